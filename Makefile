@@ -1,0 +1,46 @@
+# Strata: the two commands a new user needs are `make demo` and `make test`.
+# Both install the Debian packages the build needs when they are missing.
+
+SWIFT      ?= swift
+PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev pkg-config sqlite3
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEMO_DIR   ?= .build/demo
+
+.PHONY: all build release demo test deps lint clean bench
+
+all: build
+
+# Install only what is missing, so a prepared machine does not touch apt at all.
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: build
+	$(SWIFT) run --skip-build strata demo $(DEMO_DIR)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+	@bash .ci/check-layers
+
+lint:
+	$(SWIFT) format lint -r Sources Tests
+
+bench: release
+	$(SWIFT) run -c release --skip-build strata-bench
+
+clean:
+	rm -rf .build

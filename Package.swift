@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CArchive",
+            providers: [.apt(["libarchive-dev", "zlib1g-dev"])]
+        ),
+        .target(
+            name: "Strata",
+            dependencies: ["CSQLite", "CLibXML2", "CArchive"],
+            exclude: ["Strata.docc"]
+        ),
+        .executableTarget(
+            name: "strata",
+            dependencies: ["Strata"]
+        ),
+        .testTarget(
+            name: "StrataTests",
+            dependencies: ["Strata"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "StrataCLITests",
+            dependencies: ["Strata"]
+        ),
+    ]
+)

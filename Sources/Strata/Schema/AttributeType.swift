@@ -1,0 +1,66 @@
+/// The type of an attribute, one case per Core Data `NSAttributeType` that a
+/// store can hold.
+///
+/// The raw value is the spelling used in `strata-schema/1` files.
+public enum AttributeType: String, CaseIterable, Hashable, Sendable {
+    case string
+    case integer16
+    case integer32
+    case integer64
+    case decimal
+    case double
+    case float
+    case boolean
+    case date
+    case binary
+    case uuid
+    case uri
+    case transformable
+
+    /// Core Data's `NSAttributeType` code, which enters the version hash.
+    public var coreDataCode: UInt32 {
+        switch self {
+        case .integer16: 100
+        case .integer32: 200
+        case .integer64: 300
+        case .decimal: 400
+        case .double: 500
+        case .float: 600
+        case .string: 700
+        case .boolean: 800
+        case .date: 900
+        case .binary: 1000
+        case .uuid: 1100
+        case .uri: 1200
+        case .transformable: 1800
+        }
+    }
+
+    /// The declared SQL type of the column Core Data creates for this type.
+    public var columnType: String {
+        switch self {
+        case .integer16, .integer32, .integer64, .boolean: "INTEGER"
+        case .decimal: "DECIMAL"
+        case .double, .float: "FLOAT"
+        case .string, .uri: "VARCHAR"
+        case .date: "TIMESTAMP"
+        case .binary, .uuid, .transformable: "BLOB"
+        }
+    }
+
+    /// Whether values of this type are numbers (integers, reals, decimals).
+    public var isNumeric: Bool {
+        switch self {
+        case .integer16, .integer32, .integer64, .decimal, .double, .float: true
+        default: false
+        }
+    }
+
+    /// Whether values of this type are whole numbers.
+    public var isInteger: Bool {
+        switch self {
+        case .integer16, .integer32, .integer64: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// An entity of a model: a kind of object with attributes and relationships.
+///
+/// Mirrors `NSEntityDescription`. Properties are kept sorted by name, the
+/// order Core Data uses for hashing and column naming.
+public struct Entity: Hashable, Sendable {
+    /// The entity's name, unique in the model.
+    public var name: String
+    /// The name of the parent entity, if this entity inherits from one.
+    public var parent: String?
+    /// Whether the entity has no instances of its own.
+    public var isAbstract: Bool = false
+    /// Core Data's renaming identifier: this entity's name in an earlier version.
+    public var renamedFrom: String?
+    /// Core Data's version hash modifier.
+    public var versionHashModifier: String?
+    /// Sets of attribute names whose values are unique together; imports
+    /// upsert on them.
+    public var uniquenessConstraints: [[String]] = []
+    /// The entity's own attributes (not inherited ones), sorted by name.
+    public var attributes: [Attribute] = [] {
+        didSet { attributes.sort { $0.name < $1.name } }
+    }
+    /// The entity's own relationships (not inherited ones), sorted by name.
+    public var relationships: [Relationship] = [] {
+        didSet { relationships.sort { $0.name < $1.name } }
+    }
+
+    /// Creates an entity with the given properties.
+    public init(
+        name: String,
+        parent: String? = nil,
+        attributes: [Attribute] = [],
+        relationships: [Relationship] = []
+    ) {
+        self.name = name
+        self.parent = parent
+        self.attributes = attributes.sorted { $0.name < $1.name }
+        self.relationships = relationships.sorted { $0.name < $1.name }
+    }
+
+    /// The entity's own attribute named `name`, if any.
+    public func attribute(named name: String) -> Attribute? {
+        attributes.first { $0.name == name }
+    }
+
+    /// The entity's own relationship named `name`, if any.
+    public func relationship(named name: String) -> Relationship? {
+        relationships.first { $0.name == name }
+    }
+}

@@ -1,0 +1,47 @@
+/// A relationship from one entity to another, always with an inverse.
+///
+/// Mirrors `NSRelationshipDescription`.
+public struct Relationship: Hashable, Sendable {
+    /// The relationship's name, unique among the entity's properties.
+    public var name: String
+    /// The name of the destination entity.
+    public var destination: String
+    /// The name of the inverse relationship on the destination entity.
+    public var inverse: String
+    /// Whether the relationship holds many objects.
+    public var isToMany: Bool = false
+    /// Whether a to-many relationship keeps its objects in order.
+    public var isOrdered: Bool = false
+    /// Whether the relationship may be empty. Defaults to `false`, as in Core Data.
+    public var isOptional: Bool = false
+    /// Whether the relationship is kept in memory only.
+    public var isTransient: Bool = false
+    /// The fewest objects allowed (0 = no minimum).
+    public var minCount: Int = 0
+    /// The most objects allowed, as declared (0 = unbounded); a to-one
+    /// relationship always counts as 1, see ``effectiveMaxCount``.
+    public var maxCount: Int = 0
+    /// What deleting the source object does to the destination objects.
+    public var deleteRule: DeleteRule = .nullify
+    /// Core Data's version hash modifier.
+    public var versionHashModifier: String?
+    /// Core Data's renaming identifier: this relationship's name in an earlier version.
+    public var renamedFrom: String?
+    /// An attribute of the destination used to find or create it from a scalar
+    /// on import.
+    public var relatedBy: String?
+
+    /// Creates a relationship; every other field takes Core Data's default.
+    public init(name: String, destination: String, inverse: String, isToMany: Bool = false) {
+        self.name = name
+        self.destination = destination
+        self.inverse = inverse
+        self.isToMany = isToMany
+    }
+
+    /// The maximum count Core Data records: 1 for a to-one relationship,
+    /// otherwise the declared ``maxCount`` (0 meaning unbounded).
+    public var effectiveMaxCount: Int {
+        isToMany ? maxCount : 1
+    }
+}
