@@ -6,22 +6,30 @@ import Testing
 /// FIPS 180-4 examples (NIST CSRC "Example Algorithms") and padding edge cases.
 @Suite struct SHA256Tests {
     @Test func testEmptyMessage() {
-        #expect(hex(SHA256.hash([UInt8]())) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            hex(SHA256.hash([UInt8]()))
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     @Test func testOneBlockMessage() {
-        #expect(hex(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            hex(SHA256.hash(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     @Test func testTwoBlockMessage448Bits() {
         let message = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
-        #expect(hex(SHA256.hash(Array(message.utf8))) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            hex(SHA256.hash(Array(message.utf8)))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     @Test func testMessage896Bits() {
         let message = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
             + "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
-        #expect(hex(SHA256.hash(Array(message.utf8))) == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+        #expect(
+            hex(SHA256.hash(Array(message.utf8)))
+                == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
     }
 
     @Test func testOneMillionAFedInUnevenChunks() {
@@ -35,7 +43,9 @@ import Testing
             remaining -= size
             index += 1
         }
-        #expect(hex(hasher.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            hex(hasher.finalize())
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     /// Lengths around the point where the length field no longer fits the
@@ -83,7 +93,9 @@ import Testing
         hasher.update(Array("ab".utf8))
         #expect(hasher.finalize() == SHA256.hash(Array("ab".utf8)))
         hasher.update(Array("c".utf8))
-        #expect(hex(hasher.finalize()) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            hex(hasher.finalize())
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }
 
