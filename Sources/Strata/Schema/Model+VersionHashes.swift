@@ -1,0 +1,199 @@
+import Foundation
+
+// MARK: - Version hashes (coredata-format.md §1.11)
+
+// Core Data decides whether a store fits a model by comparing per-entity
+// version hashes, which it records in the store's metadata
+// (`NSStoreModelVersionHashes`). The recipe below reproduces them byte for
+// byte. Integers are little-endian, strings are UTF-8 without a terminator or
+// a length prefix.
+//
+// Ordering: wherever the recipe sorts names (properties, uniqueness
+// constraints, entities), this file sorts by UTF-8 bytes, which is the same as
+// Unicode code-point order. For ASCII names, the only kind the reference
+// stores contain, this equals Swift's `String <`; for other names Swift's `<`
+// compares canonically-equivalent forms and could differ, and Core Data's own
+// order for them is unverified.
+
+extension Model {
+    /// The Core Data version hash of one entity.
+    ///
+    /// It covers the entity's name, whether it is abstract, its parent's
+    /// hash, every non-transient attribute and relationship (inherited ones
+    /// included), its `versionHashModifier` and its uniqueness constraints.
+    /// Delete rules, defaults, validation, indexes and renaming identifiers do
+    /// not enter it, so changing them keeps a store compatible.
+    ///
+    /// An entity whose parent is missing or lies on a parent cycle is hashed
+    /// as if its chain of ancestors stopped there.
+    ///
+    /// - Parameter name: The name of an entity of this model.
+    /// - Returns: The 32-byte SHA-256 hash, or `nil` when the model has no
+    ///   entity named `name`.
+    public func versionHash(ofEntity name: String) -> [UInt8]? {
+        guard let entity = entity(named: name) else { return nil }
+        // The hash of each entity includes its parent's, so start at the root.
+        var hash: [UInt8]?
+        for ancestor in ([entity] + ancestors(of: name)).reversed() {
+            hash = entityHash(of: ancestor, parentHash: hash)
+        }
+        return hash
+    }
+
+    /// The version hash of every entity, keyed by entity name.
+    ///
+    /// This is the dictionary Core Data stores as `NSStoreModelVersionHashes`
+    /// in the metadata of a store and compares on opening it.
+    ///
+    /// - Returns: One 32-byte hash per entity, abstract entities included.
+    public var versionHashes: [String: [UInt8]] {
+        var hashes: [String: [UInt8]] = [:]
+        for entity in entities {
+            hashes[entity.name] = versionHash(ofEntity: entity.name)
+        }
+        return hashes
+    }
+
+    /// The model's version checksum, as recorded under
+    /// `NSStoreModelVersionChecksumKey` (framework 1333 and later).
+    ///
+    /// This is the base64 SHA-256 of the entity hashes concatenated in
+    /// entity-name order, the value of `NSManagedObjectModel.versionChecksum`.
+    ///
+    /// - Returns: A 44-character base64 string.
+    public var versionChecksum: String {
+        let hashes = versionHashes
+        var hasher = SHA256()
+        for name in Self.sortedByUTF8(Array(hashes.keys)) {
+            hasher.update(hashes[name] ?? [])
+        }
+        return Data(hasher.finalize()).base64EncodedString()
+    }
+
+    /// The digest of the model's version hashes, as recorded under
+    /// `NSStoreModelVersionHashesDigest` (framework 977 and later).
+    ///
+    /// This is the base64 SHA-512 over the entity names in sorted order, each
+    /// name's UTF-8 bytes followed by that entity's 32-byte hash.
+    ///
+    /// - Returns: An 88-character base64 string.
+    public var versionHashesDigest: String {
+        let hashes = versionHashes
+        var hasher = SHA512()
+        for name in Self.sortedByUTF8(Array(hashes.keys)) {
+            hasher.update(name.utf8)
+            hasher.update(hashes[name] ?? [])
+        }
+        return Data(hasher.finalize()).base64EncodedString()
+    }
+
+    // MARK: - Recipe
+
+    /// `entityHash(e)`: name, abstract flag, parent's hash, property hashes in
+    /// name order, modifier, then the joined uniqueness constraints.
+    private func entityHash(of entity: Entity, parentHash: [UInt8]?) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(entity.name.utf8)
+        hasher.update([entity.isAbstract ? 1 : 0])
+        if let parentHash { hasher.update(parentHash) }
+        // Attributes and relationships are one list sorted by name: they
+        // interleave (`children`, `favorites`, `isFolder`, `parent`, …).
+        var properties: [(name: String, hash: [UInt8])] = []
+        for attribute in allAttributes(of: entity.name) where !attribute.isTransient {
+            properties.append((attribute.name, Self.attributeHash(attribute)))
+        }
+        for relationship in allRelationships(of: entity.name) where !relationship.isTransient {
+            let name = relationship.name
+            // Its own inverse: the inverse found on the destination is this
+            // very relationship (same name, declared by the same entity).
+            let isOwnInverse = relationship.inverse == name
+                && declaringEntity(ofRelationship: name, from: relationship.destination)
+                    == declaringEntity(ofRelationship: name, from: entity.name)
+            let hash = Self.relationshipHash(relationship, isOwnInverse: isOwnInverse)
+            properties.append((name, hash))
+        }
+        // A stable sort keeps an attribute first if a bad model reuses a name.
+        let sorted = properties.enumerated().sorted { lhs, rhs in
+            if lhs.element.name == rhs.element.name { return lhs.offset < rhs.offset }
+            return lhs.element.name.utf8.lexicographicallyPrecedes(rhs.element.name.utf8)
+        }
+        for property in sorted { hasher.update(property.element.hash) }
+        if let modifier = entity.versionHashModifier { hasher.update(modifier.utf8) }
+        let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }
+        for constraint in Self.sortedByUTF8(constraints) where !constraint.isEmpty {
+            hasher.update(constraint.utf8)
+        }
+        return hasher.finalize()
+    }
+
+    /// `attrHash(a)`: the property hash, the `NSAttributeType` code, then one
+    /// byte for each of external storage and preserve-on-deletion when set.
+    private static func attributeHash(_ attribute: Attribute) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(
+            propertyHash(
+                name: attribute.name, isOptional: attribute.isOptional,
+                isTransient: attribute.isTransient, modifier: attribute.versionHashModifier))
+        hasher.update(littleEndianBytes(attribute.type.coreDataCode))
+        if attribute.allowsExternalStorage { hasher.update([1]) }
+        if attribute.preservesValueOnDeletion { hasher.update([1]) }
+        return hasher.finalize()
+    }
+
+    /// `relHash(r)`: the property hash, destination name, inverse name (left
+    /// out for a relationship that is its own inverse), max and min count,
+    /// then `01 00` when ordered.
+    private static func relationshipHash(
+        _ relationship: Relationship, isOwnInverse: Bool
+    ) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(
+            propertyHash(
+                name: relationship.name, isOptional: relationship.isOptional,
+                isTransient: relationship.isTransient, modifier: relationship.versionHashModifier))
+        hasher.update(relationship.destination.utf8)
+        if !isOwnInverse { hasher.update(relationship.inverse.utf8) }
+        // Counts are unsigned 32-bit in the hash; a negative count is invalid
+        // input and is truncated like a C cast rather than trapping.
+        hasher.update(littleEndianBytes(UInt32(truncatingIfNeeded: relationship.effectiveMaxCount)))
+        hasher.update(littleEndianBytes(UInt32(truncatingIfNeeded: relationship.minCount)))
+        if relationship.isOrdered { hasher.update([1, 0]) }
+        return hasher.finalize()
+    }
+
+    /// `propHash(p)`: the name, a 16-bit flag word (optional = 1,
+    /// transient = 2, read-only = 4; Strata has no read-only properties), then
+    /// the property's modifier.
+    private static func propertyHash(
+        name: String, isOptional: Bool, isTransient: Bool, modifier: String?
+    ) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(name.utf8)
+        let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0)
+        hasher.update([UInt8(truncatingIfNeeded: flags), UInt8(truncatingIfNeeded: flags >> 8)])
+        if let modifier { hasher.update(modifier.utf8) }
+        return hasher.finalize()
+    }
+
+    // MARK: - Helpers
+
+    /// The name of the entity that declares the relationship `name` as seen
+    /// from `entityName`: the entity itself or the nearest ancestor that has
+    /// it. Two equal results mean the same relationship object.
+    private func declaringEntity(ofRelationship name: String, from entityName: String) -> String? {
+        guard let entity = entity(named: entityName) else { return nil }
+        return ([entity] + ancestors(of: entityName)).first { candidate in
+            candidate.relationship(named: name) != nil
+        }?.name
+    }
+
+    /// `value` as 4 little-endian bytes.
+    private static func littleEndianBytes(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// `names` sorted by their UTF-8 bytes (see the note on ordering above).
+    private static func sortedByUTF8(_ names: [String]) -> [String] {
+        names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
