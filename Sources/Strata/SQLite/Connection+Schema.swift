@@ -35,7 +35,8 @@ extension Connection {
     /// - Returns: `true` when the table exists.
     /// - Throws: ``SQLiteError``.
     public func tableExists(_ name: String) throws -> Bool {
-        let sql = "SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE"
+        let sql =
+            "SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE"
         return try scalar(sql, [.text(name)]) != nil
     }
 

@@ -133,8 +133,9 @@ extension ResultCode {
 
     /// Whether `error` is an ``SQLiteError`` whose code matches `pattern`.
     ///
-    /// Lets callers write `catch ResultCode.constraint`; see
-    /// ``~=(_:_:)-(ResultCode,ResultCode)`` for the matching rule.
+    /// Lets callers write `catch ResultCode.constraint`. The matching rule
+    /// is the one of `~=(ResultCode, ResultCode)`: a primary pattern matches
+    /// its extended codes, an extended pattern matches only itself.
     ///
     /// - Parameters:
     ///   - pattern: The code written in the `catch` clause.

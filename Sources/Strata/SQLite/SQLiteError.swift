@@ -10,7 +10,8 @@ import Foundation
 /// Match errors by code with `catch SQLiteError.constraint` (or the
 /// equivalent `catch ResultCode.constraint`). The static members of
 /// `SQLiteError` named after codes are ``ResultCode`` values, and a result
-/// code matches an error through ``ResultCode/~=(_:_:)-(ResultCode,any Error)``:
+/// code matches an error through `ResultCode`'s `~=(ResultCode, any Error)`
+/// operator (a primary code matches its extended codes):
 ///
 /// ```swift
 /// do {
@@ -49,7 +50,8 @@ public struct SQLiteError: Error, Hashable, Sendable {
         if let handle {
             let extended = sqlite3_extended_errcode(handle)
             if extended & 0xFF == resultCode & 0xFF, let text = sqlite3_errmsg(handle) {
-                self.init(code: ResultCode(rawValue: extended), message: String(cString: text), sql: sql)
+                self.init(
+                    code: ResultCode(rawValue: extended), message: String(cString: text), sql: sql)
                 return
             }
         }

@@ -20,7 +20,8 @@ extension Statement {
         guard values.count == Int(parameterCount) else {
             throw SQLiteError(
                 code: .range,
-                message: "statement has \(parameterCount) parameters, \(values.count) arguments given",
+                message:
+                    "statement has \(parameterCount) parameters, \(values.count) arguments given",
                 sql: sql)
         }
         var index: Int32 = 1

@@ -153,6 +153,21 @@ import Testing
         }
     }
 
+    @Test func testReleasingAnUnclosedConnectionStillClosesItsHandle() throws {
+        try TemporaryDatabase.withPath { path in
+            var locker: Connection? = try Connection(path: path)
+            try locker?.execute("CREATE TABLE T(x)")
+            try locker?.execute("BEGIN IMMEDIATE")
+            let other = try Connection(path: path)
+            defer { try? other.close() }
+            other.busyTimeout = 0
+            expectSQLiteError(.busy) { try other.execute("BEGIN IMMEDIATE") }
+            locker = nil  // deinit closes with sqlite3_close_v2 (and warns on stderr)
+            try other.execute("BEGIN IMMEDIATE")
+            try other.execute("ROLLBACK")
+        }
+    }
+
     @Test func testBusyTimeoutMakesASecondWriterFailWithBusy() throws {
         try TemporaryDatabase.withPath { path in
             let first = try Connection(path: path)
@@ -182,11 +197,31 @@ import Testing
             let columns = try connection.columns(ofTable: "ZITEM")
             #expect(
                 columns == [
-                    .init(name: "Z_PK", declaredType: "INTEGER", isNotNull: false, primaryKeyIndex: 1),
-                    .init(name: "ZNAME", declaredType: "VARCHAR", isNotNull: true, primaryKeyIndex: 0),
-                    .init(name: "ZDATA", declaredType: "BLOB", isNotNull: false, primaryKeyIndex: 0),
+                    .init(
+                        name: "Z_PK", declaredType: "INTEGER", isNotNull: false, primaryKeyIndex: 1),
+                    .init(
+                        name: "ZNAME", declaredType: "VARCHAR", isNotNull: true, primaryKeyIndex: 0),
+                    .init(
+                        name: "ZDATA", declaredType: "BLOB", isNotNull: false, primaryKeyIndex: 0),
                 ])
             #expect(try connection.columns(ofTable: "ZOTHER").isEmpty)
+        }
+    }
+
+    @Test func testCoreDataStoreFromFixturesOpensAndPassesIntegrityCheck() throws {
+        let fixture = try #require(
+            Bundle.module.url(
+                forResource: "TestModel", withExtension: "sqlite",
+                subdirectory: "Fixtures/coredata/bnr-sample"))
+        try TemporaryDatabase.withPath { path in
+            try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: path))
+            let connection = try Connection(path: path, mode: .readWrite)
+            defer { try? connection.close() }
+            #expect(try connection.integrityCheck() == ["ok"])
+            #expect(try connection.tableExists("Z_METADATA"))
+            #expect(try connection.tableExists("Z_PRIMARYKEY"))
+            let columns = try connection.columns(ofTable: "Z_PRIMARYKEY").map(\.name)
+            #expect(columns.contains("Z_ENT"))
         }
     }
 }

@@ -10,10 +10,12 @@ func expectSQLiteError<T>(
 ) {
     do {
         _ = try body()
-        Issue.record("expected SQLite error \(pattern), nothing thrown", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected SQLite error \(pattern), nothing thrown", sourceLocation: sourceLocation)
     } catch let error where pattern ~= error {
         return
     } catch {
-        Issue.record("expected SQLite error \(pattern), got \(error)", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected SQLite error \(pattern), got \(error)", sourceLocation: sourceLocation)
     }
 }

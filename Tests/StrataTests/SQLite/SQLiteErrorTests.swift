@@ -74,7 +74,11 @@ import Testing
             } catch ResultCode.constraintUnique {
                 matched.append("unique")
             } catch {}
-            do { try insert() } catch ResultCode.constraint { matched.append("constraint") } catch {}
+            do {
+                try insert()
+            } catch ResultCode.constraint {
+                matched.append("constraint")
+            } catch {}
             #expect(matched == ["unique", "constraint"])
         }
     }
