@@ -23,7 +23,8 @@ import Foundation
 public struct SQLiteError: Error, Hashable, Sendable {
     /// The extended result code, such as ``ResultCode/constraintUnique``.
     public var code: ResultCode
-    /// SQLite's message (`sqlite3_errmsg`), such as `UNIQUE constraint failed: T.x`.
+    /// SQLite's message (`sqlite3_errmsg`), such as
+    /// `UNIQUE constraint failed: T.x`.
     public var message: String
     /// The SQL being run when the error occurred, when there was one.
     public var sql: String?
@@ -63,7 +64,9 @@ public struct SQLiteError: Error, Hashable, Sendable {
 // MARK: - Description
 
 extension SQLiteError: CustomStringConvertible, LocalizedError {
-    /// `SQLite error 19: UNIQUE constraint failed: T.x - while executing `INSERT …``.
+    /// The stable text of the error, e.g.
+    /// `SQLite error 19: UNIQUE constraint failed: T.x - while executing`
+    /// followed by the SQL in backquotes.
     ///
     /// The number is the primary code; the `- while executing` part is left
     /// out when there is no SQL. This prefix is stable: tools may parse it.
