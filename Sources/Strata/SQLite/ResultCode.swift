@@ -4,8 +4,9 @@ import Foundation
 /// An SQLite result code, primary or extended.
 ///
 /// SQLite reports errors with a primary code in the low byte
-/// (`SQLITE_CONSTRAINT` is 19) and, when extended result codes are on (they always are in Strata),
-/// a detail in the higher bytes (`SQLITE_CONSTRAINT_UNIQUE` is 2067).
+/// (`SQLITE_CONSTRAINT` is 19) and, when extended result codes are on (they
+/// always are in Strata), a detail in the higher bytes
+/// (`SQLITE_CONSTRAINT_UNIQUE` is 2067).
 /// ``SQLiteError`` keeps the extended code; ``primaryResultCode`` recovers
 /// the primary one.
 ///
