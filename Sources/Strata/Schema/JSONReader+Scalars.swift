@@ -9,7 +9,8 @@ extension JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = try makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), quote)
+                let text = try makeString(
+                    UnsafeBufferPointer(rebasing: bytes[start..<index]), quote)
                 index += 1
                 return text
             }
@@ -73,7 +74,8 @@ extension JSONParser {
         case UInt8(ascii: "u"): simple = nil
         default:
             throw error(
-                "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\', found \(found())")
+                "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\', found \(found())"
+            )
         }
         if let simple {
             buffer.append(simple)

@@ -70,7 +70,8 @@ public struct SchemaChain: Hashable, Sendable {
             let file = Self.join(folder, name)
             loader.load(directory.appendingPathComponent(name), file: file, number: number)
         }
-        loader.checkSequence(numbered.map(\.number), files: numbered.map { Self.join(folder, $0.name) })
+        loader.checkSequence(
+            numbered.map(\.number), files: numbered.map { Self.join(folder, $0.name) })
         for name in misnamed {
             loader.issues.append(
                 SchemaIssue(
@@ -89,7 +90,8 @@ public struct SchemaChain: Hashable, Sendable {
     /// - Throws: ``SchemaError`` with every issue of the file.
     public static func load(file: URL) throws(SchemaError) -> SchemaChain {
         var loader = Loader()
-        loader.load(file, file: file.relativePath, number: versionNumber(fileName: file.lastPathComponent))
+        loader.load(
+            file, file: file.relativePath, number: versionNumber(fileName: file.lastPathComponent))
         return try loader.chain()
     }
 

@@ -82,7 +82,8 @@ extension SchemaDecoder.State {
             return nil
         }
         if type == .float, abs(value) > Double(Float.greatestFiniteMagnitude) {
-            report("expected a number within the range of float, found \(node.summary)",
+            report(
+                "expected a number within the range of float, found \(node.summary)",
                 at: path, node: node)
             return nil
         }

@@ -109,7 +109,9 @@ extension SchemaDecoder {
         mutating func bool(_ fields: Fields, _ key: String) -> Bool? {
             guard let node = fields.values[key] else { return nil }
             guard case .bool(let flag) = node.value else {
-                report("expected true or false, found \(node.summary)", at: fields.path(key), node: node)
+                report(
+                    "expected true or false, found \(node.summary)", at: fields.path(key),
+                    node: node)
                 return nil
             }
             return flag

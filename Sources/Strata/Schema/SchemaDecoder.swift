@@ -141,7 +141,8 @@ extension SchemaDecoder.State {
         }
         let name = string(fields, "model", required: "the model's name, such as \"Diary\"")
         let version = fields.values["version"].flatMap {
-            integer($0, at: fields.path("version"), in: 1...Int64(Int32.max),
+            integer(
+                $0, at: fields.path("version"), in: 1...Int64(Int32.max),
                 expected: "a version number from 1")
         }
         if fields.values["version"] == nil {
@@ -153,7 +154,8 @@ extension SchemaDecoder.State {
             for member in namedMembers(
                 of: entitiesNode, at: fields.path("entities"), what: "entities")
             {
-                entities.append(decodeEntity(name: member.name, node: member.node, path: member.path))
+                entities.append(
+                    decodeEntity(name: member.name, node: member.node, path: member.path))
             }
         } else {
             report(

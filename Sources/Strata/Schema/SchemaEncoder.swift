@@ -89,7 +89,8 @@ extension SchemaEncoder {
             guard value.isFinite else {
                 issues.append(
                     SchemaIssue(
-                        file: "", path: path, message: "\(value) has no JSON form; expected a "
+                        file: "", path: path,
+                        message: "\(value) has no JSON form; expected a "
                             + "finite number"))
                 return "0"
             }
@@ -116,7 +117,8 @@ extension SchemaEncoder {
             }
             var groups: [(String, [String])] = []
             if !entity.attributes.isEmpty {
-                groups.append(("attributes", entity.attributes.map { attributeLine($0, in: entity) }))
+                groups.append(
+                    ("attributes", entity.attributes.map { attributeLine($0, in: entity) }))
             }
             if !entity.relationships.isEmpty {
                 groups.append(("relationships", entity.relationships.map(relationshipLine)))

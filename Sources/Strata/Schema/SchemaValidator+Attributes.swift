@@ -28,7 +28,9 @@ extension SchemaValidator.Run {
 
     /// A default the attribute's own rules refuse would make every new object
     /// invalid until the value is changed.
-    mutating func checkDefault(of attribute: Attribute, regex: NSRegularExpression?, at path: String) {
+    mutating func checkDefault(
+        of attribute: Attribute, regex: NSRegularExpression?, at path: String
+    ) {
         guard case .literal(let value) = attribute.defaultValue else { return }
         switch value {
         case .integer(let integer): checkRange(Double(integer), attribute, at: path)

@@ -6,7 +6,8 @@ extension SchemaValidator.Run {
             Self.path(relationship: relationship, of: entity, key)
         }
         if relationship.isOrdered && !relationship.isToMany {
-            report("'ordered' applies only to to-many relationships; add \"toMany\": true",
+            report(
+                "'ordered' applies only to to-many relationships; add \"toMany\": true",
                 at: path("ordered"))
         }
         checkCounts(relationship, path)
@@ -20,7 +21,8 @@ extension SchemaValidator.Run {
         if let relatedBy = relationship.relatedBy,
             !model.allAttributes(of: destination.name).contains(where: { $0.name == relatedBy })
         {
-            report("relatedBy '\(relatedBy)' is not an attribute of \(destination.name)",
+            report(
+                "relatedBy '\(relatedBy)' is not an attribute of \(destination.name)",
                 at: path("relatedBy"))
         }
         checkInverse(relationship, of: entity, destination: destination, path("inverse"))

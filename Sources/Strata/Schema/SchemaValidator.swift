@@ -147,12 +147,14 @@ public struct SchemaValidator: Sendable {
 
         mutating func checkConstraints(of entity: Entity) {
             let attributes = Set(model.allAttributes(of: entity.name).map(\.name))
-            let toOnes = Set(model.allRelationships(of: entity.name).filter { !$0.isToMany }.map(\.name))
+            let toOnes = Set(
+                model.allRelationships(of: entity.name).filter { !$0.isToMany }.map(\.name))
             let base = JSONPath.appending(Self.path(entity.name), key: "uniquenessConstraints")
             for (index, constraint) in entity.uniquenessConstraints.enumerated() {
                 let constraintPath = JSONPath.appending(base, index: index)
                 if constraint.isEmpty {
-                    report("empty uniqueness constraint; expected attribute names", at: constraintPath)
+                    report(
+                        "empty uniqueness constraint; expected attribute names", at: constraintPath)
                 }
                 var seen: Set<String> = []
                 for (position, name) in constraint.enumerated() {

@@ -10,7 +10,8 @@ import Testing
         #expect(ISO8601Date.seconds(from: "2001-01-01T02:00:00+02:00") == 0)
         #expect(ISO8601Date.seconds(from: "2000-12-31T19:00:00-05:00") == 0)
         #expect(ISO8601Date.seconds(from: "2001-01-01T00:00:00.25Z") == 0.25)
-        #expect(ISO8601Date.seconds(from: "2004-02-29T00:00:00Z") == 99_705_600)  // (3 × 365 + 31 + 28) days
+        // (3 × 365 + 31 + 28) days after the reference date.
+        #expect(ISO8601Date.seconds(from: "2004-02-29T00:00:00Z") == 99_705_600)
     }
 
     @Test func testRefusesIncompleteOrImpossibleDates() {

@@ -78,10 +78,13 @@ import Testing
         for (text, expected) in cases {
             #expect(try JSONReader.parse(text).value == expected, "\(text)")
         }
-        #expect(try JSONReader.parse("[true, false, null]").value == .array([
-            JSONNode(.bool(true), line: 1, column: 2), JSONNode(.bool(false), line: 1, column: 8),
-            JSONNode(.null, line: 1, column: 15),
-        ]))
+        #expect(
+            try JSONReader.parse("[true, false, null]").value
+                == .array([
+                    JSONNode(.bool(true), line: 1, column: 2),
+                    JSONNode(.bool(false), line: 1, column: 8),
+                    JSONNode(.null, line: 1, column: 15),
+                ]))
     }
 
     @Test func testNestingIsLimitedTo512Levels() throws {

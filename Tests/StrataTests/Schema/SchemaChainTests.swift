@@ -33,11 +33,12 @@ import Testing
     }
 
     @Test func testLoadsVersionsInOrderIgnoringMappingsAndOtherFiles() throws {
-        let url = try folder([
-            "2.json": schema(2, entities: #""Entry": {}"#), "1.json": schema(1),
-            "10.json": schema(10), "1-2.mapping.json": "not read", "README.md": "x",
-            ".3.json": "hidden",
-        ] .merging((3...9).map { ("\($0).json", schema($0)) }) { $1 })
+        let url = try folder(
+            [
+                "2.json": schema(2, entities: #""Entry": {}"#), "1.json": schema(1),
+                "10.json": schema(10), "1-2.mapping.json": "not read", "README.md": "x",
+                ".3.json": "hidden",
+            ].merging((3...9).map { ("\($0).json", schema($0)) }) { $1 })
         defer { try? FileManager.default.removeItem(at: url) }
         let chain = try SchemaChain.load(directory: url)
         #expect(chain.versions.map(\.version) == Array(1...10))
@@ -60,9 +61,12 @@ import Testing
         let url = try folder(["2.json": schema(2), "3.json": schema(3), "6.json": schema(6)])
         defer { try? FileManager.default.removeItem(at: url) }
         let found = issues(url)
-        #expect(found.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["2.json", "6.json"])
+        #expect(
+            found.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["2.json", "6.json"])
         #expect(found.map(\.path) == ["$", "$"])
-        #expect(found[0].message == "the first version is 2; 1.json is missing, a chain starts at 1.json")
+        #expect(
+            found[0].message
+                == "the first version is 2; 1.json is missing, a chain starts at 1.json")
         #expect(found[1].message == "version 6 follows version 3; 4.json to 5.json are missing")
     }
 
@@ -77,15 +81,17 @@ import Testing
     @Test func testEmptyFolderAndMisnamedFilesAreReported() throws {
         let empty = try folder(["notes.txt": ""])
         defer { try? FileManager.default.removeItem(at: empty) }
-        #expect(issues(empty).map(\.message) == [
-            "no schema files; expected 1.json, 2.json, … in this folder"
-        ])
+        #expect(
+            issues(empty).map(\.message) == [
+                "no schema files; expected 1.json, 2.json, … in this folder"
+            ])
         #expect(issues(empty).first?.file == empty.relativePath)
 
         let misnamed = try folder(["1.json": schema(1), "02.json": schema(2), "v3.json": schema(3)])
         defer { try? FileManager.default.removeItem(at: misnamed) }
         let found = issues(misnamed)
-        #expect(found.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["02.json", "v3.json"])
+        #expect(
+            found.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["02.json", "v3.json"])
         #expect(found.allSatisfy { $0.path == "$" && $0.line == nil })
         #expect(found.first?.message.hasPrefix("file name '02.json' is not <version>.json") == true)
     }
@@ -115,8 +121,10 @@ import Testing
         #expect(found.map(\.path) == ["$.entities.A.attributes.n.minValue"])
         #expect(found.first?.line == 2 && found.first?.column == 51)
         let file = url.relativePath + "/1.json"
-        #expect(SchemaError(issues: found).description
-            == "\(file):2:51: $.entities.A.attributes.n.minValue: minValue 3 is above maxValue 2")
+        #expect(
+            SchemaError(issues: found).description
+                == "\(file):2:51: $.entities.A.attributes.n.minValue: minValue 3 is above maxValue 2"
+        )
     }
 
     @Test func testLoadFileReadsOneVersion() throws {
@@ -124,7 +132,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let chain = try SchemaChain.load(file: url.appendingPathComponent("7.json"))
         #expect(chain.versions.map(\.version) == [7])
-        #expect(try SchemaChain.load(file: url.appendingPathComponent("schema.json")).newest.version == 3)
+        #expect(
+            try SchemaChain.load(file: url.appendingPathComponent("schema.json")).newest.version
+                == 3)
         #expect(throws: SchemaError.self) {
             try SchemaChain.load(file: url.appendingPathComponent("4.json"))
         }
@@ -132,24 +142,27 @@ import Testing
 
     @Test func testBrokenDiarySampleHasExactlyTenIssues() throws {
         var root = URL(fileURLWithPath: #filePath)
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+        while !FileManager.default.fileExists(
+            atPath: root.appendingPathComponent("Package.swift").path)
+        {
             let parent = root.deletingLastPathComponent()
             try #require(parent.path != root.path, "package root not found above the test file")
             root = parent
         }
         let found = issues(root.appendingPathComponent("Samples/BrokenSchemas/Diary"))
         let located = found.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent) \($0.path)" }
-        #expect(located == [
-            "1.json $.entities.DiaryEntry.attributes.text.type",
-            "1.json $.entities.DiaryEntry.attributes.title.maxLenght",
-            "2.json $.entities.DiaryEntry.attributes.rating.default",
-            "2.json $.entities.DiaryEntry.relationships.media.inverse",
-            "2.json $.entities.DiaryEntry.relationships.place.destination",
-            "3.json $.version",
-            "3.json $.entities.DiaryEntry.attributes.rating.minValue",
-            "3.json $.entities.Medium.attributes.type.pattern",
-            "5.json $.entities.Medium.parent",
-            "5.json $",
-        ])
+        #expect(
+            located == [
+                "1.json $.entities.DiaryEntry.attributes.text.type",
+                "1.json $.entities.DiaryEntry.attributes.title.maxLenght",
+                "2.json $.entities.DiaryEntry.attributes.rating.default",
+                "2.json $.entities.DiaryEntry.relationships.media.inverse",
+                "2.json $.entities.DiaryEntry.relationships.place.destination",
+                "3.json $.version",
+                "3.json $.entities.DiaryEntry.attributes.rating.minValue",
+                "3.json $.entities.Medium.attributes.type.pattern",
+                "5.json $.entities.Medium.parent",
+                "5.json $",
+            ])
     }
 }

@@ -69,7 +69,9 @@ import Testing
         #expect(media.destination == "Medium" && media.inverse == "diaryEntry")
         #expect(media.isToMany && media.isOrdered && media.minCount == 1 && media.maxCount == 9)
         #expect(media.deleteRule == .cascade && media.relatedBy == "type")
-        #expect(model.entity(named: "Medium")?.relationship(named: "diaryEntry")?.deleteRule == .nullify)
+        #expect(
+            model.entity(named: "Medium")?.relationship(named: "diaryEntry")?.deleteRule == .nullify
+        )
     }
 
     @Test func testTextThatIsNotJSONGivesOneLocatedIssue() {
@@ -90,16 +92,18 @@ import Testing
         let missing = issues("{}")
         #expect(missing.count == 4)
         #expect(missing.allSatisfy { $0.path == "$" && $0.line == 1 && $0.column == 1 })
-        #expect(missing.map { $0.message.prefix(20) } == [
-            "missing key 'format'", "missing key 'model';", "missing key 'version",
-            "missing key 'entitie",
-        ])
+        #expect(
+            missing.map { $0.message.prefix(20) } == [
+                "missing key 'format'", "missing key 'model';", "missing key 'version",
+                "missing key 'entitie",
+            ])
         let illTyped = issues(
             #"{"format": "strata-schema/1", "model": 7, "version": "2", "entities": []}"#)
         #expect(illTyped.map(\.path) == ["$.model", "$.version", "$.entities"])
         #expect(illTyped[1].message == "expected a version number from 1, found string \"2\"")
-        #expect(issues(#"{"format": "strata-schema/1", "model": "M", "version": 0, "entities": {}}"#)
-            .map(\.path) == ["$.version"])
+        #expect(
+            issues(#"{"format": "strata-schema/1", "model": "M", "version": 0, "entities": {}}"#)
+                .map(\.path) == ["$.version"])
     }
 
     @Test func testUnknownKeysAreReportedAtEveryLevelWithTheAllowedOnes() {
@@ -110,31 +114,38 @@ import Testing
                "relationships": {"r": {"destination": "E", "inverse": "r", "many": true}}}}}
             """
         let found = issues(json)
-        #expect(found.map(\.path) == [
-            "$.extra", "$.entities.E.colour", "$.entities.E.attributes.a.lenght",
-            "$.entities.E.relationships.r.many",
-        ])
-        #expect(found[0].message.hasSuffix("allowed keys: format, model, version, versionIdentifier, entities"))
-        #expect(found[2].message.contains("unknown key 'lenght' in attribute 'a'; allowed keys: type,"))
+        #expect(
+            found.map(\.path) == [
+                "$.extra", "$.entities.E.colour", "$.entities.E.attributes.a.lenght",
+                "$.entities.E.relationships.r.many",
+            ])
+        #expect(
+            found[0].message.hasSuffix(
+                "allowed keys: format, model, version, versionIdentifier, entities"))
+        #expect(
+            found[2].message.contains("unknown key 'lenght' in attribute 'a'; allowed keys: type,"))
         #expect(found[3].line == 4 && found[3].column == 64)
     }
 
     @Test func testUnknownAttributeTypeListsTheValidOnes() {
         let found = issues(schema(attributes: #""a": {"type": "text"}"#))
         #expect(found.map(\.path) == ["$.entities.E.attributes.a.type"])
-        #expect(found.first?.message == "unknown attribute type string \"text\"; expected one of "
-            + "string, integer16, integer32, integer64, decimal, double, float, boolean, date, "
-            + "binary, uuid, uri, transformable")
+        #expect(
+            found.first?.message == "unknown attribute type string \"text\"; expected one of "
+                + "string, integer16, integer32, integer64, decimal, double, float, boolean, date, "
+                + "binary, uuid, uri, transformable")
     }
 
     @Test func testWrongValueTypesSayWhatWasFound() {
-        let found = issues(schema(
-            attributes: #""a": {"type": "string", "optional": "yes", "maxLength": -1}"#,
-            relationships: #""r": {"destination": "E", "inverse": "r", "minCount": 1.5}"#))
-        #expect(found.map(\.path) == [
-            "$.entities.E.attributes.a.optional", "$.entities.E.attributes.a.maxLength",
-            "$.entities.E.relationships.r.minCount",
-        ])
+        let found = issues(
+            schema(
+                attributes: #""a": {"type": "string", "optional": "yes", "maxLength": -1}"#,
+                relationships: #""r": {"destination": "E", "inverse": "r", "minCount": 1.5}"#))
+        #expect(
+            found.map(\.path) == [
+                "$.entities.E.attributes.a.optional", "$.entities.E.attributes.a.maxLength",
+                "$.entities.E.relationships.r.minCount",
+            ])
         #expect(found[0].message == "expected true or false, found string \"yes\"")
         #expect(found[1].message == "expected an integer from 0 to 2147483647, found number -1")
         #expect(found[2].message == "expected an integer from 0 to 2147483647, found number 1.5")
@@ -163,8 +174,10 @@ import Testing
             ("date", #""2001-01-01T00:01:00Z""#, .literal(.date(60))),
             ("date", "-60", .literal(.date(-60))), ("date", #""now""#, .now),
             ("binary", #""AAE=""#, .literal(.data(Data([0, 1])))), ("uuid", #""uuid""#, .uuid),
-            ("uuid", #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#,
-                .literal(.uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()))),
+            (
+                "uuid", #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#,
+                .literal(.uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()))
+            ),
             ("uri", #""https://example.com/a""#, .literal(.string("https://example.com/a"))),
         ]
         for (type, literal, expected) in accepted {
@@ -188,56 +201,74 @@ import Testing
             ("uuid", #""1234""#, "expected a UUID"),
         ]
         for (type, literal, message) in refused {
-            let found = issues(schema(attributes: #""a": {"type": "\#(type)", "default": \#(literal)}"#))
-            #expect(found.map(\.path) == ["$.entities.E.attributes.a.default"], "\(type) \(literal)")
+            let found = issues(
+                schema(attributes: #""a": {"type": "\#(type)", "default": \#(literal)}"#))
+            #expect(
+                found.map(\.path) == ["$.entities.E.attributes.a.default"], "\(type) \(literal)")
             #expect(found.first?.message.hasPrefix(message) == true, "\(found)")
         }
     }
 
     @Test func testBoundsFollowTheTypeOfTheAttribute() throws {
-        let found = issues(schema(attributes: """
-            "small": {"type": "integer16", "maxValue": 40000},
-            "when": {"type": "date", "minValue": "2001-01-01T00:00:00.5Z", "maxValue": "soon"},
-            "name": {"type": "string", "minValue": 1}
-            """))
-        #expect(found.map(\.path) == [
-            "$.entities.E.attributes.small.maxValue", "$.entities.E.attributes.when.maxValue",
-            "$.entities.E.attributes.name.minValue",
-        ])
+        let found = issues(
+            schema(
+                attributes: """
+                    "small": {"type": "integer16", "maxValue": 40000},
+                    "when": {"type": "date", "minValue": "2001-01-01T00:00:00.5Z", "maxValue": "soon"},
+                    "name": {"type": "string", "minValue": 1}
+                    """))
+        #expect(
+            found.map(\.path) == [
+                "$.entities.E.attributes.small.maxValue", "$.entities.E.attributes.when.maxValue",
+                "$.entities.E.attributes.name.minValue",
+            ])
         #expect(found[2].message.hasPrefix("'minValue' applies only to integer16, integer32"))
     }
 
     @Test func testTouchMediaAndStorageApplyOnlyToTheirTypes() {
-        let found = issues(schema(attributes: """
-            "a": {"type": "date", "touch": "always"},
-            "b": {"type": "string", "touch": "save", "media": true, "externalStorage": true,
-                  "valueTransformer": "T", "dateFormat": "yyyy"},
-            "c": {"type": "date", "pattern": "x", "maxLength": 3}
-            """))
-        #expect(found.map(\.path) == [
-            "$.entities.E.attributes.a.touch", "$.entities.E.attributes.b.touch",
-            "$.entities.E.attributes.b.media", "$.entities.E.attributes.b.externalStorage",
-            "$.entities.E.attributes.b.valueTransformer", "$.entities.E.attributes.b.dateFormat",
-            "$.entities.E.attributes.c.pattern", "$.entities.E.attributes.c.maxLength",
-        ])
+        let found = issues(
+            schema(
+                attributes: """
+                    "a": {"type": "date", "touch": "always"},
+                    "b": {"type": "string", "touch": "save", "media": true, "externalStorage": true,
+                          "valueTransformer": "T", "dateFormat": "yyyy"},
+                    "c": {"type": "date", "pattern": "x", "maxLength": 3}
+                    """))
+        #expect(
+            found.map(\.path) == [
+                "$.entities.E.attributes.a.touch", "$.entities.E.attributes.b.touch",
+                "$.entities.E.attributes.b.media", "$.entities.E.attributes.b.externalStorage",
+                "$.entities.E.attributes.b.valueTransformer",
+                "$.entities.E.attributes.b.dateFormat",
+                "$.entities.E.attributes.c.pattern", "$.entities.E.attributes.c.maxLength",
+            ])
         #expect(found[0].message == "expected \"save\" (the only touch), found string \"always\"")
         #expect(found[1].message == "'touch' applies only to date attributes, not string")
-        #expect(found[3].message == "'externalStorage' applies only to binary, transformable "
-            + "attributes, not string")
+        #expect(
+            found[3].message == "'externalStorage' applies only to binary, transformable "
+                + "attributes, not string")
     }
 
     @Test func testRelationshipsNeedDestinationInverseAndAKnownDeleteRule() {
-        let found = issues(schema(relationships: """
-            "r": {"toMany": true, "deleteRule": "destroy"}, "s": {"destination": "", "inverse": 3}
-            """))
-        #expect(found.map(\.path) == [
-            "$.entities.E.relationships.r", "$.entities.E.relationships.r",
-            "$.entities.E.relationships.r.deleteRule", "$.entities.E.relationships.s.destination",
-            "$.entities.E.relationships.s.inverse",
-        ])
-        #expect(found[0].message == "missing key 'destination'; expected the name of the destination entity")
-        #expect(found[2].message == "unknown delete rule string \"destroy\"; expected one of "
-            + "\"nullify\", \"cascade\", \"deny\", \"noAction\"")
+        let found = issues(
+            schema(
+                relationships: """
+                    "r": {"toMany": true, "deleteRule": "destroy"},
+                    "s": {"destination": "", "inverse": 3}
+                    """))
+        #expect(
+            found.map(\.path) == [
+                "$.entities.E.relationships.r", "$.entities.E.relationships.r",
+                "$.entities.E.relationships.r.deleteRule",
+                "$.entities.E.relationships.s.destination",
+                "$.entities.E.relationships.s.inverse",
+            ])
+        #expect(
+            found[0].message
+                == "missing key 'destination'; expected the name of the destination entity")
+        #expect(
+            found[2].message == "unknown delete rule string \"destroy\"; expected one of "
+                + "\"nullify\", \"cascade\", \"deny\", \"noAction\"")
     }
 
     @Test func testEntitiesAndConstraintsMustHaveTheirShapes() {
@@ -246,9 +277,10 @@ import Testing
               "A": [], "B": {"abstract": 1, "uniquenessConstraints": [["x", 2], "y"],
                              "attributes": {"a": "string"}}}}
             """
-        #expect(issues(json).map(\.path) == [
-            "$.entities.A", "$.entities.B.abstract", "$.entities.B.uniquenessConstraints[0][1]",
-            "$.entities.B.uniquenessConstraints[1]", "$.entities.B.attributes.a",
-        ])
+        #expect(
+            issues(json).map(\.path) == [
+                "$.entities.A", "$.entities.B.abstract", "$.entities.B.uniquenessConstraints[0][1]",
+                "$.entities.B.uniquenessConstraints[1]", "$.entities.B.attributes.a",
+            ])
     }
 }

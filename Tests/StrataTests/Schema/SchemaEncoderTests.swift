@@ -54,7 +54,8 @@ import Testing
         }
         add("id", .uuid) { $0.defaultValue = .uuid }
         add("fixedID", .uuid) {
-            $0.defaultValue = .literal(.uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))))
+            $0.defaultValue = .literal(
+                .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))))
         }
         add("link", .uri) { $0.defaultValue = .literal(.string("https://example.com/?a=1")) }
         add("shape", .transformable) {
@@ -65,7 +66,8 @@ import Testing
         entry.renamedFrom = "Item"
         entry.versionHashModifier = "v3"
         entry.uniquenessConstraints = [["id"], ["text", "small"]]
-        var children = Relationship(name: "children", destination: "Entry", inverse: "parent", isToMany: true)
+        var children = Relationship(
+            name: "children", destination: "Entry", inverse: "parent", isToMany: true)
         children.isOrdered = true
         children.isOptional = true
         children.isTransient = true
@@ -112,36 +114,43 @@ import Testing
         created.isIndexed = true
         let entry = Entity(
             name: "DiaryEntry", attributes: [text, created],
-            relationships: [Relationship(name: "media", destination: "Medium", inverse: "diaryEntry", isToMany: true)])
+            relationships: [
+                Relationship(
+                    name: "media", destination: "Medium", inverse: "diaryEntry", isToMany: true)
+            ])
         let medium = Entity(
             name: "Medium",
-            relationships: [Relationship(name: "diaryEntry", destination: "DiaryEntry", inverse: "media")])
-        let model = Model(name: "Diary", version: 2, versionIdentifier: "2.0", entities: [medium, entry])
-        #expect(try SchemaEncoder().encode(model) == """
-            {
-              "format": "strata-schema/1",
-              "model": "Diary",
-              "version": 2,
-              "versionIdentifier": "2.0",
-              "entities": {
-                "DiaryEntry": {
-                  "attributes": {
-                    "creationTime": { "type": "date", "default": "now", "indexed": true },
-                    "text": { "type": "string", "optional": true, "maxLength": 20000 }
-                  },
-                  "relationships": {
-                    "media": { "destination": "Medium", "inverse": "diaryEntry", "toMany": true }
-                  }
-                },
-                "Medium": {
-                  "relationships": {
-                    "diaryEntry": { "destination": "DiaryEntry", "inverse": "media" }
+            relationships: [
+                Relationship(name: "diaryEntry", destination: "DiaryEntry", inverse: "media")
+            ])
+        let model = Model(
+            name: "Diary", version: 2, versionIdentifier: "2.0", entities: [medium, entry])
+        #expect(
+            try SchemaEncoder().encode(model) == """
+                {
+                  "format": "strata-schema/1",
+                  "model": "Diary",
+                  "version": 2,
+                  "versionIdentifier": "2.0",
+                  "entities": {
+                    "DiaryEntry": {
+                      "attributes": {
+                        "creationTime": { "type": "date", "default": "now", "indexed": true },
+                        "text": { "type": "string", "optional": true, "maxLength": 20000 }
+                      },
+                      "relationships": {
+                        "media": { "destination": "Medium", "inverse": "diaryEntry", "toMany": true }
+                      }
+                    },
+                    "Medium": {
+                      "relationships": {
+                        "diaryEntry": { "destination": "DiaryEntry", "inverse": "media" }
+                      }
+                    }
                   }
                 }
-              }
-            }
 
-            """)
+                """)
     }
 
     @Test func testDatesAreWrittenAsISO8601WhenExact() throws {

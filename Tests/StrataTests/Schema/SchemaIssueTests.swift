@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct SchemaIssueTests {
     @Test func testDescriptionOmitsAnUnknownPosition() {
-        let located = SchemaIssue(file: "Diary/2.json", path: "$.model", line: 3, column: 12, message: "m")
+        let located = SchemaIssue(
+            file: "Diary/2.json", path: "$.model", line: 3, column: 12, message: "m")
         #expect(located.description == "Diary/2.json:3:12: $.model: m")
         let unlocated = SchemaIssue(file: "Diary/5.json", path: "$", message: "gap")
         #expect(unlocated.description == "Diary/5.json: $: gap")
@@ -19,7 +20,10 @@ import Testing
     }
 
     @Test func testAncestorsAndContainmentFollowPathComponents() {
-        #expect(JSONPath.ancestors(of: #"$.a["x.y[0]"].b[2]"#) == [#"$.a["x.y[0]"].b"#, #"$.a["x.y[0]"]"#, "$.a", "$"])
+        #expect(
+            JSONPath.ancestors(of: #"$.a["x.y[0]"].b[2]"#) == [
+                #"$.a["x.y[0]"].b"#, #"$.a["x.y[0]"]"#, "$.a", "$",
+            ])
         #expect(JSONPath.path("$.a.bc", isWithin: "$.a"))
         #expect(JSONPath.path("$.a[0]", isWithin: "$.a"))
         #expect(!JSONPath.path("$.ab", isWithin: "$.a"))
