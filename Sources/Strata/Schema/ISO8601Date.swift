@@ -1,0 +1,137 @@
+/// Converts between ISO-8601 text and Core Data's date values (seconds since
+/// 2001-01-01T00:00:00Z).
+///
+/// Written by hand rather than with a date formatter so that parsing is exact
+/// and strict, and formatting can promise to parse back to the same value.
+/// Accepted: `2001-01-01`, `2001-01-01T12:30:00Z`, `…T12:30:00.25+02:00`.
+enum ISO8601Date {
+    /// Seconds from 1970-01-01 to 2001-01-01.
+    static let referenceOffset: Int64 = 978_307_200
+
+    /// The date `text` names, as seconds since 2001, or nil when it is not a
+    /// complete ISO-8601 date or date-time with a time zone.
+    static func seconds(from text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        var cursor = 0
+        func number(_ digits: Int) -> Int64? {
+            guard cursor + digits <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes[cursor..<(cursor + digits)] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            cursor += digits
+            return value
+        }
+        func expect(_ character: Character) -> Bool {
+            guard cursor < bytes.count, bytes[cursor] == character.asciiValue else { return false }
+            cursor += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"),
+            let day = number(2), (1...12).contains(month),
+            (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        let days = daysSince1970(year: year, month: month, day: day)
+        if cursor == bytes.count { return Double(days * 86_400 - referenceOffset) }
+        guard expect("T"), let hour = number(2), expect(":"), let minute = number(2),
+            expect(":"), let second = number(2), hour < 24, minute < 60, second < 60
+        else { return nil }
+        var fraction = 0.0
+        if expect(".") {
+            let start = cursor
+            while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"),
+                bytes[cursor] <= UInt8(ascii: "9")
+            {
+                cursor += 1
+            }
+            guard cursor > start, cursor - start <= 9,
+                let value = Double("0." + String(decoding: bytes[start..<cursor], as: UTF8.self))
+            else { return nil }
+            fraction = value
+        }
+        var offset: Int64 = 0
+        if !expect("Z") {
+            let sign: Int64
+            if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
+            guard let offsetHours = number(2), expect(":"), let offsetMinutes = number(2),
+                offsetHours < 24, offsetMinutes < 60
+            else { return nil }
+            offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        }
+        guard cursor == bytes.count else { return nil }
+        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset - referenceOffset
+        return Double(whole) + fraction
+    }
+
+    /// `seconds` (since 2001) as UTC ISO-8601 text that ``seconds(from:)``
+    /// reads back as exactly `seconds`, or nil when no such text exists
+    /// (a fraction finer than nanoseconds, a year outside 0000–9999).
+    static func string(from seconds: Double) -> String? {
+        guard seconds.isFinite, abs(seconds) < 2e11 else { return nil }
+        let whole = seconds.rounded(.down)
+        let fraction = seconds - whole
+        let unix = Int64(whole) + referenceOffset
+        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
+        let secondOfDay = unix - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        guard (0...9999).contains(year) else { return nil }
+        let stem =
+            pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
+            + pad(secondOfDay % 60, 2)
+        if fraction == 0 { return stem + "Z" }
+        for digits in [3, 6, 9] {
+            let scale = Int64(pow10(digits))
+            let scaled = Int64((fraction * Double(scale)).rounded())
+            guard scaled > 0, scaled < scale else { continue }
+            let text = stem + "." + pad(scaled, digits) + "Z"
+            if Self.seconds(from: text) == seconds { return text }
+        }
+        return nil
+    }
+
+    // MARK: - Calendar arithmetic (proleptic Gregorian)
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the given date (negative before it).
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        // Count years from March so that the leap day falls at the end of a year.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of ``daysSince1970(year:month:day:)``.
+    static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra =
+            (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pow10(_ digits: Int) -> Double {
+        (0..<digits).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,106 @@
+// MARK: - Entities and relationships
+
+extension SchemaDecoder {
+    static let entityKeys = [
+        "parent", "abstract", "renamedFrom", "versionHashModifier", "uniquenessConstraints",
+        "attributes", "relationships",
+    ]
+
+    static let relationshipKeys = [
+        "destination", "inverse", "toMany", "ordered", "optional", "transient", "minCount",
+        "maxCount", "deleteRule", "relatedBy", "renamedFrom", "versionHashModifier",
+    ]
+}
+
+extension SchemaDecoder.State {
+    mutating func decodeEntity(name: String, node: JSONNode, path: String) -> Entity {
+        var entity = Entity(name: name)
+        guard
+            let fields = fields(
+                of: node, at: path, allowed: SchemaDecoder.entityKeys, what: "entity '\(name)'")
+        else {
+            placeholders.insert(path)
+            return entity
+        }
+        entity.parent = string(fields, "parent")
+        entity.isAbstract = bool(fields, "abstract") ?? false
+        entity.renamedFrom = string(fields, "renamedFrom")
+        entity.versionHashModifier = string(fields, "versionHashModifier")
+        if let constraints = fields.values["uniquenessConstraints"] {
+            entity.uniquenessConstraints = decodeConstraints(
+                constraints, at: fields.path("uniquenessConstraints"))
+        }
+        if let attributes = fields.values["attributes"] {
+            entity.attributes = namedMembers(
+                of: attributes, at: fields.path("attributes"), what: "attributes"
+            ).map { decodeAttribute(name: $0.name, node: $0.node, path: $0.path) }
+        }
+        if let relationships = fields.values["relationships"] {
+            entity.relationships = namedMembers(
+                of: relationships, at: fields.path("relationships"), what: "relationships"
+            ).map { decodeRelationship(name: $0.name, node: $0.node, path: $0.path) }
+        }
+        return entity
+    }
+
+    mutating func decodeConstraints(_ node: JSONNode, at path: String) -> [[String]] {
+        let expected = "a list of uniqueness constraints, each a list of attribute names"
+        guard case .array(let elements) = node.value else {
+            report("expected \(expected), found \(node.summary)", at: path, node: node)
+            return []
+        }
+        var constraints: [[String]] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = JSONPath.appending(path, index: index)
+            locations[elementPath] = SchemaDecoder.SourcePosition(
+                line: element.line, column: element.column)
+            // A constraint that cannot be read stays as an empty placeholder so
+            // that later constraints keep their index in issue paths.
+            guard let names = stringList(element, at: elementPath, what: "attribute names") else {
+                placeholders.insert(elementPath)
+                constraints.append([])
+                continue
+            }
+            constraints.append(names)
+        }
+        return constraints
+    }
+
+    mutating func decodeRelationship(name: String, node: JSONNode, path: String) -> Relationship {
+        var relationship = Relationship(name: name, destination: "", inverse: "")
+        guard
+            let fields = fields(
+                of: node, at: path, allowed: SchemaDecoder.relationshipKeys,
+                what: "relationship '\(name)'")
+        else {
+            placeholders.insert(path)
+            return relationship
+        }
+        relationship.destination =
+            string(fields, "destination", required: "the name of the destination entity") ?? ""
+        relationship.inverse =
+            string(
+                fields, "inverse",
+                required: "the name of the inverse relationship on the destination") ?? ""
+        relationship.isToMany = bool(fields, "toMany") ?? false
+        relationship.isOrdered = bool(fields, "ordered") ?? false
+        relationship.isOptional = bool(fields, "optional") ?? false
+        relationship.isTransient = bool(fields, "transient") ?? false
+        relationship.minCount = count(fields, "minCount") ?? 0
+        relationship.maxCount = count(fields, "maxCount") ?? 0
+        if let rule = fields.values["deleteRule"] {
+            if case .string(let text) = rule.value, let deleteRule = DeleteRule(rawValue: text) {
+                relationship.deleteRule = deleteRule
+            } else {
+                let valid = DeleteRule.allCases.map { "\"\($0.rawValue)\"" }
+                report(
+                    "unknown delete rule \(rule.summary); expected one of "
+                        + valid.joined(separator: ", "), at: fields.path("deleteRule"), node: rule)
+            }
+        }
+        relationship.relatedBy = string(fields, "relatedBy")
+        relationship.renamedFrom = string(fields, "renamedFrom")
+        relationship.versionHashModifier = string(fields, "versionHashModifier")
+        return relationship
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Writes a ``Model`` as canonical `strata-schema/1` text.
+///
+/// The same model always gives the same bytes: top-level keys in the order
+/// `format`, `model`, `version`, `versionIdentifier`, `entities`; entities and
+/// properties sorted by name; inside each, keys in the order the
+/// `SchemaFormat` article lists them; values equal to their default left out.
+/// Each attribute and relationship takes one line, which keeps diffs between
+/// versions readable. Dates are ISO-8601 text when that reads back exactly,
+/// seconds since 2001 otherwise.
+///
+/// `SchemaDecoder().decode(SchemaEncoder().encode(model))` equals `model` for
+/// every model the decoder can produce.
+///
+/// ```swift
+/// let text = try SchemaEncoder().encode(model)
+/// ```
+public struct SchemaEncoder: Sendable {
+    /// Creates an encoder.
+    public init() {}
+
+    /// The canonical text of `model`, ending with a newline.
+    ///
+    /// - Throws: ``SchemaError`` when a value has no JSON form (an infinite
+    ///   or NaN bound or default).
+    public func encode(_ model: Model) throws(SchemaError) -> String {
+        var writer = Writer()
+        writer.text += "{\n"
+        var top = ["\"format\": \(Writer.quote(Model.format))"]
+        top.append("\"model\": \(Writer.quote(model.name))")
+        top.append("\"version\": \(model.version)")
+        if !model.versionIdentifier.isEmpty {
+            top.append("\"versionIdentifier\": \(Writer.quote(model.versionIdentifier))")
+        }
+        for line in top { writer.text += "  \(line),\n" }
+        if model.entities.isEmpty {
+            writer.text += "  \"entities\": {}\n}\n"
+            return writer.text
+        }
+        writer.text += "  \"entities\": {\n"
+        for (index, entity) in model.entities.enumerated() {
+            writer.write(entity, last: index == model.entities.count - 1)
+        }
+        writer.text += "  }\n}\n"
+        guard writer.issues.isEmpty else { throw SchemaError(issues: writer.issues) }
+        return writer.text
+    }
+
+    /// The canonical text of `model` as UTF-8 bytes.
+    ///
+    /// - Throws: ``SchemaError`` when a value has no JSON form.
+    public func encodeData(_ model: Model) throws(SchemaError) -> Data {
+        Data(try encode(model).utf8)
+    }
+}
+
+extension SchemaEncoder {
+    /// Accumulates the text, and the values that cannot be written.
+    struct Writer {
+        var text = ""
+        var issues: [SchemaIssue] = []
+
+        static func quote(_ string: String) -> String {
+            var result = "\""
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                case "\r": result += "\\r"
+                case "\t": result += "\\t"
+                case "\u{08}": result += "\\b"
+                case "\u{0C}": result += "\\f"
+                case "\u{00}"..."\u{1F}":
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+
+        static func list(_ strings: [String]) -> String {
+            "[" + strings.map(quote).joined(separator: ", ") + "]"
+        }
+
+        mutating func number(_ value: Double, at path: String) -> String {
+            guard value.isFinite else {
+                issues.append(
+                    SchemaIssue(
+                        file: "", path: path,
+                        message: "\(value) has no JSON form; expected a "
+                            + "finite number"))
+                return "0"
+            }
+            // Whole numbers are written as integers, which read back equal.
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return "\(value)"
+        }
+
+        mutating func date(_ seconds: Double, at path: String) -> String {
+            ISO8601Date.string(from: seconds).map(Self.quote) ?? number(seconds, at: path)
+        }
+
+        mutating func write(_ entity: Entity, last: Bool) {
+            var fields: [(String, String)] = []
+            if let parent = entity.parent { fields.append(("parent", Self.quote(parent))) }
+            if entity.isAbstract { fields.append(("abstract", "true")) }
+            if let name = entity.renamedFrom { fields.append(("renamedFrom", Self.quote(name))) }
+            if let modifier = entity.versionHashModifier {
+                fields.append(("versionHashModifier", Self.quote(modifier)))
+            }
+            if !entity.uniquenessConstraints.isEmpty {
+                let lists = entity.uniquenessConstraints.map(Self.list)
+                fields.append(("uniquenessConstraints", "[" + lists.joined(separator: ", ") + "]"))
+            }
+            var groups: [(String, [String])] = []
+            if !entity.attributes.isEmpty {
+                groups.append(
+                    ("attributes", entity.attributes.map { attributeLine($0, in: entity) }))
+            }
+            if !entity.relationships.isEmpty {
+                groups.append(("relationships", entity.relationships.map(relationshipLine)))
+            }
+            let comma = last ? "" : ","
+            if fields.isEmpty && groups.isEmpty {
+                text += "    \(Self.quote(entity.name)): {}\(comma)\n"
+                return
+            }
+            text += "    \(Self.quote(entity.name)): {\n"
+            var lines = fields.map { "      \(Self.quote($0.0)): \($0.1)" }
+            for (key, members) in groups {
+                lines.append(
+                    "      \(Self.quote(key)): {\n"
+                        + members.map { "        " + $0 }.joined(separator: ",\n")
+                        + "\n      }")
+            }
+            text += lines.joined(separator: ",\n") + "\n    }\(comma)\n"
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// Checks how the parts of a decoded ``Model`` fit together, reporting every
+/// problem with its JSON path.
+///
+/// The checks follow what Core Data and Xcode's model compiler refuse, plus
+/// what Strata's own extensions need (`relatedBy`, `importKeys`):
+///
+/// - names: entities start with an upper-case letter, properties with a
+///   lower-case one, then letters, digits and `_`; no property name twice in
+///   an entity, counting inherited ones;
+/// - inheritance: `parent` names an entity, without cycles;
+/// - relationships: the destination exists, the inverse exists on it (or is
+///   inherited by it), leads back to this entity or an ancestor, and names
+///   this relationship back; `ordered` only on to-many; counts in order;
+///   `relatedBy` names an attribute of the destination;
+/// - attributes: minimum not above maximum, `pattern` compiles, the default
+///   within the bounds, import keys not claimed by two attributes;
+/// - uniqueness constraints name attributes or to-one relationships.
+///
+/// One mistake gives one issue: a check that depends on a part which is
+/// itself wrong (a missing destination, say) is skipped.
+public struct SchemaValidator: Sendable {
+    /// Creates a validator.
+    public init() {}
+
+    /// Every semantic problem of `model`, in entity order.
+    ///
+    /// - Parameters:
+    ///   - model: A decoded model.
+    ///   - file: The file name the issues carry.
+    /// - Returns: The issues, without line and column (the model does not
+    ///   know them; ``SchemaChain`` adds them).
+    public func validate(_ model: Model, file: String = "") -> [SchemaIssue] {
+        var run = Run(model: model, file: file)
+        for entity in model.entities {
+            run.checkEntity(entity)
+            run.checkProperties(of: entity)
+            for attribute in entity.attributes { run.checkAttribute(attribute, of: entity) }
+            run.checkImportKeys(of: entity)
+            for relationship in entity.relationships {
+                run.checkRelationship(relationship, of: entity)
+            }
+            run.checkConstraints(of: entity)
+        }
+        return run.issues
+    }
+
+    /// One validation pass: the model and the issues found so far.
+    struct Run {
+        let model: Model
+        let file: String
+        var issues: [SchemaIssue] = []
+
+        mutating func report(_ message: String, at path: String) {
+            issues.append(SchemaIssue(file: file, path: path, message: message))
+        }
+
+        static func path(_ entity: String) -> String {
+            JSONPath.appending(JSONPath.appending(JSONPath.root, key: "entities"), key: entity)
+        }
+
+        static func path(_ entity: String, _ kind: String, _ name: String) -> String {
+            JSONPath.appending(JSONPath.appending(path(entity), key: kind), key: name)
+        }
+
+        static func path(attribute: Attribute, of entity: Entity, _ key: String) -> String {
+            JSONPath.appending(path(entity.name, "attributes", attribute.name), key: key)
+        }
+
+        static func path(relationship: Relationship, of entity: Entity, _ key: String) -> String {
+            JSONPath.appending(path(entity.name, "relationships", relationship.name), key: key)
+        }
+
+        // MARK: - Entities and names
+
+        mutating func checkEntity(_ entity: Entity) {
+            let path = Self.path(entity.name)
+            if !Self.isName(entity.name, upperCase: true) {
+                report(
+                    "entity name '\(entity.name)' is not valid; expected an upper-case letter "
+                        + "followed by letters, digits or '_'", at: path)
+            }
+            guard let parent = entity.parent else { return }
+            let parentPath = JSONPath.appending(path, key: "parent")
+            if model.entity(named: parent) == nil {
+                report("parent '\(parent)' is not an entity of the model", at: parentPath)
+            } else if model.isOnParentCycle(entity.name) {
+                // Report a cycle once, at its alphabetically first entity.
+                var cycle = [entity.name]
+                var current = parent
+                while current != entity.name, let next = model.entity(named: current) {
+                    cycle.append(current)
+                    current = next.parent ?? entity.name
+                }
+                if cycle.min() == entity.name {
+                    report(
+                        "parent cycle \((cycle + [entity.name]).joined(separator: " → ")); "
+                            + "inheritance must end at a root entity", at: parentPath)
+                }
+            }
+        }
+
+        mutating func checkProperties(of entity: Entity) {
+            var inherited: [String: String] = [:]
+            for ancestor in model.ancestors(of: entity.name).reversed() {
+                for name in ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) {
+                    inherited[name] = inherited[name] ?? ancestor.name
+                }
+            }
+            let attributeNames = Set(entity.attributes.map(\.name))
+            let properties =
+                entity.attributes.map { ($0.name, "attributes") }
+                + entity.relationships.map { ($0.name, "relationships") }
+            for (name, kind) in properties {
+                let path = Self.path(entity.name, kind, name)
+                if !Self.isName(name, upperCase: false) {
+                    report(
+                        "property name '\(name)' is not valid; expected a lower-case letter "
+                            + "followed by letters, digits or '_'", at: path)
+                }
+                if let ancestor = inherited[name] {
+                    report(
+                        "'\(name)' is already a property of \(ancestor), which \(entity.name) "
+                            + "inherits from; a subentity cannot redeclare it", at: path)
+                } else if kind == "relationships", attributeNames.contains(name) {
+                    report(
+                        "'\(name)' is also an attribute of \(entity.name); property names "
+                            + "must be unique", at: path)
+                }
+            }
+        }
+
+        /// Xcode's rule: ASCII letters, digits and `_`, starting with a letter
+        /// of the given case.
+        static func isName(_ name: String, upperCase: Bool) -> Bool {
+            guard let first = name.unicodeScalars.first, first.isASCII,
+                upperCase
+                    ? ("A"..."Z").contains(first) : ("a"..."z").contains(first)
+            else { return false }
+            return name.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            }
+        }
+
+        // MARK: - Uniqueness constraints
+
+        mutating func checkConstraints(of entity: Entity) {
+            let attributes = Set(model.allAttributes(of: entity.name).map(\.name))
+            let toOnes = Set(
+                model.allRelationships(of: entity.name).filter { !$0.isToMany }.map(\.name))
+            let base = JSONPath.appending(Self.path(entity.name), key: "uniquenessConstraints")
+            for (index, constraint) in entity.uniquenessConstraints.enumerated() {
+                let constraintPath = JSONPath.appending(base, index: index)
+                if constraint.isEmpty {
+                    report(
+                        "empty uniqueness constraint; expected attribute names", at: constraintPath)
+                }
+                var seen: Set<String> = []
+                for (position, name) in constraint.enumerated() {
+                    let path = JSONPath.appending(constraintPath, index: position)
+                    if !seen.insert(name).inserted {
+                        report("'\(name)' appears twice in this constraint", at: path)
+                    } else if !attributes.contains(name) && !toOnes.contains(name) {
+                        report(
+                            "'\(name)' is not an attribute or to-one relationship of "
+                                + "\(entity.name)", at: path)
+                    }
+                }
+            }
+        }
+    }
+}
