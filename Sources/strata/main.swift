@@ -1,3 +1,3 @@
-import Strata
+import Foundation
 
-print("strata")
+exit(Dispatcher.run(Array(CommandLine.arguments.dropFirst()), root: StrataCommand.self).rawValue)

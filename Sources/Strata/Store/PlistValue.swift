@@ -1,0 +1,63 @@
+import Foundation
+
+/// A property-list value kept as a Sendable, comparable Swift value, for
+/// metadata keys Strata carries through without interpreting them.
+public indirect enum PlistValue: Hashable, Sendable {
+    /// A string.
+    case string(String)
+    /// An integer.
+    case integer(Int64)
+    /// A real number.
+    case real(Double)
+    /// A boolean.
+    case boolean(Bool)
+    /// A date.
+    case date(Date)
+    /// Bytes.
+    case data(Data)
+    /// An array.
+    case array([PlistValue])
+    /// A dictionary with string keys.
+    case dictionary([String: PlistValue])
+
+    /// Converts a value from `PropertyListSerialization`; nil for anything a
+    /// property list cannot hold.
+    public init?(_ value: Any) {
+        switch value {
+        // Booleans come back as Bool (checked before NSNumber, which a Bool also is).
+        case let boolean as Bool where !(value is NSNumber) || type(of: value) == Bool.self:
+            self = .boolean(boolean)
+        case let string as String: self = .string(string)
+        case let data as Data: self = .data(data)
+        case let date as Date: self = .date(date)
+        case let array as [Any]:
+            self = .array(array.compactMap(PlistValue.init))
+        case let dictionary as [String: Any]:
+            self = .dictionary(dictionary.compactMapValues(PlistValue.init))
+        case let number as NSNumber:
+            // objCType tells integers ("i", "q", …) from reals ("d", "f").
+            let kind = String(cString: number.objCType)
+            if kind == "d" || kind == "f" {
+                self = .real(number.doubleValue)
+            } else {
+                self = .integer(number.int64Value)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The value as `PropertyListSerialization` writes it.
+    public var foundationValue: Any {
+        switch self {
+        case .string(let value): value
+        case .integer(let value): NSNumber(value: value)
+        case .real(let value): NSNumber(value: value)
+        case .boolean(let value): NSNumber(value: value)
+        case .date(let value): value
+        case .data(let value): value
+        case .array(let values): values.map(\.foundationValue)
+        case .dictionary(let values): values.mapValues(\.foundationValue)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A Core Data SQLite store file, open for reading or writing.
+///
+/// A store is created for a schema version with ``create(at:model:)`` or
+/// opened with ``open(at:mode:)``. Opening reads Core Data's bookkeeping
+/// (`Z_METADATA`, `Z_PRIMARYKEY`); which schema version the store holds is
+/// told by its hashes, see ``matchingVersion(in:)``.
+///
+/// ```swift
+/// let store = try Store.open(at: url)
+/// let model = try store.matchingVersion(in: SchemaChain.load(directory: schemas))
+/// ```
+public final class Store {
+    /// How a store is opened.
+    public enum Mode: Sendable {
+        /// Reading only; nothing in the file is changed.
+        case readOnly
+        /// Reading and writing.
+        case readWrite
+    }
+
+    /// One row of `Z_PRIMARYKEY`: an entity as the store numbers it.
+    public struct EntityRecord: Hashable, Sendable {
+        /// `Z_ENT`.
+        public var number: Int
+        /// `Z_NAME`.
+        public var name: String
+        /// `Z_SUPER`: the parent's number, 0 for a root.
+        public var superNumber: Int
+        /// `Z_MAX`: the highest primary key handed out (kept on root rows).
+        public var maxPrimaryKey: Int64
+    }
+
+    /// The store file's location.
+    public let url: URL
+    /// The connection to the file.
+    public let connection: Connection
+    /// The store's metadata, as read when it was opened.
+    public private(set) var metadata: StoreMetadata
+    /// The entities recorded in `Z_PRIMARYKEY`, by number.
+    public private(set) var entityRecords: [EntityRecord]
+
+    private init(url: URL, connection: Connection, metadata: StoreMetadata, entities: [EntityRecord]) {
+        self.url = url
+        self.connection = connection
+        self.metadata = metadata
+        self.entityRecords = entities
+    }
+
+    /// Opens the store at `url`.
+    ///
+    /// - Throws: ``StoreError`` when there is no file, when it is not an
+    ///   SQLite database or not a Core Data store, or when its metadata is
+    ///   unreadable; the file is not changed.
+    public static func open(at url: URL, mode: Mode = .readWrite) throws -> Store {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError(.notFound, path: path, message: "no such file")
+        }
+        let connection: Connection
+        do {
+            connection = try Connection(path: path, mode: mode == .readOnly ? .readOnly : .readWrite)
+        } catch let error as SQLiteError {
+            throw StoreError(.notADatabase, path: path, message: "cannot open: \(error.message)")
+        }
+        do {
+            let (metadata, entities) = try readBookkeeping(connection, path: path)
+            return Store(url: url, connection: connection, metadata: metadata, entities: entities)
+        } catch {
+            try? connection.close()  // The open failed; the close error adds nothing.
+            throw error
+        }
+    }
+
+    /// Closes the store's connection.
+    public func close() throws {
+        try connection.close()
+    }
+
+    /// The path used in messages.
+    var path: String { url.path }
+
+    /// Reads `Z_METADATA` and `Z_PRIMARYKEY`, translating SQLite's complaints
+    /// about a file that is not a database into a ``StoreError``.
+    private static func readBookkeeping(
+        _ connection: Connection, path: String
+    ) throws -> (StoreMetadata, [EntityRecord]) {
+        do {
+            guard try connection.tableExists("Z_METADATA") else {
+                throw StoreError(.notCoreDataStore, path: path, message: "not a Core Data store (no Z_METADATA table)")
+            }
+            guard try connection.tableExists("Z_PRIMARYKEY") else {
+                throw StoreError(.notCoreDataStore, path: path, message: "not a Core Data store (no Z_PRIMARYKEY table)")
+            }
+            let statement = try connection.prepare("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
+            guard try statement.step() else {
+                throw StoreError(.corruptMetadata, path: path, message: "Z_METADATA has no row with Z_VERSION 1")
+            }
+            guard let uuid = statement.text(at: 0), let plist = statement.blob(at: 1) else {
+                throw StoreError(.corruptMetadata, path: path, message: "Z_METADATA: Z_UUID or Z_PLIST is NULL")
+            }
+            let metadata = try StoreMetadata(uuid: uuid, plist: plist, path: path)
+
+            var entities: [EntityRecord] = []
+            let rows = try connection.prepare(
+                "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT")
+            while try rows.step() {
+                guard let name = rows.text(at: 1) else {
+                    throw StoreError(.corruptMetadata, path: path, message: "Z_PRIMARYKEY: a row has no Z_NAME")
+                }
+                entities.append(EntityRecord(
+                    number: Int(rows.int64(at: 0)), name: name, superNumber: Int(rows.int64(at: 2)),
+                    maxPrimaryKey: rows.int64(at: 3)))
+            }
+            return (metadata, entities)
+        } catch let error as SQLiteError {
+            let kind: StoreError.Code =
+                error.code.primaryResultCode == .notADatabase ? .notADatabase : .corruptMetadata
+            let message = kind == .notADatabase ? "not an SQLite database" : "unreadable: \(error.message)"
+            throw StoreError(kind, path: path, message: message)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// What `strata info` reports about a store: its model and version, its
+/// entities with row counts and hashes, its size and its integrity.
+public struct StoreInfo: Codable, Hashable, Sendable {
+    /// One entity of the store.
+    public struct EntityInfo: Codable, Hashable, Sendable {
+        /// The entity's name.
+        public var name: String
+        /// `Z_ENT`.
+        public var number: Int
+        /// The parent entity's name, if any.
+        public var parent: String?
+        /// Rows of exactly this entity (not its subentities).
+        public var rows: Int64
+        /// The version hash recorded in the store, base64.
+        public var versionHash: String?
+    }
+
+    /// The store's path as given.
+    public var path: String
+    /// The model name: from the matching schema, or Strata's metadata key.
+    public var model: String?
+    /// The schema version, when known.
+    public var version: Int?
+    /// `NSStoreModelVersionIdentifiers`.
+    public var versionIdentifiers: [String]
+    /// `NSStoreUUID`.
+    public var uuid: String
+    /// `NSPersistenceFrameworkVersion`.
+    public var frameworkVersion: Int?
+    /// The entities, by number.
+    public var entities: [EntityInfo]
+    /// Bytes of the store file plus its `-wal` file.
+    public var fileSize: Int64
+    /// The result of `PRAGMA integrity_check`: `["ok"]` for a sound file.
+    public var integrity: [String]
+}
+
+extension Store {
+    /// Gathers ``StoreInfo``: row counts per entity, hashes, size and the
+    /// integrity check.
+    ///
+    /// - Parameter model: The schema version the store holds, if known; it
+    ///   names the model and version. Without it, Strata's own metadata keys
+    ///   are used when present.
+    public func info(model: Model? = nil) throws -> StoreInfo {
+        let names = Dictionary(uniqueKeysWithValues: entityRecords.map { ($0.number, $0.name) })
+        var entities: [StoreInfo.EntityInfo] = []
+        for record in entityRecords {
+            entities.append(StoreInfo.EntityInfo(
+                name: record.name, number: record.number,
+                parent: record.superNumber == 0 ? nil : names[record.superNumber],
+                rows: try rowCount(of: record),
+                versionHash: metadata.versionHashes[record.name]?.base64EncodedString()))
+        }
+        return StoreInfo(
+            path: path,
+            model: model?.name ?? metadata.modelName,
+            version: model?.version ?? metadata.modelVersion,
+            versionIdentifiers: metadata.versionIdentifiers,
+            uuid: metadata.uuid,
+            frameworkVersion: metadata.frameworkVersion,
+            entities: entities,
+            fileSize: FileSystem.size(of: path) + FileSystem.size(of: path + "-wal"),
+            integrity: try connection.integrityCheck())
+    }
+
+    /// The number of rows whose `Z_ENT` is exactly `record`'s entity. The
+    /// table is the root's, found by following `Z_SUPER` (§1.3).
+    func rowCount(of record: EntityRecord) throws -> Int64 {
+        let byNumber = Dictionary(uniqueKeysWithValues: entityRecords.map { ($0.number, $0) })
+        var root = record
+        var seen: Set<Int> = [record.number]
+        while root.superNumber != 0, let parent = byNumber[root.superNumber], seen.insert(parent.number).inserted {
+            root = parent
+        }
+        let table = StoreLayout.tableName(ofRoot: root.name)
+        guard try connection.tableExists(table) else {
+            throw StoreError(.corruptMetadata, path: path, message: "entity \(record.name) has no table \(table)")
+        }
+        let count = try connection.scalar(
+            "SELECT COUNT(*) FROM \(SQLiteIdentifier.quoted(table)) WHERE Z_ENT = ?",
+            [.integer(Int64(record.number))])
+        return count?.int64Value ?? 0
+    }
+}

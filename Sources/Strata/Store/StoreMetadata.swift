@@ -1,0 +1,127 @@
+import Foundation
+
+/// The contents of a store's `Z_METADATA` row: the store UUID and the keys of
+/// its binary property list (coredata-format.md §1.8), including Strata's own
+/// keys, which carry the `Strata` prefix.
+public struct StoreMetadata: Hashable, Sendable {
+    /// The framework version Strata claims: the newest one seen writing both
+    /// the digest and the checksum keys (1338).
+    public static let frameworkVersion = 1338
+
+    /// `Z_UUID`: the store's UUID, upper-case with dashes (`NSStoreUUID`).
+    public var uuid: String
+    /// `NSStoreModelVersionHashes`: entity name → 32-byte version hash.
+    public var versionHashes: [String: Data]
+    /// `NSStoreModelVersionIdentifiers`.
+    public var versionIdentifiers: [String]
+    /// `NSPersistenceFrameworkVersion`, when present.
+    public var frameworkVersion: Int?
+    /// `NSStoreModelVersionHashesDigest`, when present (framework ≥ 977).
+    public var hashesDigest: String?
+    /// `NSStoreModelVersionChecksumKey`, when present (framework ≥ 1333).
+    public var checksum: String?
+    /// `StrataModelName`: the schema model that wrote the store, if Strata did.
+    public var modelName: String?
+    /// `StrataModelVersion`: the schema version that wrote the store, if Strata did.
+    public var modelVersion: Int?
+    /// Every other key of the plist, kept so that a rewrite does not lose an
+    /// app's own metadata (Wire's `LastUpdateEventID`, …).
+    public var otherKeys: [String: PlistValue] = [:]
+
+    /// Metadata for a new store of `model` with a fresh UUID.
+    public init(model: Model, uuid: UUID = UUID()) {
+        self.uuid = uuid.uuidString.uppercased()
+        self.versionHashes = model.versionHashes.mapValues { Data($0) }
+        self.versionIdentifiers = [model.versionIdentifier]
+        self.frameworkVersion = StoreMetadata.frameworkVersion
+        self.hashesDigest = model.versionHashesDigest
+        self.checksum = model.versionChecksum
+        self.modelName = model.name
+        self.modelVersion = model.version
+    }
+
+    /// The store's object-id prefix, `x-coredata://<UUID>/`.
+    public var objectIDPrefix: String { "x-coredata://\(uuid)/" }
+}
+
+// MARK: - Property list
+
+extension StoreMetadata {
+    private enum Key {
+        static let hashes = "NSStoreModelVersionHashes"
+        static let hashesVersion = "NSStoreModelVersionHashesVersion"
+        static let identifiers = "NSStoreModelVersionIdentifiers"
+        static let storeType = "NSStoreType"
+        static let frameworkVersion = "NSPersistenceFrameworkVersion"
+        static let autoVacuum = "_NSAutoVacuumLevel"
+        static let digest = "NSStoreModelVersionHashesDigest"
+        static let checksum = "NSStoreModelVersionChecksumKey"
+        static let modelName = "StrataModelName"
+        static let modelVersion = "StrataModelVersion"
+        static let known: Set<String> = [
+            hashes, hashesVersion, identifiers, storeType, frameworkVersion, autoVacuum, digest,
+            checksum, modelName, modelVersion,
+        ]
+    }
+
+    /// Reads metadata from a `Z_METADATA` row.
+    ///
+    /// - Throws: ``StoreError`` (`corruptMetadata`) naming the key that is
+    ///   missing or of the wrong type.
+    public init(uuid: String, plist: Data, path: String) throws {
+        func corrupt(_ message: String) -> StoreError {
+            StoreError(.corruptMetadata, path: path, message: "Z_METADATA.Z_PLIST: \(message)")
+        }
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: plist, options: [], format: nil)
+        } catch {
+            throw corrupt("not a property list")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw corrupt("expected a dictionary at the top level")
+        }
+        guard let hashObject = dictionary[Key.hashes] else {
+            throw corrupt("missing key \(Key.hashes)")
+        }
+        guard let hashes = hashObject as? [String: Any] else {
+            throw corrupt("\(Key.hashes): expected a dictionary of data")
+        }
+        var versionHashes: [String: Data] = [:]
+        for (entity, value) in hashes {
+            guard let data = value as? Data else {
+                throw corrupt("\(Key.hashes).\(entity): expected data")
+            }
+            versionHashes[entity] = data
+        }
+        self.uuid = uuid
+        self.versionHashes = versionHashes
+        self.versionIdentifiers = (dictionary[Key.identifiers] as? [Any])?.compactMap { $0 as? String } ?? []
+        self.frameworkVersion = (dictionary[Key.frameworkVersion] as? NSNumber)?.intValue
+        self.hashesDigest = dictionary[Key.digest] as? String
+        self.checksum = dictionary[Key.checksum] as? String
+        self.modelName = dictionary[Key.modelName] as? String
+        self.modelVersion = (dictionary[Key.modelVersion] as? NSNumber)?.intValue
+        for (key, value) in dictionary where !Key.known.contains(key) {
+            if let plistValue = PlistValue(value) { otherKeys[key] = plistValue }
+        }
+    }
+
+    /// The binary property list for `Z_METADATA.Z_PLIST`.
+    public func plistData() throws -> Data {
+        var dictionary: [String: Any] = [
+            Key.hashes: versionHashes,
+            Key.hashesVersion: 3,
+            Key.identifiers: versionIdentifiers,
+            Key.storeType: "SQLite",
+            Key.autoVacuum: "2",
+        ]
+        if let frameworkVersion { dictionary[Key.frameworkVersion] = frameworkVersion }
+        if let hashesDigest { dictionary[Key.digest] = hashesDigest }
+        if let checksum { dictionary[Key.checksum] = checksum }
+        if let modelName { dictionary[Key.modelName] = modelName }
+        if let modelVersion { dictionary[Key.modelVersion] = modelVersion }
+        for (key, value) in otherKeys { dictionary[key] = value.foundationValue }
+        return try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+    }
+}

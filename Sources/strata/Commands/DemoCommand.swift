@@ -1,0 +1,85 @@
+import Foundation
+import Strata
+
+/// `strata demo [DIR]`: the main job end to end on the bundled samples.
+///
+/// For now it creates a store for every model in `Schemas/` at its newest
+/// version and prints each store's info; later issues add importing,
+/// migrating and archiving.
+struct DemoCommand: Command {
+    static let name = "demo"
+    static let abstract = "Run the main job end to end on the bundled samples."
+    static let usage = """
+        USAGE: strata demo [<dir>] [--schemas <dir>]
+
+        ARGUMENTS:
+          <dir>              Where the demo writes its stores (default: demo). A folder
+                             that exists must be empty or an earlier demo's.
+
+        OPTIONS:
+          --schemas <dir>    The folder of model folders (default: Schemas).
+        """
+
+    /// The file that marks a folder as the demo's own, so a rerun may replace
+    /// the stores in it and nothing else is ever touched.
+    static let marker = ".strata-demo"
+
+    var directory: String
+    var schemas: String
+
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        let schemas = try arguments.option("--schemas") ?? "Schemas"
+        let directory = arguments.optionalPositional() ?? "demo"
+        try arguments.finish()
+        return Self(directory: directory, schemas: schemas)
+    }
+
+    func run() throws {
+        let fileManager = FileManager.default
+        let models = try fileManager.contentsOfDirectory(atPath: schemas)
+            .filter { name in
+                var isDirectory: ObjCBool = false
+                return !name.hasPrefix(".")
+                    && fileManager.fileExists(atPath: "\(schemas)/\(name)", isDirectory: &isDirectory)
+                    && isDirectory.boolValue
+            }
+            .sorted()
+        guard !models.isEmpty else {
+            throw CommandFailure(message: "\(schemas): no model folders")
+        }
+        try prepareDirectory(replacing: models.map { "\($0).sqlite" })
+
+        for (index, name) in models.enumerated() {
+            let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "\(schemas)/\(name)"))
+            let path = "\(directory)/\(name).sqlite"
+            let store = try Store.create(at: URL(fileURLWithPath: path), model: chain.newest)
+            let info = try store.info(model: try store.matchingVersion(in: chain))
+            try store.close()
+            if index > 0 { Terminal.output("") }
+            Terminal.output("== \(name): created \(path) at version \(chain.newest.version)")
+            Terminal.output(InfoCommand.render(info))
+        }
+    }
+
+    /// Makes `directory` ready: created when missing; when it is an earlier
+    /// demo's, the stores this run writes are removed first.
+    private func prepareDirectory(replacing stores: [String]) throws {
+        let fileManager = FileManager.default
+        let marker = "\(directory)/\(DemoCommand.marker)"
+        if fileManager.fileExists(atPath: directory) {
+            let contents = try fileManager.contentsOfDirectory(atPath: directory)
+            guard contents.isEmpty || fileManager.fileExists(atPath: marker) else {
+                throw CommandFailure(
+                    message: "\(directory): folder exists and is not a Strata demo folder; choose another")
+            }
+            for store in stores {
+                for suffix in ["", "-wal", "-shm"] where fileManager.fileExists(atPath: "\(directory)/\(store)\(suffix)") {
+                    try fileManager.removeItem(atPath: "\(directory)/\(store)\(suffix)")
+                }
+            }
+        } else {
+            try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        try Data("Created by `strata demo`.\n".utf8).write(to: URL(fileURLWithPath: marker))
+    }
+}

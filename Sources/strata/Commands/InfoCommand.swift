@@ -1,0 +1,76 @@
+import Foundation
+import Strata
+
+/// `strata info STORE [--schemas DIR] [--json]`: what a store holds.
+struct InfoCommand: Command {
+    static let name = "info"
+    static let abstract = "Show a store's model, version, row counts, size and integrity."
+    static let usage = """
+        USAGE: strata info <store> [--schemas <dir>] [--json]
+
+        ARGUMENTS:
+          <store>            A Core Data SQLite store.
+
+        OPTIONS:
+          --schemas <dir>    A model folder; names the version whose hashes match the store.
+          --json             Print the information as JSON on stdout.
+        """
+
+    var store: String
+    var schemas: String?
+    var json: Bool
+
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        let json = arguments.flag("--json")
+        let schemas = try arguments.option("--schemas")
+        let store = try arguments.positional("<store>")
+        try arguments.finish()
+        return Self(store: store, schemas: schemas, json: json)
+    }
+
+    func run() throws {
+        let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
+        defer { try? opened.close() }  // Read-only: nothing to lose on close.
+        let model = try schemas.map { try opened.matchingVersion(in: SchemaSource.loadChain($0)) }
+        let info = try opened.info(model: model)
+        Terminal.output(json ? try JSONOutput.encode(info) : InfoCommand.render(info))
+    }
+
+    /// The text form of `info`.
+    static func render(_ info: StoreInfo) -> String {
+        var model = info.model ?? "unknown"
+        if let version = info.version { model += ", version \(version)" }
+        if let identifier = info.versionIdentifiers.first, !identifier.isEmpty {
+            model += " (identifier \"\(identifier)\")"
+        }
+        let header = TextTable.render([
+            ["Store", info.path],
+            ["Model", model],
+            ["UUID", info.uuid],
+            ["Framework", info.frameworkVersion.map(String.init) ?? "unknown"],
+            ["Size", ByteCount.format(info.fileSize)],
+            ["Integrity", info.integrity.joined(separator: "; ")],
+        ])
+        var rows = [["Z_ENT", "Entity", "Rows", "Version hash"]]
+        for entity in info.entities {
+            let name = entity.parent.map { "\(entity.name) : \($0)" } ?? entity.name
+            rows.append([String(entity.number), name, String(entity.rows), entity.versionHash ?? "-"])
+        }
+        return header + "\nEntities\n" + TextTable.render(rows, indent: "  ")
+    }
+}
+
+/// Human-readable byte counts.
+enum ByteCount {
+    static func format(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return String(format: "%.1f", value) + " " + units[unit]
+    }
+}

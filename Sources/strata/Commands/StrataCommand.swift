@@ -1,0 +1,25 @@
+/// The root: `strata <command>`.
+struct StrataCommand: CommandGroup {
+    static let name = "strata"
+    static let abstract = "Move Core Data–style app data between formats and model versions."
+    static let subcommands: [any Command.Type] = [
+        SchemaCommand.self, CreateCommand.self, InfoCommand.self, DemoCommand.self,
+    ]
+
+    static var usage: String {
+        var lines = [
+            "OVERVIEW: \(abstract)", "",
+            "USAGE: strata <command> [options]", "",
+            "COMMANDS:",
+        ]
+        let width = subcommands.map { $0.name.count }.max() ?? 0
+        for command in subcommands {
+            lines.append("  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)")
+        }
+        lines += [
+            "",
+            "See 'strata <command> --help' for details. Exit status: 0 success, 1 failure, 64 bad usage.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

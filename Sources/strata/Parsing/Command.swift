@@ -1,0 +1,46 @@
+/// The shape every `strata` command has, after swift-argument-parser's
+/// `ParsableCommand`: a name, a one-line abstract, a parser, a validation
+/// step and a run step. A command with subcommands only dispatches.
+protocol Command: Sendable {
+    /// The word that selects the command on the command line.
+    static var name: String { get }
+    /// One line that says what the command does, shown in help.
+    static var abstract: String { get }
+    /// The usage lines and option list shown by `--help` and after usage errors.
+    static var usage: String { get }
+    /// The commands this one dispatches to; empty for a leaf command.
+    static var subcommands: [any Command.Type] { get }
+
+    /// Reads the command's arguments; throws ``UsageError`` on bad ones.
+    static func parse(_ arguments: inout ArgumentList) throws -> Self
+    /// Checks the parsed values against each other; throws ``UsageError``.
+    func validate() throws
+    /// Does the work, writing data to stdout and diagnostics to stderr.
+    func run() throws
+}
+
+extension Command {
+    static var subcommands: [any Command.Type] { [] }
+    func validate() throws {}
+}
+
+/// A command that only groups subcommands (`strata schema …`).
+protocol CommandGroup: Command {}
+
+extension CommandGroup {
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        throw UsageError("missing subcommand", command: Self.self)
+    }
+    func run() throws {}
+
+    static var usage: String {
+        var lines = ["USAGE: strata \(name) <subcommand>", "", "SUBCOMMANDS:"]
+        let width = subcommands.map { $0.name.count }.max() ?? 0
+        for command in subcommands {
+            lines.append("  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)")
+        }
+        lines.append("")
+        lines.append("See 'strata \(name) <subcommand> --help' for details.")
+        return lines.joined(separator: "\n")
+    }
+}

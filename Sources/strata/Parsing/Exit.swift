@@ -1,0 +1,38 @@
+import Foundation
+import Strata
+
+/// The exit codes of `strata`: 0 success, 1 failure, 64 bad usage (`EX_USAGE`).
+enum ExitCode: Int32 {
+    case success = 0
+    case failure = 1
+    case usage = 64
+}
+
+/// Reports `error` on stderr and returns the exit code it maps to. Every
+/// error leaves the command through here.
+func exit(withError error: Error) -> ExitCode {
+    switch error {
+    case let usage as UsageError:
+        Terminal.error("error: \(usage.message)\n\n\(usage.usage)")
+        return .usage
+    case let schema as SchemaError where schema.issues.count > 1:
+        Terminal.error("error: \(schema.issues.count) problems in the schema:\n\(schema)")
+        return .failure
+    default:
+        Terminal.error("error: \(error)")
+        return .failure
+    }
+}
+
+/// Writing to the two standard streams.
+enum Terminal {
+    /// Writes `text` and a newline to stdout.
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes `text` and a newline to stderr.
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `strata schema check` and `strata schema hash`.
+@Suite struct SchemaCommandTests {
+    static let models = ["Contacts", "Diary", "Notes", "Recipes"]
+
+    @Test(arguments: models)
+    func testBundledSchemasPassCheck(model: String) throws {
+        let outcome = try StrataRunner.run(["schema", "check", "Schemas/\(model)"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("\(model): 1 version(s) (1), "))
+        #expect(outcome.stdout.hasSuffix(" no problems\n"))
+        #expect(outcome.stderr == "")
+    }
+
+    @Test func testTenMistakesGiveTenLocatedErrors() throws {
+        let outcome = try StrataRunner.run(["schema", "check", "Samples/BrokenSchemas/Diary"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == "")
+        let located = outcome.stderr.split(separator: "\n").filter { $0.contains("Samples/BrokenSchemas/Diary/") }
+        #expect(located.count == 10, "\(outcome.stderr)")
+        #expect(located.allSatisfy { $0.contains(": $") })
+    }
+
+    @Test func testNotJSONNamesFileLineAndColumn() throws {
+        let folder = try ScratchFolder()
+        let file = folder.path("1.json")
+        try Data("{\n  \"format\": \"strata-schema/1\",\n  \"model\" \"Diary\"\n}\n".utf8).write(to: URL(fileURLWithPath: file))
+        let outcome = try StrataRunner.run(["schema", "check", file])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("\(file):3:11:"), "\(outcome.stderr)")
+    }
+
+    /// Apple's Recipes sample: the `Image` entity's hash is the test vector of
+    /// coredata-format.md §1.11.
+    @Test func testHashPrintsCoreDataHashes() throws {
+        let outcome = try StrataRunner.run(["schema", "hash", "Schemas/Recipes/1.json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("Recipes version 1\n"))
+        #expect(outcome.stdout.contains("Image       njbxNx1A/bZrU1DVRF9Kx6AYc/E6XKYaVqbNJLdYlC8=\n"))
+        #expect(outcome.stdout.contains("(checksum)  "))
+        #expect(outcome.stdout.contains("(digest)    "))
+    }
+
+    @Test func testHashJSON() throws {
+        let outcome = try StrataRunner.run(["schema", "hash", "Schemas/Recipes", "--json"])
+        #expect(outcome.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let entities = object?["entities"] as? [String: String]
+        #expect(entities?["Image"] == "njbxNx1A/bZrU1DVRF9Kx6AYc/E6XKYaVqbNJLdYlC8=")
+        #expect(object?["version"] as? Int == 1)
+    }
+}

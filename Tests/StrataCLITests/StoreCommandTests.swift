@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `strata create`, `strata info` and `strata demo`.
+@Suite struct StoreCommandTests {
+    @Test(arguments: SchemaCommandTests.models)
+    func testCreateThenInfoIdentifiesTheVersion(model: String) throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("\(model).sqlite")
+        let created = try StrataRunner.run(["create", store, "--schemas", "Schemas/\(model)"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.hasPrefix("Created \(store): \(model) version 1, "))
+
+        let info = try StrataRunner.run(["info", store, "--schemas", "Schemas/\(model)"])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stdout.contains("\nModel      \(model), version 1"))
+        #expect(info.stdout.contains("\nIntegrity  ok\n"))
+        #expect(info.stdout.contains("\nFramework  1338\n"))
+    }
+
+    @Test func testInfoJSON() throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("Diary.sqlite")
+        _ = try StrataRunner.run(["create", store, "--schemas", "Schemas/Diary"])
+        let info = try StrataRunner.run(["info", store, "--json"])
+        #expect(info.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
+        #expect(object?["model"] as? String == "Diary")
+        #expect(object?["version"] as? Int == 1)
+        #expect(object?["integrity"] as? [String] == ["ok"])
+        let entities = object?["entities"] as? [[String: Any]]
+        #expect(entities?.compactMap { $0["name"] as? String } == ["DiaryEntry", "Medium"])
+        #expect(entities?.compactMap { $0["rows"] as? Int } == [0, 0])
+    }
+
+    @Test func testCreateRefusesAnExistingFile() throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("Diary.sqlite")
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: store))
+        let outcome = try StrataRunner.run(["create", store, "--schemas", "Schemas/Diary"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == "")
+        #expect(outcome.stderr == "error: \(store): a file already exists here; not replacing it\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data("keep me".utf8))
+    }
+
+    @Test func testCreateWithoutSchemasIsBadUsage() throws {
+        let outcome = try StrataRunner.run(["create", "x.sqlite"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("error: missing '--schemas <dir>'\n"))
+    }
+
+    @Test func testInfoOnATextFileFailsNamingIt() throws {
+        let folder = try ScratchFolder()
+        let file = folder.path("notes.txt")
+        try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: file))
+        let outcome = try StrataRunner.run(["info", file])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "error: \(file): not an SQLite database\n")
+    }
+
+    @Test func testInfoWithTheWrongModelNamesNearestVersion() throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("Notes.sqlite")
+        _ = try StrataRunner.run(["create", store, "--schemas", "Schemas/Notes"])
+        let outcome = try StrataRunner.run(["info", store, "--schemas", "Schemas/Contacts"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == """
+            error: \(store): matches no version of Contacts; nearest is version 1, which differs in: \
+            Contact (only in the schema), Note (only in the store)
+
+            """)
+    }
+
+    @Test func testDemoCreatesAndDescribesTheFourSampleStores() throws {
+        let folder = try ScratchFolder()
+        let demo = folder.path("demo")
+        let outcome = try StrataRunner.run(["demo", demo])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        for model in SchemaCommandTests.models {
+            #expect(outcome.stdout.contains("== \(model): created \(demo)/\(model).sqlite at version 1\n"))
+            #expect(FileManager.default.fileExists(atPath: "\(demo)/\(model).sqlite"))
+        }
+        #expect(outcome.stdout.components(separatedBy: "Integrity  ok").count == 5)
+        // A second run replaces the demo's own stores.
+        #expect(try StrataRunner.run(["demo", demo]).status == 0)
+    }
+}

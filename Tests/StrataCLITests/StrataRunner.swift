@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs the built `strata` binary and captures what it prints.
+struct StrataRunner {
+    /// What one run printed and how it ended.
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root, found from this file's path; commands run there so
+    /// that `Schemas/` and `Samples/` resolve as in the README.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `strata` executable beside the test bundle in the build folder.
+    static func executable() throws -> URL {
+        var candidates: [URL] = []
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = runner.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("strata"))
+            folder = folder.deletingLastPathComponent()
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("strata"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/strata"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw RunnerError(message: "strata binary not found; build it with `swift build` first")
+        }
+        return found
+    }
+
+    /// Runs `strata` with `arguments` in the package root. Output goes to
+    /// files rather than pipes, so a chatty command can never block on a
+    /// full pipe.
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let scratch = try ScratchFolder()
+        let outURL = scratch.url.appendingPathComponent("stdout")
+        let errURL = scratch.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let stdout = try FileHandle(forWritingTo: outURL)
+        let stderr = try FileHandle(forWritingTo: errURL)
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        process.waitUntilExit()
+        try stdout.close()
+        try stderr.close()
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
+
+struct RunnerError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A throwaway folder for the stores a command test creates.
+final class ScratchFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)  // Best effort.
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
