@@ -64,7 +64,7 @@ public final class Connection {
     ///   or directory) whose message names the path.
     public init(path: String, mode: OpenMode = .readWriteCreate) throws {
         self.path = path
-        self.openHandle = try Connection.open(path: path, flags: mode.flags)
+        self.openHandle = try Connection.open(path: mode.fileName(for: path), flags: mode.flags)
     }
 
     /// Opens and configures a handle; closes it again on any failure.

@@ -14,7 +14,12 @@ import Foundation
 public final class Store {
     /// How a store is opened.
     public enum Mode: Sendable {
-        /// Reading only; nothing in the file is changed.
+        /// Reading only; none of the store's files is changed or created.
+        ///
+        /// SQLite would write to a WAL store's `-shm` file even when reading,
+        /// so a store with a non-empty `-wal` file (where Core Data keeps
+        /// recently committed data) is read from a private snapshot of the
+        /// store and its WAL; any other store is opened immutable.
         case readOnly
         /// Reading and writing.
         case readWrite
@@ -41,11 +46,22 @@ public final class Store {
     /// The entities recorded in `Z_PRIMARYKEY`, by number.
     public private(set) var entityRecords: [EntityRecord]
 
-    private init(url: URL, connection: Connection, metadata: StoreMetadata, entities: [EntityRecord]) {
+    /// The private folder of a read-only snapshot, removed on close.
+    private let snapshot: URL?
+
+    private init(
+        url: URL, connection: Connection, metadata: StoreMetadata, entities: [EntityRecord],
+        snapshot: URL?
+    ) {
         self.url = url
         self.connection = connection
         self.metadata = metadata
         self.entityRecords = entities
+        self.snapshot = snapshot
+    }
+
+    deinit {
+        Store.removeSnapshot(snapshot)
     }
 
     /// Opens the store at `url`.
@@ -58,24 +74,61 @@ public final class Store {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError(.notFound, path: path, message: "no such file")
         }
+        var snapshot: URL?
         let connection: Connection
         do {
-            connection = try Connection(path: path, mode: mode == .readOnly ? .readOnly : .readWrite)
+            switch mode {
+            case .readWrite:
+                connection = try Connection(path: path, mode: .readWrite)
+            case .readOnly where FileSystem.size(of: path + "-wal") > 0:
+                let folder = try makeSnapshot(of: url)
+                snapshot = folder
+                connection = try Connection(path: folder.appendingPathComponent(url.lastPathComponent).path, mode: .readWrite)
+                try connection.setPragma("query_only", "1")
+            case .readOnly:
+                connection = try Connection(path: path, mode: .immutable)
+            }
         } catch let error as SQLiteError {
+            removeSnapshot(snapshot)
             throw StoreError(.notADatabase, path: path, message: "cannot open: \(error.message)")
         }
         do {
             let (metadata, entities) = try readBookkeeping(connection, path: path)
-            return Store(url: url, connection: connection, metadata: metadata, entities: entities)
+            return Store(url: url, connection: connection, metadata: metadata, entities: entities, snapshot: snapshot)
         } catch {
             try? connection.close()  // The open failed; the close error adds nothing.
+            removeSnapshot(snapshot)
             throw error
         }
     }
 
-    /// Closes the store's connection.
+    /// Closes the store's connection (and drops a read-only snapshot).
     public func close() throws {
         try connection.close()
+        Store.removeSnapshot(snapshot)
+    }
+
+    /// Copies the store and its WAL into a private folder, so that reading
+    /// (which replays the WAL and rebuilds `-shm`) touches only the copies.
+    private static func makeSnapshot(of url: URL) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-snapshot-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let target = folder.appendingPathComponent(url.lastPathComponent)
+            try FileManager.default.copyItem(at: url, to: target)
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: url.path + "-wal"), to: URL(fileURLWithPath: target.path + "-wal"))
+        } catch {
+            removeSnapshot(folder)
+            throw StoreError(.notFound, path: url.path, message: "cannot take a snapshot to read: \(error.localizedDescription)")
+        }
+        return folder
+    }
+
+    private static func removeSnapshot(_ folder: URL?) {
+        guard let folder else { return }
+        try? FileManager.default.removeItem(at: folder)  // A temporary copy; the OS cleans tmp too.
     }
 
     /// The path used in messages.

@@ -224,4 +224,25 @@ import Testing
             #expect(columns.contains("Z_ENT"))
         }
     }
+
+    /// An immutable open reads a WAL-mode file without creating `-wal` or
+    /// `-shm`, and URI syntax in the file name stays part of the name.
+    @Test func testImmutableOpenTouchesNoCompanionFilesAndEscapesTheName() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("odd ?name#1%20.sqlite").path
+        let writer = try Connection(path: path)
+        try writer.setPragma("journal_mode", "WAL")
+        try writer.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (42)")
+        try writer.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["odd ?name#1%20.sqlite"])
+
+        let reader = try Connection(path: path, mode: .immutable)
+        #expect(try reader.scalar("SELECT x FROM t")?.int64Value == 42)
+        #expect(throws: SQLiteError.self) { try reader.execute("INSERT INTO t VALUES (1)") }
+        try reader.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["odd ?name#1%20.sqlite"])
+    }
 }

@@ -21,10 +21,14 @@ final class TemporaryDirectory {
         url.appendingPathComponent(name)
     }
 
-    /// Copies a fixture store with its -wal and -shm files into the folder,
-    /// since SQLite rewrites WAL files when a connection closes.
+    /// Copies a store under `Fixtures/coredata` with its -wal and -shm files
+    /// into the folder, since SQLite rewrites WAL files when a connection
+    /// closes.
     func copyFixtureStore(_ relativePath: String) throws -> URL {
-        let source = Fixtures.url(relativePath)
+        let source = Fixtures.url("coredata/" + relativePath)
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: source.path])
+        }
         let destination = file(source.lastPathComponent)
         for suffix in ["", "-wal", "-shm"] {
             let from = URL(fileURLWithPath: source.path + suffix)
