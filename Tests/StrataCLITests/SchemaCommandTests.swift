@@ -18,7 +18,9 @@ import Testing
         let outcome = try StrataRunner.run(["schema", "check", "Samples/BrokenSchemas/Diary"])
         #expect(outcome.status == 1)
         #expect(outcome.stdout == "")
-        let located = outcome.stderr.split(separator: "\n").filter { $0.contains("Samples/BrokenSchemas/Diary/") }
+        let located = outcome.stderr.split(separator: "\n").filter {
+            $0.contains("Samples/BrokenSchemas/Diary/")
+        }
         #expect(located.count == 10, "\(outcome.stderr)")
         #expect(located.allSatisfy { $0.contains(": $") })
     }
@@ -26,7 +28,8 @@ import Testing
     @Test func testNotJSONNamesFileLineAndColumn() throws {
         let folder = try ScratchFolder()
         let file = folder.path("1.json")
-        try Data("{\n  \"format\": \"strata-schema/1\",\n  \"model\" \"Diary\"\n}\n".utf8).write(to: URL(fileURLWithPath: file))
+        try Data("{\n  \"format\": \"strata-schema/1\",\n  \"model\" \"Diary\"\n}\n".utf8).write(
+            to: URL(fileURLWithPath: file))
         let outcome = try StrataRunner.run(["schema", "check", file])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("\(file):3:11:"), "\(outcome.stderr)")
@@ -38,7 +41,8 @@ import Testing
         let outcome = try StrataRunner.run(["schema", "hash", "Schemas/Recipes/1.json"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.hasPrefix("Recipes version 1\n"))
-        #expect(outcome.stdout.contains("Image       njbxNx1A/bZrU1DVRF9Kx6AYc/E6XKYaVqbNJLdYlC8=\n"))
+        #expect(
+            outcome.stdout.contains("Image       njbxNx1A/bZrU1DVRF9Kx6AYc/E6XKYaVqbNJLdYlC8=\n"))
         #expect(outcome.stdout.contains("(checksum)  "))
         #expect(outcome.stdout.contains("(digest)    "))
     }
@@ -46,7 +50,8 @@ import Testing
     @Test func testHashJSON() throws {
         let outcome = try StrataRunner.run(["schema", "hash", "Schemas/Recipes", "--json"])
         #expect(outcome.status == 0)
-        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
         let entities = object?["entities"] as? [String: String]
         #expect(entities?["Image"] == "njbxNx1A/bZrU1DVRF9Kx6AYc/E6XKYaVqbNJLdYlC8=")
         #expect(object?["version"] as? Int == 1)

@@ -24,7 +24,8 @@ import Testing
         _ = try StrataRunner.run(["create", store, "--schemas", "Schemas/Diary"])
         let info = try StrataRunner.run(["info", store, "--json"])
         #expect(info.status == 0)
-        let object = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
         #expect(object?["model"] as? String == "Diary")
         #expect(object?["version"] as? Int == 1)
         #expect(object?["integrity"] as? [String] == ["ok"])
@@ -53,7 +54,8 @@ import Testing
     @Test func testInfoOnATextFileFailsNamingIt() throws {
         let folder = try ScratchFolder()
         let file = folder.path("notes.txt")
-        try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: file))
+        try Data(String(repeating: "not a database\n", count: 100).utf8).write(
+            to: URL(fileURLWithPath: file))
         let outcome = try StrataRunner.run(["info", file])
         #expect(outcome.status == 1)
         #expect(outcome.stderr == "error: \(file): not an SQLite database\n")
@@ -65,11 +67,12 @@ import Testing
         _ = try StrataRunner.run(["create", store, "--schemas", "Schemas/Notes"])
         let outcome = try StrataRunner.run(["info", store, "--schemas", "Schemas/Contacts"])
         #expect(outcome.status == 1)
-        #expect(outcome.stderr == """
-            error: \(store): matches no version of Contacts; nearest is version 1, which differs in: \
-            Contact (only in the schema), Note (only in the store)
+        #expect(
+            outcome.stderr == """
+                error: \(store): matches no version of Contacts; nearest is version 1, which differs in: \
+                Contact (only in the schema), Note (only in the store)
 
-            """)
+                """)
     }
 
     @Test func testDemoCreatesAndDescribesTheFourSampleStores() throws {
@@ -78,7 +81,9 @@ import Testing
         let outcome = try StrataRunner.run(["demo", demo])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         for model in SchemaCommandTests.models {
-            #expect(outcome.stdout.contains("== \(model): created \(demo)/\(model).sqlite at version 1\n"))
+            #expect(
+                outcome.stdout.contains(
+                    "== \(model): created \(demo)/\(model).sqlite at version 1\n"))
             #expect(FileManager.default.fileExists(atPath: "\(demo)/\(model).sqlite"))
         }
         #expect(outcome.stdout.components(separatedBy: "Integrity  ok").count == 5)

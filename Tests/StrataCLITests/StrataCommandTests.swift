@@ -7,7 +7,9 @@ import Testing
         let outcome = try StrataRunner.run(["--help"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr == "")
-        #expect(outcome.stdout.hasPrefix("OVERVIEW: Move Core Data–style app data between formats and model versions.\n"))
+        #expect(
+            outcome.stdout.hasPrefix(
+                "OVERVIEW: Move Core Data–style app data between formats and model versions.\n"))
         for command in ["schema", "create", "info", "demo"] {
             #expect(outcome.stdout.contains("\n  \(command) "))
         }
@@ -23,13 +25,16 @@ import Testing
     @Test func testUnknownOptionIsBadUsage() throws {
         let outcome = try StrataRunner.run(["info", "x.sqlite", "--colour"])
         #expect(outcome.status == 64)
-        #expect(outcome.stderr.hasPrefix("error: unknown option '--colour'\n\nUSAGE: strata info <store>"))
+        #expect(
+            outcome.stderr.hasPrefix(
+                "error: unknown option '--colour'\n\nUSAGE: strata info <store>"))
     }
 
     @Test func testSubcommandHelp() throws {
         let outcome = try StrataRunner.run(["schema", "hash", "--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.hasPrefix("USAGE: strata schema hash <path> [--version <n>] [--json]\n"))
+        #expect(
+            outcome.stdout.hasPrefix("USAGE: strata schema hash <path> [--version <n>] [--json]\n"))
         let group = try StrataRunner.run(["schema"])
         #expect(group.status == 0)
         #expect(group.stdout.contains("  check  Validate a schema folder"))

@@ -23,9 +23,14 @@ struct StrataRunner {
             candidates.append(folder.appendingPathComponent("strata"))
             folder = folder.deletingLastPathComponent()
         }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("strata"))
+        candidates.append(
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("strata"))
         candidates.append(packageRoot.appendingPathComponent(".build/debug/strata"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        guard
+            let found = candidates.first(where: {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            })
+        else {
             throw RunnerError(message: "strata binary not found; build it with `swift build` first")
         }
         return found
@@ -69,7 +74,8 @@ final class ScratchFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -43,7 +43,8 @@ extension Connection {
             guard self == .immutable else { return path }
             var uri = "file:"
             for byte in path.utf8 {
-                let isPlain = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                let isPlain =
+                    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
                     || (byte >= 0x61 && byte <= 0x7A) || "/-._~".utf8.contains(byte)
                 uri += isPlain ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
             }

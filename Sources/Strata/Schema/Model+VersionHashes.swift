@@ -106,7 +106,8 @@ extension Model {
             let name = relationship.name
             // Its own inverse: the inverse found on the destination is this
             // very relationship (same name, declared by the same entity).
-            let isOwnInverse = relationship.inverse == name
+            let isOwnInverse =
+                relationship.inverse == name
                 && declaringEntity(ofRelationship: name, from: relationship.destination)
                     == declaringEntity(ofRelationship: name, from: entity.name)
             let hash = Self.relationshipHash(relationship, isOwnInverse: isOwnInverse)

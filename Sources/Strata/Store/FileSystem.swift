@@ -15,9 +15,13 @@ enum FileSystem {
         if link(source, destination) != 0 {
             let code = errno
             if code == EEXIST {
-                throw StoreError(.alreadyExists, path: destination, message: "a file already exists here; not replacing it")
+                throw StoreError(
+                    .alreadyExists, path: destination,
+                    message: "a file already exists here; not replacing it")
             }
-            throw StoreError(.notFound, path: destination, message: "cannot create: \(String(cString: strerror(code)))")
+            throw StoreError(
+                .notFound, path: destination,
+                message: "cannot create: \(String(cString: strerror(code)))")
         }
         unlink(source)  // The new name holds the data; a leftover name is only clutter.
         syncDirectory(of: destination)

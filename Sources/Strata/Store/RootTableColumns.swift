@@ -34,20 +34,25 @@ struct RootTableColumns: Hashable, Sendable {
         // Core Data puts them; extra columns are derived afterwards.
         var placedToOnes: [(Entity, Relationship, String)] = []
         for entity in tree {
-            let stored = entity.attributes.filter { !$0.isTransient }.map { ($0.name, $0 as Attribute?) }
-                + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map { ($0.name, nil as Attribute?) }
+            let stored =
+                entity.attributes.filter { !$0.isTransient }.map { ($0.name, $0 as Attribute?) }
+                + entity.relationships.filter { !$0.isTransient && !$0.isToMany }.map {
+                    ($0.name, nil as Attribute?)
+                }
             for (name, attribute) in stored.sorted(by: { $0.0 < $1.0 }) {
                 let column = claim("Z" + name.uppercased())
                 if let attribute {
                     attributeColumns[entity.name, default: [:]][name] = column
-                    let sqlColumn = TableLayout.Column(name: column, type: attribute.type.columnType)
+                    let sqlColumn = TableLayout.Column(
+                        name: column, type: attribute.type.columnType)
                     if attribute.type.columnType == "INTEGER" {
                         integerAttributes.append(sqlColumn)
                     } else {
                         typed[attribute.type.columnType, default: []].append(sqlColumn)
                     }
                     if attribute.isIndexed {
-                        indexes.append(.init(name: "\(tableName)_\(column)_INDEX", columns: [column]))
+                        indexes.append(
+                            .init(name: "\(tableName)_\(column)_INDEX", columns: [column]))
                     }
                 } else if let relationship = entity.relationship(named: name) {
                     placedToOnes.append((entity, relationship, column))
@@ -75,7 +80,8 @@ struct RootTableColumns: Hashable, Sendable {
                 orderColumns.append(.init(name: orderColumn, type: "INTEGER"))
             }
             toOne[entity.name, default: [:]][relationship.name] = columns
-            foreignKeyIndexes.append(.init(name: "\(tableName)_\(foreignKey)_INDEX", columns: [foreignKey]))
+            foreignKeyIndexes.append(
+                .init(name: "\(tableName)_\(foreignKey)_INDEX", columns: [foreignKey]))
         }
 
         for entity in tree {
@@ -83,9 +89,10 @@ struct RootTableColumns: Hashable, Sendable {
                 let columns = constraint.compactMap { name in
                     attributeColumns[entity.name]?[name] ?? toOne[entity.name]?[name]?.foreignKey
                 }
-                indexes.append(.init(
-                    name: "Z_\(entity.name)_UNIQUE_\(constraint.joined(separator: "_"))",
-                    columns: columns, isUnique: true, isFetchIndexStyle: true))
+                indexes.append(
+                    .init(
+                        name: "Z_\(entity.name)_UNIQUE_\(constraint.joined(separator: "_"))",
+                        columns: columns, isUnique: true, isFetchIndexStyle: true))
             }
         }
 

@@ -21,10 +21,12 @@ extension Store {
         let path = url.path
         let fileManager = FileManager.default
         guard !fileManager.fileExists(atPath: path) else {
-            throw StoreError(.alreadyExists, path: path, message: "a file already exists here; not replacing it")
+            throw StoreError(
+                .alreadyExists, path: path, message: "a file already exists here; not replacing it")
         }
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).creating")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString).creating")
         defer {
             for suffix in ["", "-journal", "-wal", "-shm"] {
                 try? fileManager.removeItem(atPath: temporary.path + suffix)  // Leftovers only.
@@ -60,7 +62,8 @@ extension Store {
                 "INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
             for entity in layout.entities {
                 try insertEntity.execute([
-                    .integer(Int64(entity.number)), .text(entity.name), .integer(Int64(entity.superNumber)),
+                    .integer(Int64(entity.number)), .text(entity.name),
+                    .integer(Int64(entity.superNumber)),
                 ])
             }
             try connection.execute(

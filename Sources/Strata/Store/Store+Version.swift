@@ -54,7 +54,8 @@ extension Store {
             }
         }
         guard let nearest else {
-            throw StoreError(.unknownVersion, path: path, message: "the schema chain has no versions")
+            throw StoreError(
+                .unknownVersion, path: path, message: "the schema chain has no versions")
         }
         let list = nearest.differences.map(\.description).joined(separator: ", ")
         throw StoreError(

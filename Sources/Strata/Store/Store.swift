@@ -83,7 +83,9 @@ public final class Store {
             case .readOnly where FileSystem.size(of: path + "-wal") > 0:
                 let folder = try makeSnapshot(of: url)
                 snapshot = folder
-                connection = try Connection(path: folder.appendingPathComponent(url.lastPathComponent).path, mode: .readWrite)
+                connection = try Connection(
+                    path: folder.appendingPathComponent(url.lastPathComponent).path,
+                    mode: .readWrite)
                 try connection.setPragma("query_only", "1")
             case .readOnly:
                 connection = try Connection(path: path, mode: .immutable)
@@ -94,7 +96,9 @@ public final class Store {
         }
         do {
             let (metadata, entities) = try readBookkeeping(connection, path: path)
-            return Store(url: url, connection: connection, metadata: metadata, entities: entities, snapshot: snapshot)
+            return Store(
+                url: url, connection: connection, metadata: metadata, entities: entities,
+                snapshot: snapshot)
         } catch {
             try? connection.close()  // The open failed; the close error adds nothing.
             removeSnapshot(snapshot)
@@ -118,10 +122,13 @@ public final class Store {
             let target = folder.appendingPathComponent(url.lastPathComponent)
             try FileManager.default.copyItem(at: url, to: target)
             try FileManager.default.copyItem(
-                at: URL(fileURLWithPath: url.path + "-wal"), to: URL(fileURLWithPath: target.path + "-wal"))
+                at: URL(fileURLWithPath: url.path + "-wal"),
+                to: URL(fileURLWithPath: target.path + "-wal"))
         } catch {
             removeSnapshot(folder)
-            throw StoreError(.notFound, path: url.path, message: "cannot take a snapshot to read: \(error.localizedDescription)")
+            throw StoreError(
+                .notFound, path: url.path,
+                message: "cannot take a snapshot to read: \(error.localizedDescription)")
         }
         return folder
     }
@@ -141,17 +148,24 @@ public final class Store {
     ) throws -> (StoreMetadata, [EntityRecord]) {
         do {
             guard try connection.tableExists("Z_METADATA") else {
-                throw StoreError(.notCoreDataStore, path: path, message: "not a Core Data store (no Z_METADATA table)")
+                throw StoreError(
+                    .notCoreDataStore, path: path,
+                    message: "not a Core Data store (no Z_METADATA table)")
             }
             guard try connection.tableExists("Z_PRIMARYKEY") else {
-                throw StoreError(.notCoreDataStore, path: path, message: "not a Core Data store (no Z_PRIMARYKEY table)")
+                throw StoreError(
+                    .notCoreDataStore, path: path,
+                    message: "not a Core Data store (no Z_PRIMARYKEY table)")
             }
-            let statement = try connection.prepare("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
+            let statement = try connection.prepare(
+                "SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
             guard try statement.step() else {
-                throw StoreError(.corruptMetadata, path: path, message: "Z_METADATA has no row with Z_VERSION 1")
+                throw StoreError(
+                    .corruptMetadata, path: path, message: "Z_METADATA has no row with Z_VERSION 1")
             }
             guard let uuid = statement.text(at: 0), let plist = statement.blob(at: 1) else {
-                throw StoreError(.corruptMetadata, path: path, message: "Z_METADATA: Z_UUID or Z_PLIST is NULL")
+                throw StoreError(
+                    .corruptMetadata, path: path, message: "Z_METADATA: Z_UUID or Z_PLIST is NULL")
             }
             let metadata = try StoreMetadata(uuid: uuid, plist: plist, path: path)
 
@@ -160,17 +174,21 @@ public final class Store {
                 "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT")
             while try rows.step() {
                 guard let name = rows.text(at: 1) else {
-                    throw StoreError(.corruptMetadata, path: path, message: "Z_PRIMARYKEY: a row has no Z_NAME")
+                    throw StoreError(
+                        .corruptMetadata, path: path, message: "Z_PRIMARYKEY: a row has no Z_NAME")
                 }
-                entities.append(EntityRecord(
-                    number: Int(rows.int64(at: 0)), name: name, superNumber: Int(rows.int64(at: 2)),
-                    maxPrimaryKey: rows.int64(at: 3)))
+                entities.append(
+                    EntityRecord(
+                        number: Int(rows.int64(at: 0)), name: name,
+                        superNumber: Int(rows.int64(at: 2)),
+                        maxPrimaryKey: rows.int64(at: 3)))
             }
             return (metadata, entities)
         } catch let error as SQLiteError {
             let kind: StoreError.Code =
                 error.code.primaryResultCode == .notADatabase ? .notADatabase : .corruptMetadata
-            let message = kind == .notADatabase ? "not an SQLite database" : "unreadable: \(error.message)"
+            let message =
+                kind == .notADatabase ? "not an SQLite database" : "unreadable: \(error.message)"
             throw StoreError(kind, path: path, message: message)
         }
     }

@@ -48,11 +48,12 @@ extension Store {
         let names = Dictionary(uniqueKeysWithValues: entityRecords.map { ($0.number, $0.name) })
         var entities: [StoreInfo.EntityInfo] = []
         for record in entityRecords {
-            entities.append(StoreInfo.EntityInfo(
-                name: record.name, number: record.number,
-                parent: record.superNumber == 0 ? nil : names[record.superNumber],
-                rows: try rowCount(of: record),
-                versionHash: metadata.versionHashes[record.name]?.base64EncodedString()))
+            entities.append(
+                StoreInfo.EntityInfo(
+                    name: record.name, number: record.number,
+                    parent: record.superNumber == 0 ? nil : names[record.superNumber],
+                    rows: try rowCount(of: record),
+                    versionHash: metadata.versionHashes[record.name]?.base64EncodedString()))
         }
         return StoreInfo(
             path: path,
@@ -72,12 +73,16 @@ extension Store {
         let byNumber = Dictionary(uniqueKeysWithValues: entityRecords.map { ($0.number, $0) })
         var root = record
         var seen: Set<Int> = [record.number]
-        while root.superNumber != 0, let parent = byNumber[root.superNumber], seen.insert(parent.number).inserted {
+        while root.superNumber != 0, let parent = byNumber[root.superNumber],
+            seen.insert(parent.number).inserted
+        {
             root = parent
         }
         let table = StoreLayout.tableName(ofRoot: root.name)
         guard try connection.tableExists(table) else {
-            throw StoreError(.corruptMetadata, path: path, message: "entity \(record.name) has no table \(table)")
+            throw StoreError(
+                .corruptMetadata, path: path, message: "entity \(record.name) has no table \(table)"
+            )
         }
         let count = try connection.scalar(
             "SELECT COUNT(*) FROM \(SQLiteIdentifier.quoted(table)) WHERE Z_ENT = ?",

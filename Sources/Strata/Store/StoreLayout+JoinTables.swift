@@ -20,7 +20,8 @@ extension StoreLayout {
         var pairs: [Pair] = []
         var seen: Set<String> = []
         for entity in model.entities {
-            for relationship in entity.relationships where relationship.isToMany && !relationship.isTransient {
+            for relationship in entity.relationships
+            where relationship.isToMany && !relationship.isTransient {
                 guard let destination = model.entity(named: relationship.destination),
                     let inverse = model.allRelationships(of: destination.name)
                         .first(where: { $0.name == relationship.inverse }),
@@ -28,22 +29,28 @@ extension StoreLayout {
                     let number = numbers[entity.name]
                 else { continue }
                 // The inverse is declared on the destination or one of its ancestors.
-                let inverseOwner = ([destination] + model.ancestors(of: destination.name))
+                let inverseOwner =
+                    ([destination] + model.ancestors(of: destination.name))
                     .first { $0.relationships.contains { $0.name == inverse.name } } ?? destination
                 let inverseNumber = numbers[inverseOwner.name] ?? 0
-                let key = [entity.name + "." + relationship.name, inverseOwner.name + "." + inverse.name]
-                    .sorted().joined(separator: "|")
+                let key = [
+                    entity.name + "." + relationship.name, inverseOwner.name + "." + inverse.name,
+                ]
+                .sorted().joined(separator: "|")
                 guard seen.insert(key).inserted else { continue }
 
                 let thisSide = (entity: entity, relationship: relationship)
                 let otherSide = (entity: inverseOwner, relationship: inverse)
-                let thisNames = number < inverseNumber
+                let thisNames =
+                    number < inverseNumber
                     || (number == inverseNumber && relationship.name > inverse.name)
                 let naming = thisNames ? thisSide : otherSide
                 let namingNumber = thisNames ? number : inverseNumber
-                pairs.append(Pair(
-                    naming: naming, inverse: thisNames ? otherSide : thisSide, number: namingNumber,
-                    tableName: "Z_\(namingNumber)\(naming.relationship.name.uppercased())"))
+                pairs.append(
+                    Pair(
+                        naming: naming, inverse: thisNames ? otherSide : thisSide,
+                        number: namingNumber,
+                        tableName: "Z_\(namingNumber)\(naming.relationship.name.uppercased())"))
             }
         }
 
@@ -60,26 +67,32 @@ extension StoreLayout {
         var tables: [JoinTableLayout] = []
         for pair in assignmentOrder {
             let destinationNumber = numbers[pair.naming.relationship.destination] ?? 0
-            let sourceColumn = claim("Z_\(pair.number)\(pair.inverse.relationship.name.uppercased())")
+            let sourceColumn = claim(
+                "Z_\(pair.number)\(pair.inverse.relationship.name.uppercased())")
             let destinationColumn = claim(
                 "Z_\(destinationNumber)\(pair.naming.relationship.name.uppercased())")
             func orderColumn(_ relationship: Relationship, _ column: String) -> String? {
                 relationship.isOrdered ? "Z_FOK_" + column.dropFirst(2) : nil
             }
-            tables.append(JoinTableLayout(
-                name: pair.tableName,
-                namingSide: .init(
-                    entity: pair.naming.entity.name, relationship: pair.naming.relationship.name,
-                    destinationColumn: destinationColumn,
-                    orderColumn: orderColumn(pair.naming.relationship, destinationColumn)),
-                inverseSide: .init(
-                    entity: pair.inverse.entity.name, relationship: pair.inverse.relationship.name,
-                    destinationColumn: sourceColumn,
-                    orderColumn: orderColumn(pair.inverse.relationship, sourceColumn))))
+            tables.append(
+                JoinTableLayout(
+                    name: pair.tableName,
+                    namingSide: .init(
+                        entity: pair.naming.entity.name,
+                        relationship: pair.naming.relationship.name,
+                        destinationColumn: destinationColumn,
+                        orderColumn: orderColumn(pair.naming.relationship, destinationColumn)),
+                    inverseSide: .init(
+                        entity: pair.inverse.entity.name,
+                        relationship: pair.inverse.relationship.name,
+                        destinationColumn: sourceColumn,
+                        orderColumn: orderColumn(pair.inverse.relationship, sourceColumn))))
         }
         // Present tables in entity-number order, the order they are created.
-        return tables.sorted { ($0.namingSide.entity == $1.namingSide.entity)
-            ? $0.name < $1.name
-            : (numbers[$0.namingSide.entity] ?? 0) < (numbers[$1.namingSide.entity] ?? 0) }
+        return tables.sorted {
+            ($0.namingSide.entity == $1.namingSide.entity)
+                ? $0.name < $1.name
+                : (numbers[$0.namingSide.entity] ?? 0) < (numbers[$1.namingSide.entity] ?? 0)
+        }
     }
 }

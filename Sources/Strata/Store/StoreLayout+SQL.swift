@@ -22,7 +22,9 @@ extension StoreLayout {
             tables += joinTables.filter { tree.contains($0.namingSide.entity) }.map(\.table)
         }
         return tables.map(StoreLayout.createTableSQL)
-            + tables.flatMap { table in table.indexes.map { StoreLayout.createIndexSQL($0, on: table.name) } }
+            + tables.flatMap { table in
+                table.indexes.map { StoreLayout.createIndexSQL($0, on: table.name) }
+            }
             + StoreLayout.bookkeepingStatements
     }
 
@@ -35,7 +37,8 @@ extension StoreLayout {
                 : "\(SQLName.sql(column.name)) \(column.type)"
         }
         if keys.count > 1 {
-            parts.append("PRIMARY KEY (\(keys.map { SQLName.sql($0.name) }.joined(separator: ", ")))")
+            parts.append(
+                "PRIMARY KEY (\(keys.map { SQLName.sql($0.name) }.joined(separator: ", ")))")
         }
         return "CREATE TABLE \(SQLName.sql(table.name)) ( \(parts.joined(separator: ", ")) )"
     }

@@ -41,7 +41,9 @@ public struct StoreLayout: Hashable, Sendable {
 
         var tables: [TableLayout] = []
         var columnsByEntity: [String: RootTableColumns] = [:]
-        let roots = Dictionary(grouping: numbering) { model.rootEntity(of: $0.name)?.name ?? $0.name }
+        let roots = Dictionary(grouping: numbering) {
+            model.rootEntity(of: $0.name)?.name ?? $0.name
+        }
         for root in numbering where roots[root.name] != nil {
             let tree = roots[root.name] ?? []
             let columns = RootTableColumns(root: root, tree: tree, model: model, numbers: numbers)
@@ -81,7 +83,8 @@ extension StoreLayout {
         let lineage = [entity] + model.ancestors(of: entity.name)
         func declaringEntity(of property: String) -> String {
             lineage.first { owner in
-                owner.attribute(named: property) != nil || owner.relationship(named: property) != nil
+                owner.attribute(named: property) != nil
+                    || owner.relationship(named: property) != nil
             }?.name ?? entity.name
         }
 

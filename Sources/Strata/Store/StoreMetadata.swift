@@ -74,7 +74,8 @@ extension StoreMetadata {
         }
         let object: Any
         do {
-            object = try PropertyListSerialization.propertyList(from: plist, options: [], format: nil)
+            object = try PropertyListSerialization.propertyList(
+                from: plist, options: [], format: nil)
         } catch {
             throw corrupt("not a property list")
         }
@@ -96,7 +97,8 @@ extension StoreMetadata {
         }
         self.uuid = uuid
         self.versionHashes = versionHashes
-        self.versionIdentifiers = (dictionary[Key.identifiers] as? [Any])?.compactMap { $0 as? String } ?? []
+        self.versionIdentifiers =
+            (dictionary[Key.identifiers] as? [Any])?.compactMap { $0 as? String } ?? []
         self.frameworkVersion = (dictionary[Key.frameworkVersion] as? NSNumber)?.intValue
         self.hashesDigest = dictionary[Key.digest] as? String
         self.checksum = dictionary[Key.checksum] as? String
@@ -122,6 +124,7 @@ extension StoreMetadata {
         if let modelName { dictionary[Key.modelName] = modelName }
         if let modelVersion { dictionary[Key.modelVersion] = modelVersion }
         for (key, value) in otherKeys { dictionary[key] = value.foundationValue }
-        return try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+        return try PropertyListSerialization.data(
+            fromPropertyList: dictionary, format: .binary, options: 0)
     }
 }

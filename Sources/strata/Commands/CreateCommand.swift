@@ -40,6 +40,8 @@ struct CreateCommand: Command {
         let model = try SchemaSource.loadModel(schemas, version: version)
         let created = try Store.create(at: URL(fileURLWithPath: store), model: model)
         try created.close()
-        Terminal.output("Created \(store): \(model.name) version \(model.version), \(model.entities.count) entities")
+        Terminal.output(
+            "Created \(store): \(model.name) version \(model.version), \(model.entities.count) entities"
+        )
     }
 }

@@ -40,7 +40,8 @@ struct DemoCommand: Command {
             .filter { name in
                 var isDirectory: ObjCBool = false
                 return !name.hasPrefix(".")
-                    && fileManager.fileExists(atPath: "\(schemas)/\(name)", isDirectory: &isDirectory)
+                    && fileManager.fileExists(
+                        atPath: "\(schemas)/\(name)", isDirectory: &isDirectory)
                     && isDirectory.boolValue
             }
             .sorted()
@@ -70,10 +71,13 @@ struct DemoCommand: Command {
             let contents = try fileManager.contentsOfDirectory(atPath: directory)
             guard contents.isEmpty || fileManager.fileExists(atPath: marker) else {
                 throw CommandFailure(
-                    message: "\(directory): folder exists and is not a Strata demo folder; choose another")
+                    message:
+                        "\(directory): folder exists and is not a Strata demo folder; choose another"
+                )
             }
             for store in stores {
-                for suffix in ["", "-wal", "-shm"] where fileManager.fileExists(atPath: "\(directory)/\(store)\(suffix)") {
+                for suffix in ["", "-wal", "-shm"]
+                where fileManager.fileExists(atPath: "\(directory)/\(store)\(suffix)") {
                     try fileManager.removeItem(atPath: "\(directory)/\(store)\(suffix)")
                 }
             }

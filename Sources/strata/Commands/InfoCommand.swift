@@ -54,7 +54,9 @@ struct InfoCommand: Command {
         var rows = [["Z_ENT", "Entity", "Rows", "Version hash"]]
         for entity in info.entities {
             let name = entity.parent.map { "\(entity.name) : \($0)" } ?? entity.name
-            rows.append([String(entity.number), name, String(entity.rows), entity.versionHash ?? "-"])
+            rows.append([
+                String(entity.number), name, String(entity.rows), entity.versionHash ?? "-",
+            ])
         }
         return header + "\nEntities\n" + TextTable.render(rows, indent: "  ")
     }

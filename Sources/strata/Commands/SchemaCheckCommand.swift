@@ -31,11 +31,14 @@ struct SchemaCheckCommand: Command {
         do {
             chain = try SchemaSource.loadChain(path)
         } catch let error as SchemaError where json {
-            Terminal.output(try JSONOutput.encode(SchemaCheckReport(valid: false, issues: error.issues.map(\.description))))
+            Terminal.output(
+                try JSONOutput.encode(
+                    SchemaCheckReport(valid: false, issues: error.issues.map(\.description))))
             throw CommandFailure(message: "\(error.issues.count) problem(s) in \(path)")
         }
         let versions = chain.versions.map(\.version)
-        let summary = "\(chain.newest.name): \(versions.count) version(s) \(Self.range(versions)), "
+        let summary =
+            "\(chain.newest.name): \(versions.count) version(s) \(Self.range(versions)), "
             + "\(chain.newest.entities.count) entities in the newest, no problems"
         if json {
             Terminal.output(try JSONOutput.encode(SchemaCheckReport(valid: true, issues: [])))

@@ -10,7 +10,8 @@ enum SchemaSource {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CommandFailure(message: "\(path): no such file or folder")
         }
-        return isDirectory.boolValue ? try SchemaChain.load(directory: url) : try SchemaChain.load(file: url)
+        return isDirectory.boolValue
+            ? try SchemaChain.load(directory: url) : try SchemaChain.load(file: url)
     }
 
     /// One version from `path`: the given `version`, or the newest.

@@ -14,7 +14,9 @@ struct StrataCommand: CommandGroup {
         ]
         let width = subcommands.map { $0.name.count }.max() ?? 0
         for command in subcommands {
-            lines.append("  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)")
+            lines.append(
+                "  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)"
+            )
         }
         lines += [
             "",

@@ -9,9 +9,11 @@ enum TextTable {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
         return rows.map { row in
-            indent + row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
+            indent
+                + row.enumerated().map { index, cell in
+                    index == row.count - 1
+                        ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                }.joined(separator: "  ")
         }.joined(separator: "\n")
     }
 }

@@ -37,7 +37,9 @@ extension CommandGroup {
         var lines = ["USAGE: strata \(name) <subcommand>", "", "SUBCOMMANDS:"]
         let width = subcommands.map { $0.name.count }.max() ?? 0
         for command in subcommands {
-            lines.append("  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)")
+            lines.append(
+                "  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)"
+            )
         }
         lines.append("")
         lines.append("See 'strata \(name) <subcommand> --help' for details.")

@@ -25,7 +25,8 @@ import Testing
     }
 
     @Test func testMessage896Bits() {
-        let message = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+        let message =
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
             + "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
         #expect(
             hex(SHA256.hash(Array(message.utf8)))

@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func testTwoBlockMessage896Bits() {
-        let message = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+        let message =
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
             + "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
         #expect(
             hex(SHA512.hash(Array(message.utf8)))

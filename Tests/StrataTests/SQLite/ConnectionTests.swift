@@ -237,12 +237,18 @@ import Testing
         try writer.setPragma("journal_mode", "WAL")
         try writer.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (42)")
         try writer.close()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["odd ?name#1%20.sqlite"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+                "odd ?name#1%20.sqlite"
+            ])
 
         let reader = try Connection(path: path, mode: .immutable)
         #expect(try reader.scalar("SELECT x FROM t")?.int64Value == 42)
         #expect(throws: SQLiteError.self) { try reader.execute("INSERT INTO t VALUES (1)") }
         try reader.close()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["odd ?name#1%20.sqlite"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+                "odd ?name#1%20.sqlite"
+            ])
     }
 }

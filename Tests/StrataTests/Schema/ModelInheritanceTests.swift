@@ -13,14 +13,19 @@ import Testing
                 Entity(name: "GeographicRegion"),
                 Entity(name: "Continent", parent: "GeographicRegion"),
             ])
-        #expect(model.entitiesInNumberingOrder.map(\.name) == ["GeographicRegion", "Continent", "Country", "Mood"])
+        #expect(
+            model.entitiesInNumberingOrder.map(\.name) == [
+                "GeographicRegion", "Continent", "Country", "Mood",
+            ])
         #expect(model.entityNumbers["Mood"] == 4)
         #expect(model.rootEntity(of: "Country")?.name == "GeographicRegion")
     }
 
     @Test func testInheritedPropertiesAreIncludedAndSorted() {
         let region = Entity(name: "Region", attributes: [Attribute(name: "name", type: .string)])
-        let country = Entity(name: "Country", parent: "Region", attributes: [Attribute(name: "code", type: .integer16)])
+        let country = Entity(
+            name: "Country", parent: "Region",
+            attributes: [Attribute(name: "code", type: .integer16)])
         let model = Model(name: "M", version: 1, entities: [region, country])
         #expect(model.allAttributes(of: "Country").map(\.name) == ["code", "name"])
         #expect(model.allAttributes(of: "Region").map(\.name) == ["name"])
@@ -29,7 +34,10 @@ import Testing
     @Test func testParentCycleIsDetectedAndNumberingStillTerminates() {
         let model = Model(
             name: "M", version: 1,
-            entities: [Entity(name: "A", parent: "B"), Entity(name: "B", parent: "A"), Entity(name: "C", parent: "A")])
+            entities: [
+                Entity(name: "A", parent: "B"), Entity(name: "B", parent: "A"),
+                Entity(name: "C", parent: "A"),
+            ])
         #expect(model.isOnParentCycle("A"))
         #expect(!model.isOnParentCycle("C"))
         #expect(model.entitiesInNumberingOrder.map(\.name) == ["A", "C", "B"])

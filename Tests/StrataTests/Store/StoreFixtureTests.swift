@@ -7,7 +7,8 @@ import Testing
 /// are reproduced from their model versions, and each is identified as the
 /// version that wrote it.
 @Suite struct StoreFixtureTests {
-    static let bookmarksChain = SchemaChain(versions: (1...6).compactMap { FixtureModels.bookmarks($0) })
+    static let bookmarksChain = SchemaChain(
+        versions: (1...6).compactMap { FixtureModels.bookmarks($0) })
 
     private static func checksums(of url: URL) throws -> [String: [UInt8]] {
         var sums: [String: [UInt8]] = [:]
@@ -62,8 +63,11 @@ import Testing
         #expect {
             try store.matchingVersion(in: chain)
         } throws: { error in
-            guard let error = error as? StoreError, error.code == .unknownVersion else { return false }
-            return error.message == "matches no version of TestModel; nearest is version 2, which differs in: "
+            guard let error = error as? StoreError, error.code == .unknownVersion else {
+                return false
+            }
+            return error.message
+                == "matches no version of TestModel; nearest is version 2, which differs in: "
                 + "Book (hash differs), Publisher (only in the schema)"
         }
     }

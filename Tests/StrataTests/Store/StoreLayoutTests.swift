@@ -19,27 +19,39 @@ import Testing
             entities: [
                 Entity(
                     name: "Author",
-                    attributes: [Attribute(name: "firstName", type: .string), Attribute(name: "lastName", type: .string)],
-                    relationships: [Relationship(name: "books", destination: "Book", inverse: "authors", isToMany: true)]),
+                    attributes: [
+                        Attribute(name: "firstName", type: .string),
+                        Attribute(name: "lastName", type: .string),
+                    ],
+                    relationships: [
+                        Relationship(
+                            name: "books", destination: "Book", inverse: "authors", isToMany: true)
+                    ]),
                 Entity(
                     name: "Book", attributes: [Attribute(name: "title", type: .string)],
-                    relationships: [Relationship(name: "authors", destination: "Author", inverse: "books", isToMany: true)]),
+                    relationships: [
+                        Relationship(
+                            name: "authors", destination: "Author", inverse: "books", isToMany: true
+                        )
+                    ]),
             ])
-        #expect(StoreLayout(model: model).createStatements == [
-            "CREATE TABLE ZAUTHOR ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZFIRSTNAME VARCHAR, ZLASTNAME VARCHAR )",
-            "CREATE TABLE Z_1BOOKS ( Z_1AUTHORS INTEGER, Z_2BOOKS INTEGER, PRIMARY KEY (Z_1AUTHORS, Z_2BOOKS) )",
-            "CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )",
-            "CREATE INDEX Z_1BOOKS_Z_2BOOKS_INDEX ON Z_1BOOKS (Z_2BOOKS, Z_1AUTHORS)",
-            "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
-            "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
-        ])
+        #expect(
+            StoreLayout(model: model).createStatements == [
+                "CREATE TABLE ZAUTHOR ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZFIRSTNAME VARCHAR, ZLASTNAME VARCHAR )",
+                "CREATE TABLE Z_1BOOKS ( Z_1AUTHORS INTEGER, Z_2BOOKS INTEGER, PRIMARY KEY (Z_1AUTHORS, Z_2BOOKS) )",
+                "CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR )",
+                "CREATE INDEX Z_1BOOKS_Z_2BOOKS_INDEX ON Z_1BOOKS (Z_2BOOKS, Z_1AUTHORS)",
+                "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
+                "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
+            ])
         let author = StoreLayout(model: model).entity(named: "Author")
         #expect(author?.joinTables["books"] == "Z_1BOOKS")
     }
 
     private var bookmarkAttributes: [Attribute] {
         [
-            Attribute(name: "isFavorite", type: .boolean), Attribute(name: "isFolder", type: .boolean),
+            Attribute(name: "isFavorite", type: .boolean),
+            Attribute(name: "isFolder", type: .boolean),
             Attribute(name: "title", type: .string), Attribute(name: "url", type: .string),
             Attribute(name: "uuid", type: .string),
         ]
@@ -48,43 +60,58 @@ import Testing
     /// ddg-bookmarks Bookmarks_V1.sqlite: two ordered to-many relationships
     /// with to-one inverses on one entity.
     @Test func testOrderedToManyMatchesCoreDataDDL() {
-        var children = Relationship(name: "children", destination: "BookmarkEntity", inverse: "parent", isToMany: true)
+        var children = Relationship(
+            name: "children", destination: "BookmarkEntity", inverse: "parent", isToMany: true)
         children.isOrdered = true
         var favorites = Relationship(
-            name: "favorites", destination: "BookmarkEntity", inverse: "favoriteFolder", isToMany: true)
+            name: "favorites", destination: "BookmarkEntity", inverse: "favoriteFolder",
+            isToMany: true)
         favorites.isOrdered = true
         let entity = Entity(
             name: "BookmarkEntity", attributes: bookmarkAttributes,
             relationships: [
                 children, favorites,
-                Relationship(name: "favoriteFolder", destination: "BookmarkEntity", inverse: "favorites"),
+                Relationship(
+                    name: "favoriteFolder", destination: "BookmarkEntity", inverse: "favorites"),
                 Relationship(name: "parent", destination: "BookmarkEntity", inverse: "children"),
             ])
-        let layout = StoreLayout(model: Model(name: "BookmarksModel", version: 1, entities: [entity]))
-        #expect(Array(layout.createStatements.prefix(3)) == [
-            "CREATE TABLE ZBOOKMARKENTITY ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZISFAVORITE INTEGER, ZISFOLDER INTEGER, ZFAVORITEFOLDER INTEGER, ZPARENT INTEGER, Z_FOK_FAVORITEFOLDER INTEGER, Z_FOK_PARENT INTEGER, ZTITLE VARCHAR, ZURL VARCHAR, ZUUID VARCHAR )",
-            "CREATE INDEX ZBOOKMARKENTITY_ZFAVORITEFOLDER_INDEX ON ZBOOKMARKENTITY (ZFAVORITEFOLDER)",
-            "CREATE INDEX ZBOOKMARKENTITY_ZPARENT_INDEX ON ZBOOKMARKENTITY (ZPARENT)",
-        ])
-        #expect(layout.entity(named: "BookmarkEntity")?.toOneColumns["parent"]?.order == "Z_FOK_PARENT")
+        let layout = StoreLayout(
+            model: Model(name: "BookmarksModel", version: 1, entities: [entity]))
+        #expect(
+            Array(layout.createStatements.prefix(3)) == [
+                "CREATE TABLE ZBOOKMARKENTITY ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZISFAVORITE INTEGER, ZISFOLDER INTEGER, ZFAVORITEFOLDER INTEGER, ZPARENT INTEGER, Z_FOK_FAVORITEFOLDER INTEGER, Z_FOK_PARENT INTEGER, ZTITLE VARCHAR, ZURL VARCHAR, ZUUID VARCHAR )",
+                "CREATE INDEX ZBOOKMARKENTITY_ZFAVORITEFOLDER_INDEX ON ZBOOKMARKENTITY (ZFAVORITEFOLDER)",
+                "CREATE INDEX ZBOOKMARKENTITY_ZPARENT_INDEX ON ZBOOKMARKENTITY (ZPARENT)",
+            ])
+        #expect(
+            layout.entity(named: "BookmarkEntity")?.toOneColumns["parent"]?.order == "Z_FOK_PARENT")
     }
 
     /// ddg-bookmarks Bookmarks_V4.sqlite: a reflexive many-to-many, ordered on
     /// one side, takes the alphabetically later name.
     @Test func testReflexiveOrderedManyToManyMatchesCoreDataDDL() {
         var favorites = Relationship(
-            name: "favorites", destination: "BookmarkEntity", inverse: "favoriteFolders", isToMany: true)
+            name: "favorites", destination: "BookmarkEntity", inverse: "favoriteFolders",
+            isToMany: true)
         favorites.isOrdered = true
         let entity = Entity(
             name: "BookmarkEntity", attributes: [],
             relationships: [
                 favorites,
-                Relationship(name: "favoriteFolders", destination: "BookmarkEntity", inverse: "favorites", isToMany: true),
+                Relationship(
+                    name: "favoriteFolders", destination: "BookmarkEntity", inverse: "favorites",
+                    isToMany: true),
             ])
-        let statements = StoreLayout(model: Model(name: "B", version: 4, entities: [entity])).createStatements
-        #expect(statements.contains(
-            "CREATE TABLE Z_1FAVORITES ( Z_1FAVORITEFOLDERS INTEGER, Z_1FAVORITES INTEGER, Z_FOK_1FAVORITES INTEGER, PRIMARY KEY (Z_1FAVORITEFOLDERS, Z_1FAVORITES) )"))
-        #expect(statements.contains("CREATE INDEX Z_1FAVORITES_Z_1FAVORITES_INDEX ON Z_1FAVORITES (Z_1FAVORITES, Z_1FAVORITEFOLDERS)"))
+        let statements = StoreLayout(model: Model(name: "B", version: 4, entities: [entity]))
+            .createStatements
+        #expect(
+            statements.contains(
+                "CREATE TABLE Z_1FAVORITES ( Z_1FAVORITEFOLDERS INTEGER, Z_1FAVORITES INTEGER, Z_FOK_1FAVORITES INTEGER, PRIMARY KEY (Z_1FAVORITEFOLDERS, Z_1FAVORITES) )"
+            ))
+        #expect(
+            statements.contains(
+                "CREATE INDEX Z_1FAVORITES_Z_1FAVORITES_INDEX ON Z_1FAVORITES (Z_1FAVORITES, Z_1FAVORITEFOLDERS)"
+            ))
     }
 
     /// An inheritance tree shares its root's table; a to-one into an entity
@@ -96,33 +123,48 @@ import Testing
         region.relationships = [Relationship(name: "flag", destination: "Flag", inverse: "region")]
         let continent = Entity(
             name: "Continent", parent: "Region",
-            attributes: [Attribute(name: "area", type: .double), Attribute(name: "code", type: .integer16)])
+            attributes: [
+                Attribute(name: "area", type: .double), Attribute(name: "code", type: .integer16),
+            ])
         let country = Entity(
             name: "Country", parent: "Region",
-            attributes: [Attribute(name: "code", type: .string), Attribute(name: "founded", type: .date)],
-            relationships: [Relationship(name: "visits", destination: "Visit", inverse: "country", isToMany: true)])
+            attributes: [
+                Attribute(name: "code", type: .string), Attribute(name: "founded", type: .date),
+            ],
+            relationships: [
+                Relationship(
+                    name: "visits", destination: "Visit", inverse: "country", isToMany: true)
+            ])
         let flag = Entity(
             name: "Flag", attributes: [Attribute(name: "image", type: .binary)],
             relationships: [Relationship(name: "region", destination: "Region", inverse: "flag")])
         let visit = Entity(
             name: "Visit", attributes: [Attribute(name: "id", type: .uuid)],
-            relationships: [Relationship(name: "country", destination: "Country", inverse: "visits")])
-        let layout = StoreLayout(model: Model(name: "Atlas", version: 1, entities: [visit, flag, country, continent, region]))
+            relationships: [
+                Relationship(name: "country", destination: "Country", inverse: "visits")
+            ])
+        let layout = StoreLayout(
+            model: Model(
+                name: "Atlas", version: 1, entities: [visit, flag, country, continent, region]))
         #expect(layout.entities.map(\.name) == ["Flag", "Region", "Continent", "Country", "Visit"])
         #expect(layout.entities.map(\.superNumber) == [0, 0, 2, 2, 0])
-        #expect(layout.createStatements == [
-            "CREATE TABLE ZFLAG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZREGION INTEGER, Z2_REGION INTEGER, ZIMAGE BLOB )",
-            "CREATE TABLE ZREGION ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCODE INTEGER, ZFLAG INTEGER, ZFOUNDED TIMESTAMP, ZAREA FLOAT, ZNAME VARCHAR, ZCODE1 VARCHAR )",
-            "CREATE TABLE ZVISIT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCOUNTRY INTEGER, ZID BLOB )",
-            "CREATE INDEX ZFLAG_ZREGION_INDEX ON ZFLAG (ZREGION)",
-            "CREATE INDEX ZREGION_Z_ENT_INDEX ON ZREGION (Z_ENT)",
-            "CREATE INDEX ZREGION_ZFLAG_INDEX ON ZREGION (ZFLAG)",
-            "CREATE INDEX ZVISIT_ZCOUNTRY_INDEX ON ZVISIT (ZCOUNTRY)",
-            "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
-            "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
-        ])
+        #expect(
+            layout.createStatements == [
+                "CREATE TABLE ZFLAG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZREGION INTEGER, Z2_REGION INTEGER, ZIMAGE BLOB )",
+                "CREATE TABLE ZREGION ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCODE INTEGER, ZFLAG INTEGER, ZFOUNDED TIMESTAMP, ZAREA FLOAT, ZNAME VARCHAR, ZCODE1 VARCHAR )",
+                "CREATE TABLE ZVISIT ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCOUNTRY INTEGER, ZID BLOB )",
+                "CREATE INDEX ZFLAG_ZREGION_INDEX ON ZFLAG (ZREGION)",
+                "CREATE INDEX ZREGION_Z_ENT_INDEX ON ZREGION (Z_ENT)",
+                "CREATE INDEX ZREGION_ZFLAG_INDEX ON ZREGION (ZFLAG)",
+                "CREATE INDEX ZVISIT_ZCOUNTRY_INDEX ON ZVISIT (ZCOUNTRY)",
+                "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
+                "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
+            ])
         let countryLayout = layout.entity(named: "Country")
-        #expect(countryLayout?.attributeColumns == ["code": "ZCODE1", "founded": "ZFOUNDED", "name": "ZNAME"])
+        #expect(
+            countryLayout?.attributeColumns == [
+                "code": "ZCODE1", "founded": "ZFOUNDED", "name": "ZNAME",
+            ])
         #expect(countryLayout?.toOneColumns["flag"]?.foreignKey == "ZFLAG")
         #expect(layout.entity(named: "Region")?.treeNumbers == [2, 3, 4])
     }

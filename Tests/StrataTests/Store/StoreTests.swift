@@ -7,7 +7,8 @@ import Testing
     /// A model with a many-to-many, an ordered to-many, a one-to-one and an
     /// inheritance tree.
     static let library: Model = {
-        var chapters = Relationship(name: "chapters", destination: "Chapter", inverse: "book", isToMany: true)
+        var chapters = Relationship(
+            name: "chapters", destination: "Chapter", inverse: "book", isToMany: true)
         chapters.isOrdered = true
         var item = Entity(name: "Item", attributes: [Attribute(name: "title", type: .string)])
         item.isAbstract = true
@@ -15,19 +16,24 @@ import Testing
             name: "Book", parent: "Item", attributes: [Attribute(name: "pages", type: .integer32)],
             relationships: [
                 chapters,
-                Relationship(name: "authors", destination: "Author", inverse: "books", isToMany: true),
+                Relationship(
+                    name: "authors", destination: "Author", inverse: "books", isToMany: true),
                 Relationship(name: "cover", destination: "Cover", inverse: "book"),
             ])
         let author = Entity(
             name: "Author", attributes: [Attribute(name: "name", type: .string)],
-            relationships: [Relationship(name: "books", destination: "Book", inverse: "authors", isToMany: true)])
+            relationships: [
+                Relationship(name: "books", destination: "Book", inverse: "authors", isToMany: true)
+            ])
         let chapter = Entity(
             name: "Chapter", parent: "Item",
             relationships: [Relationship(name: "book", destination: "Book", inverse: "chapters")])
         let cover = Entity(
             name: "Cover", attributes: [Attribute(name: "image", type: .binary)],
             relationships: [Relationship(name: "book", destination: "Book", inverse: "cover")])
-        return Model(name: "Library", version: 1, versionIdentifier: "1.0", entities: [item, book, author, chapter, cover])
+        return Model(
+            name: "Library", version: 1, versionIdentifier: "1.0",
+            entities: [item, book, author, chapter, cover])
     }()
 
     @Test func testCreatedStoreHasCoreDataTablesAndBookkeeping() throws {
@@ -40,11 +46,18 @@ import Testing
         try connection.prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
             .forEachRow { ddl.append($0.text(at: 0) ?? "") }
         #expect(ddl == StoreLayout(model: Self.library).createStatements)
-        #expect(ddl.contains(
-            "CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZPAGES INTEGER, ZCOVER INTEGER, ZBOOK INTEGER, Z_FOK_BOOK INTEGER, ZTITLE VARCHAR )"))
-        #expect(ddl.contains("CREATE TABLE ZCOVER ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBOOK INTEGER, ZIMAGE BLOB )"))
-        #expect(ddl.contains(
-            "CREATE TABLE Z_1BOOKS ( Z_1AUTHORS INTEGER, Z_4BOOKS INTEGER, PRIMARY KEY (Z_1AUTHORS, Z_4BOOKS) )"))
+        #expect(
+            ddl.contains(
+                "CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZPAGES INTEGER, ZCOVER INTEGER, ZBOOK INTEGER, Z_FOK_BOOK INTEGER, ZTITLE VARCHAR )"
+            ))
+        #expect(
+            ddl.contains(
+                "CREATE TABLE ZCOVER ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBOOK INTEGER, ZIMAGE BLOB )"
+            ))
+        #expect(
+            ddl.contains(
+                "CREATE TABLE Z_1BOOKS ( Z_1AUTHORS INTEGER, Z_4BOOKS INTEGER, PRIMARY KEY (Z_1AUTHORS, Z_4BOOKS) )"
+            ))
         #expect(ddl.contains("CREATE INDEX ZITEM_Z_ENT_INDEX ON ZITEM (Z_ENT)"))
 
         #expect(store.entityRecords.map(\.name) == ["Author", "Cover", "Item", "Book", "Chapter"])
@@ -61,7 +74,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try Store.create(at: folder.file("Library.sqlite"), model: Self.library)
         defer { try? store.close() }
-        let plist = try #require(try store.connection.scalar("SELECT Z_PLIST FROM Z_METADATA")?.dataValue)
+        let plist = try #require(
+            try store.connection.scalar("SELECT Z_PLIST FROM Z_METADATA")?.dataValue)
         let dictionary = try #require(
             try PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any])
         let hashes = try #require(dictionary["NSStoreModelVersionHashes"] as? [String: Data])
@@ -71,11 +85,15 @@ import Testing
         #expect(dictionary["NSStoreType"] as? String == "SQLite")
         #expect(dictionary["_NSAutoVacuumLevel"] as? String == "2")
         #expect((dictionary["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue == 1338)
-        #expect(dictionary["NSStoreModelVersionHashesDigest"] as? String == Self.library.versionHashesDigest)
-        #expect(dictionary["NSStoreModelVersionChecksumKey"] as? String == Self.library.versionChecksum)
+        #expect(
+            dictionary["NSStoreModelVersionHashesDigest"] as? String
+                == Self.library.versionHashesDigest)
+        #expect(
+            dictionary["NSStoreModelVersionChecksumKey"] as? String == Self.library.versionChecksum)
         #expect(dictionary["StrataModelName"] as? String == "Library")
         #expect((dictionary["StrataModelVersion"] as? NSNumber)?.intValue == 1)
-        let uuid = try #require(try store.connection.scalar("SELECT Z_UUID FROM Z_METADATA")?.stringValue)
+        let uuid = try #require(
+            try store.connection.scalar("SELECT Z_UUID FROM Z_METADATA")?.stringValue)
         #expect(UUID(uuidString: uuid) != nil && uuid == uuid.uppercased())
         #expect(store.metadata.uuid == uuid)
     }
@@ -87,7 +105,9 @@ import Testing
         #expect(throws: StoreError.self) { try Store.create(at: url, model: Self.library) }
         #expect(try Data(contentsOf: url) == Data("my notes".utf8))
         // Nothing but the original file is left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["Notes.sqlite"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["Notes.sqlite"]
+        )
     }
 
     @Test func testOpeningWhatIsNotAStoreNamesTheFileAndChangesNothing() throws {
@@ -130,7 +150,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try Store.create(at: folder.file("Library.sqlite"), model: Self.library)
         defer { try? store.close() }
-        try store.connection.execute("""
+        try store.connection.execute(
+            """
             INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (1, 4, 1, 'A book'), (2, 5, 1, 'Ch. 1'), (3, 5, 1, 'Ch. 2');
             INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (1, 1, 1, 'Ann');
             """)

@@ -33,7 +33,8 @@ final class TemporaryDirectory {
         for suffix in ["", "-wal", "-shm"] {
             let from = URL(fileURLWithPath: source.path + suffix)
             if FileManager.default.fileExists(atPath: from.path) {
-                try FileManager.default.copyItem(at: from, to: URL(fileURLWithPath: destination.path + suffix))
+                try FileManager.default.copyItem(
+                    at: from, to: URL(fileURLWithPath: destination.path + suffix))
             }
         }
         return destination
