@@ -90,4 +90,42 @@ import Testing
         // A second run replaces the demo's own stores.
         #expect(try StrataRunner.run(["demo", demo]).status == 0)
     }
+
+    @Test func testInfoOnAnSQLiteFileThatIsNotACoreDataStore() throws {
+        let folder = try ScratchFolder()
+        let file = folder.path("people.sqlite")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [file, "CREATE TABLE people (name TEXT)"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let outcome = try StrataRunner.run(["info", file])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "error: \(file): not a Core Data store (no Z_METADATA table)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
+
+    @Test func testCreateWithBrokenSchemasCreatesNothing() throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("Diary.sqlite")
+        let outcome = try StrataRunner.run([
+            "create", store, "--schemas", "Samples/BrokenSchemas/Diary",
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasPrefix("error: 10 problems in the schema:\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test func testInfoTextStartsWithStoreAndModel() throws {
+        let folder = try ScratchFolder()
+        _ = try StrataRunner.run([
+            "create", folder.path("Notes.sqlite"), "--schemas", "Schemas/Notes",
+        ])
+        let outcome = try StrataRunner.run(["info", folder.path("Notes.sqlite")])
+        #expect(
+            outcome.stdout.hasPrefix(
+                "Store      \(folder.path("Notes.sqlite"))\nModel      Notes, version 1 (identifier \"1.0\")\n"
+            ))
+    }
 }

@@ -18,7 +18,7 @@ extension Store {
     ///   or an SQLite or file-system error.
     @discardableResult
     public static func create(at url: URL, model: Model) throws -> Store {
-        let path = url.path
+        let path = url.relativePath
         let fileManager = FileManager.default
         guard !fileManager.fileExists(atPath: path) else {
             throw StoreError(

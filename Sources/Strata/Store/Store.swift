@@ -70,7 +70,7 @@ public final class Store {
     ///   SQLite database or not a Core Data store, or when its metadata is
     ///   unreadable; the file is not changed.
     public static func open(at url: URL, mode: Mode = .readWrite) throws -> Store {
-        let path = url.path
+        let path = url.relativePath
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError(.notFound, path: path, message: "no such file")
         }
@@ -96,6 +96,7 @@ public final class Store {
         }
         do {
             let (metadata, entities) = try readBookkeeping(connection, path: path)
+            if mode == .readWrite { try refuseUnwritableFeatures(connection, path: path) }
             return Store(
                 url: url, connection: connection, metadata: metadata, entities: entities,
                 snapshot: snapshot)
@@ -139,7 +140,28 @@ public final class Store {
     }
 
     /// The path used in messages.
-    var path: String { url.path }
+    var path: String { url.relativePath }
+
+    /// Refuses stores whose Core Data clients expect bookkeeping Strata does
+    /// not keep: persistent history (`ATRANSACTION`, `ACHANGE`) and CloudKit
+    /// mirroring (`ANSCK…` tables). Reading them is fine.
+    private static func refuseUnwritableFeatures(_ connection: Connection, path: String) throws {
+        let feature = try connection.scalar(
+            """
+            SELECT name FROM sqlite_master WHERE type = 'table'
+              AND (name IN ('ATRANSACTION', 'ACHANGE', 'ATRANSACTIONSTRING') OR name LIKE 'ANSCK%')
+            ORDER BY name LIMIT 1
+            """)
+        if let table = feature?.stringValue {
+            let what =
+                table.hasPrefix("ANSCK") ? "CloudKit mirroring" : "persistent history tracking"
+            throw StoreError(
+                .unsupportedFeature, path: path,
+                message:
+                    "uses \(what) (table \(table)); Strata reads such stores but does not write "
+                    + "them, since Core Data expects its own bookkeeping for every change")
+        }
+    }
 
     /// Reads `Z_METADATA` and `Z_PRIMARYKEY`, translating SQLite's complaints
     /// about a file that is not a database into a ``StoreError``.

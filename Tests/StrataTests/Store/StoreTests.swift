@@ -163,3 +163,24 @@ import Testing
         #expect(info.fileSize > 0)
     }
 }
+
+@Suite struct StoreFeatureRefusalTests {
+    @Test func testPersistentHistoryStoreOpensForReadingButNotWriting() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("History.sqlite")
+        try Store.create(at: url, model: StoreTests.library).close()
+        let connection = try Connection(path: url.path, mode: .readWrite)
+        try connection.execute("CREATE TABLE ATRANSACTION (Z_PK INTEGER PRIMARY KEY)")
+        try connection.close()
+
+        #expect {
+            try Store.open(at: url, mode: .readWrite)
+        } throws: { error in
+            (error as? StoreError)?.code == .unsupportedFeature
+                && "\(error)".contains("uses persistent history tracking (table ATRANSACTION)")
+        }
+        let reader = try Store.open(at: url, mode: .readOnly)
+        #expect(reader.entityRecords.count == 5)
+        try reader.close()
+    }
+}
