@@ -12,13 +12,7 @@ struct RootTableColumns: Hashable, Sendable {
 
     init(root: Entity, tree: [Entity], model: Model, numbers: [String: Int]) {
         let tableName = StoreLayout.tableName(ofRoot: root.name)
-        var taken: Set<String> = ["Z_PK", "Z_ENT", "Z_OPT"]
-        func claim(_ base: String) -> String {
-            if taken.insert(base).inserted { return base }
-            var suffix = 1
-            while !taken.insert("\(base)\(suffix)").inserted { suffix += 1 }
-            return "\(base)\(suffix)"
-        }
+        var names = ColumnNamespace(reserved: ["Z_PK", "Z_ENT", "Z_OPT"])
 
         // Columns by group, for the cosmetic order of CREATE TABLE.
         var integerAttributes: [TableLayout.Column] = []
@@ -40,7 +34,7 @@ struct RootTableColumns: Hashable, Sendable {
                     ($0.name, nil as Attribute?)
                 }
             for (name, attribute) in stored.sorted(by: { $0.0 < $1.0 }) {
-                let column = claim("Z" + name.uppercased())
+                let column = names.claim("Z" + name.uppercased())
                 if let attribute {
                     attributeColumns[entity.name, default: [:]][name] = column
                     let sqlColumn = TableLayout.Column(
@@ -67,7 +61,7 @@ struct RootTableColumns: Hashable, Sendable {
             if !model.subentities(of: relationship.destination).isEmpty,
                 let destinationNumber = numbers[relationship.destination]
             {
-                let entityColumn = claim("Z\(destinationNumber)_\(bareName)")
+                let entityColumn = names.claim("Z\(destinationNumber)_\(bareName)")
                 columns.entityNumber = entityColumn
                 foreignKeys.append(.init(name: entityColumn, type: "INTEGER"))
             }
@@ -75,7 +69,7 @@ struct RootTableColumns: Hashable, Sendable {
                 .relationship(named: relationship.inverse),
                 inverse.isToMany, inverse.isOrdered
             {
-                let orderColumn = claim("Z_FOK_\(bareName)")
+                let orderColumn = names.claim("Z_FOK_\(bareName)")
                 columns.order = orderColumn
                 orderColumns.append(.init(name: orderColumn, type: "INTEGER"))
             }

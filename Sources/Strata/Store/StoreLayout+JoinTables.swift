@@ -54,22 +54,16 @@ extension StoreLayout {
             }
         }
 
-        var taken: Set<String> = []
-        func claim(_ base: String) -> String {
-            if taken.insert(base).inserted { return base }
-            var suffix = 1
-            while !taken.insert("\(base)\(suffix)").inserted { suffix += 1 }
-            return "\(base)\(suffix)"
-        }
+        var names = ColumnNamespace()
         let assignmentOrder = pairs.sorted {
             ($0.number, $0.tableName) > ($1.number, $1.tableName)
         }
         var tables: [JoinTableLayout] = []
         for pair in assignmentOrder {
             let destinationNumber = numbers[pair.naming.relationship.destination] ?? 0
-            let sourceColumn = claim(
+            let sourceColumn = names.claim(
                 "Z_\(pair.number)\(pair.inverse.relationship.name.uppercased())")
-            let destinationColumn = claim(
+            let destinationColumn = names.claim(
                 "Z_\(destinationNumber)\(pair.naming.relationship.name.uppercased())")
             func orderColumn(_ relationship: Relationship, _ column: String) -> String? {
                 relationship.isOrdered ? "Z_FOK_" + column.dropFirst(2) : nil
