@@ -77,7 +77,8 @@ public struct BinaryPropertyList {
         offsetSize = Int(bytes[trailer + 6])
         referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize) else {
-            throw PropertyListError("offset size \(offsetSize) not in 1…8", byteOffset: trailer + 6)
+            throw PropertyListError(
+                "offset size \(offsetSize) not in 1…8", byteOffset: trailer + 6)
         }
         guard (1...8).contains(referenceSize) else {
             throw PropertyListError(
