@@ -134,6 +134,142 @@ import Testing
         #expect(books.isToMany && !books.isOrdered && books.deleteRule == .nullify)
     }
 
+    // MARK: - Synthetic archives
+
+    /// Builds a keyed archive entry by entry, for features the fixtures lack.
+    struct ArchiveBuilder {
+        /// `$null`, then a slot for the model, which must be object 1.
+        var objects: [PlistObject] = [.string("$null"), .null]
+        var classes: [String: PlistObject] = [:]
+
+        mutating func add(_ value: PlistObject) -> PlistObject {
+            objects.append(value)
+            return .uid(UInt64(objects.count - 1))
+        }
+
+        mutating func classUID(_ name: String) -> PlistObject {
+            if let uid = classes[name] { return uid }
+            let uid = add(
+                .dictionary([
+                    "$classname": .string(name),
+                    "$classes": .array([.string(name), .string("NSObject")]),
+                ]))
+            classes[name] = uid
+            return uid
+        }
+
+        mutating func object(_ className: String, _ fields: [String: PlistObject]) -> PlistObject {
+            let uid = classUID(className)
+            return add(.dictionary(fields.merging(["$class": uid]) { $1 }))
+        }
+
+        mutating func dictionary(_ entries: [(String, PlistObject)]) -> PlistObject {
+            let keys = entries.map { add(.string($0.0)) }
+            let values = entries.map(\.1)
+            return object("NSDictionary", ["NS.keys": .array(keys), "NS.objects": .array(values)])
+        }
+
+        /// The archive of a model with `entities`, deflated like a cache.
+        mutating func cache(entities: [(String, PlistObject)]) throws -> Data {
+            let table = dictionary(entities)
+            objects[1] = .dictionary(
+                ["$class": classUID("NSManagedObjectModel"), "NSEntities": table])
+            let plist = PlistTestEncoder.encode(
+                .dictionary([
+                    "$archiver": .string("NSKeyedArchiver"),
+                    "$top": .dictionary(["root": .uid(1)]), "$objects": .array(objects),
+                ]))
+            return try RawDeflate.deflate(plist)
+        }
+    }
+
+    /// An abstract parent with a uniqueness constraint, a subentity, legacy
+    /// flag keys, a destination given only as an object, a deny rule,
+    /// external storage and a skipped transient attribute.
+    @Test func testDecodesFeaturesBeyondTheFixtures() throws {
+        var builder = ArchiveBuilder()
+        let baseName = builder.add(.string("Base"))
+        let codeName = builder.add(.string("code"))
+        let code = builder.object(
+            "NSAttributeDescription",
+            [
+                "NSPropertyName": codeName, "NSAttributeType": .integer(300),
+                "NSIsOptional": .boolean(true),
+            ])
+        let blob = builder.object(
+            "NSAttributeDescription",
+            [
+                "NSPropertyName": builder.add(.string("blob")), "_P": .integer(0xF1),
+                "NSAttributeType": .integer(1000), "NSFlagsKey": .integer(0x14),
+            ])
+        let scratch = builder.object(
+            "NSAttributeDescription",
+            [
+                "NSPropertyName": builder.add(.string("scratch")), "_P": .integer(0xF9),
+                "NSAttributeType": .integer(0),
+            ])
+        let tuple = builder.object("NSArray", ["NS.objects": .array([codeName])])
+        let base = builder.object(
+            "NSEntityDescription",
+            [
+                "NSEntityName": baseName, "NSIsAbstract": .boolean(true),
+                "NSUniqueTuples": builder.object("NSArray", ["NS.objects": .array([tuple])]),
+                "NSProperties": builder.dictionary([
+                    ("code", code), ("blob", blob), ("scratch", scratch),
+                ]),
+            ])
+        let owner = builder.object(
+            "NSRelationshipDescription",
+            [
+                "NSPropertyName": builder.add(.string("owner")), "NSDestinationEntity": base,
+                "NSMaxCount": .integer(1), "NSMinCount": .integer(1), "NSDeleteRule": .integer(3),
+            ])
+        let child = builder.object(
+            "NSEntityDescription",
+            [
+                "NSEntityName": builder.add(.string("Child")), "NSSuperentity": base,
+                "NSProperties": builder.dictionary([("owner", owner)]),
+            ])
+        let model = try ModelCache.decode(
+            builder.cache(entities: [("Base", base), ("Child", child)]), modelName: "Synthetic")
+        #expect(model.name == "Synthetic")
+        let parent = try #require(model.entity(named: "Base"))
+        #expect(parent.isAbstract && parent.uniquenessConstraints == [["code"]])
+        #expect(parent.attributes.map(\.name) == ["blob", "code"])
+        let codeAttribute = try #require(parent.attribute(named: "code"))
+        #expect(codeAttribute.type == .integer64 && codeAttribute.isOptional)
+        let blobAttribute = try #require(parent.attribute(named: "blob"))
+        #expect(!blobAttribute.isOptional && blobAttribute.allowsExternalStorage)
+        #expect(blobAttribute.preservesValueOnDeletion)
+        let childEntity = try #require(model.entity(named: "Child"))
+        #expect(childEntity.parent == "Base")
+        let ownerRelationship = try #require(childEntity.relationship(named: "owner"))
+        #expect(ownerRelationship.destination == "Base" && ownerRelationship.inverse == "")
+        #expect(!ownerRelationship.isToMany && ownerRelationship.minCount == 1)
+        #expect(ownerRelationship.deleteRule == .deny && !ownerRelationship.isOptional)
+    }
+
+    @Test func testUnsupportedPersistentAttributeTypeThrows() throws {
+        var builder = ArchiveBuilder()
+        let id = builder.object(
+            "NSAttributeDescription",
+            [
+                "NSPropertyName": builder.add(.string("ref")), "_P": .integer(0xF1),
+                "NSAttributeType": .integer(2000),
+            ])
+        let entity = builder.object(
+            "NSEntityDescription",
+            [
+                "NSEntityName": builder.add(.string("E")),
+                "NSProperties": builder.dictionary([("ref", id)]),
+            ])
+        let error = try #require(throws: ModelCacheError.self) {
+            try ModelCache.decode(builder.cache(entities: [("E", entity)]), modelName: "X")
+        }
+        #expect(error.entity == "E" && error.property == "ref")
+        #expect(error.message.contains("2000"))
+    }
+
     // MARK: - Reading the blob
 
     @Test func testReadReturnsNilWithoutTableOrRow() throws {
