@@ -69,7 +69,7 @@ final class ZStream {
         }
     }
 
-    /// Throws a ``CompressionError`` carrying zlib's message for `code`.
+    /// The ``CompressionError`` for `code`, with zlib's message.
     func fail(_ code: Int32) -> CompressionError {
         CompressionError(message: ZStream.message(stream, code: code), code: code)
     }
