@@ -6,7 +6,7 @@ typealias LibXMLParserContextHandle = xmlParserCtxtPtr
 
 /// Calls `xmlInitParser` once per process before the first context is made;
 /// libxml2 asks for that when several threads parse at once.
-private let libXMLInitialization: Void = xmlInitParser()
+let libXMLInitialization: Void = xmlInitParser()
 
 /// One parse of one document with libxml2, set up to be safe on untrusted
 /// input, collecting the first error with its place.
@@ -38,8 +38,18 @@ final class XMLParserContext {
     let source: String
     /// The first error or fatal error libxml2 reported.
     private(set) var firstError: XMLError?
-    /// Set when the document declared something this layer refuses.
+    /// libxml2's code for ``firstError`` (an `xmlParserErrors` value).
+    private(set) var firstErrorCode: CInt = 0
+    /// Set when this layer stopped the parse: the document declared
+    /// something it refuses, or went past one of its limits.
     private(set) var rejection: XMLError?
+    /// ``firstError`` reworded by a push parse where the push parser words
+    /// it less clearly than the tree parser.
+    var rewordedError: XMLError?
+    /// Whether a push parse was given nothing but white space so far.
+    var pushedOnlyWhitespace = true
+    /// Where a push parse queues its events; nil for a tree parse.
+    var eventBuffer: XMLEventBuffer?
 
     /// Creates a context for a tree parse (`xmlCtxtReadMemory`).
     ///
@@ -142,6 +152,7 @@ final class XMLParserContext {
             line: error.line > 0 ? Int(error.line) : nil,
             column: error.int2 > 0 ? Int(error.int2) : nil,
             message: Self.message(of: error))
+        firstErrorCode = error.code
     }
 
     /// libxml2's message on one line: it ends messages with a newline and
@@ -160,13 +171,16 @@ final class XMLParserContext {
     private static func reject(
         _ ctx: UnsafeMutableRawPointer?, declaration: String, name: UnsafePointer<xmlChar>?
     ) {
-        guard let context = owning(ctx) else { return }
-        if context.rejection == nil {
-            let name = name.map { String(cString: $0) } ?? ""
-            context.rejection = context.error(
-                message: "DTD declaration \(declaration) \(name)> is not allowed;"
-                    + " entities and attribute defaults are not supported")
-        }
-        xmlStopParser(context.handle)
+        let name = name.map { String(cString: $0) } ?? ""
+        owning(ctx)?.stop(
+            message: "DTD declaration \(declaration) \(name)> is not allowed;"
+                + " entities and attribute defaults are not supported")
+    }
+
+    /// Records an error at the current place (unless one was recorded) and
+    /// stops the parser; libxml2 then makes no more callbacks.
+    func stop(message: String) {
+        if rejection == nil { rejection = error(message: message) }
+        xmlStopParser(handle)
     }
 }
