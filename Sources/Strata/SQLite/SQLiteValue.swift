@@ -59,6 +59,18 @@ extension SQLiteValue {
         return nil
     }
 
+    /// SQLite's name for the value's storage class: `NULL`, `INTEGER`,
+    /// `REAL`, `TEXT` or `BLOB`, for messages.
+    public var kind: String {
+        switch self {
+        case .null: "NULL"
+        case .integer: "INTEGER"
+        case .real: "REAL"
+        case .text: "TEXT"
+        case .blob: "BLOB"
+        }
+    }
+
     /// The bytes, when the value is a blob.
     public var dataValue: Data? {
         if case .blob(let value) = self { return value }

@@ -87,7 +87,36 @@ extension Model {
         return Data(hasher.finalize()).base64EncodedString()
     }
 
+    /// The version hash of every stored property of `entityName`, inherited
+    /// ones included, by property name: what two versions of an entity are
+    /// compared on when their entity hashes differ.
+    public func propertyVersionHashes(ofEntity entityName: String) -> [String: [UInt8]] {
+        Dictionary(propertyHashList(of: entityName).map { ($0.name, $0.hash) }) { first, _ in first
+        }
+    }
+
     // MARK: - Recipe
+
+    /// `hash(p)` of every non-transient attribute and relationship of the
+    /// entity, inherited ones included, unsorted.
+    private func propertyHashList(of entityName: String) -> [(name: String, hash: [UInt8])] {
+        var properties: [(name: String, hash: [UInt8])] = []
+        for attribute in allAttributes(of: entityName) where !attribute.isTransient {
+            properties.append((attribute.name, Self.attributeHash(attribute)))
+        }
+        for relationship in allRelationships(of: entityName) where !relationship.isTransient {
+            let name = relationship.name
+            // Its own inverse: the inverse found on the destination is this
+            // very relationship (same name, declared by the same entity).
+            let isOwnInverse =
+                relationship.inverse == name
+                && declaringEntity(ofRelationship: name, from: relationship.destination)
+                    == declaringEntity(ofRelationship: name, from: entityName)
+            properties.append(
+                (name, Self.relationshipHash(relationship, isOwnInverse: isOwnInverse)))
+        }
+        return properties
+    }
 
     /// `entityHash(e)`: name, abstract flag, parent's hash, property hashes in
     /// name order, modifier, then the joined uniqueness constraints.
@@ -98,21 +127,7 @@ extension Model {
         if let parentHash { hasher.update(parentHash) }
         // Attributes and relationships are one list sorted by name: they
         // interleave (`children`, `favorites`, `isFolder`, `parent`, …).
-        var properties: [(name: String, hash: [UInt8])] = []
-        for attribute in allAttributes(of: entity.name) where !attribute.isTransient {
-            properties.append((attribute.name, Self.attributeHash(attribute)))
-        }
-        for relationship in allRelationships(of: entity.name) where !relationship.isTransient {
-            let name = relationship.name
-            // Its own inverse: the inverse found on the destination is this
-            // very relationship (same name, declared by the same entity).
-            let isOwnInverse =
-                relationship.inverse == name
-                && declaringEntity(ofRelationship: name, from: relationship.destination)
-                    == declaringEntity(ofRelationship: name, from: entity.name)
-            let hash = Self.relationshipHash(relationship, isOwnInverse: isOwnInverse)
-            properties.append((name, hash))
-        }
+        let properties = propertyHashList(of: entity.name)
         // A stable sort keeps an attribute first if a bad model reuses a name.
         let sorted = properties.enumerated().sorted { lhs, rhs in
             if lhs.element.name == rhs.element.name { return lhs.offset < rhs.offset }

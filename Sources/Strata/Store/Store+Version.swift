@@ -14,17 +14,41 @@ public struct EntityHashDifference: Hashable, Sendable, CustomStringConvertible 
         case hashDiffers
     }
 
+    /// How one property differs, when the store's own model is known.
+    public struct PropertyDifference: Hashable, Sendable, CustomStringConvertible {
+        /// The property's name.
+        public var property: String
+        /// How it differs (``Kind/hashDiffers``: changed in a hashed way).
+        public var kind: Kind
+
+        /// `title only in the schema`, `url changed`, …
+        public var description: String {
+            switch kind {
+            case .onlyInSchema: "\(property) only in the schema"
+            case .onlyInStore: "\(property) only in the store"
+            case .hashDiffers: "\(property) changed"
+            }
+        }
+    }
+
     /// The entity's name.
     public var entity: String
     /// How it differs.
     public var kind: Kind
+    /// For ``Kind/hashDiffers``, the properties that differ; empty when the
+    /// store's model is unknown or only entity settings (parent, abstract,
+    /// modifier, uniqueness) differ.
+    public var properties: [PropertyDifference] = []
 
-    /// `Note (hash differs)`, `Tag (only in the schema)`, …
+    /// `Note (hash differs: title only in the schema)`, `Tag (only in the schema)`, …
     public var description: String {
         switch kind {
-        case .onlyInSchema: "\(entity) (only in the schema)"
-        case .onlyInStore: "\(entity) (only in the store)"
-        case .hashDiffers: "\(entity) (hash differs)"
+        case .onlyInSchema: return "\(entity) (only in the schema)"
+        case .onlyInStore: return "\(entity) (only in the store)"
+        case .hashDiffers:
+            if properties.isEmpty { return "\(entity) (hash differs)" }
+            return
+                "\(entity) (hash differs: \(properties.map(\.description).joined(separator: "; ")))"
         }
     }
 }
@@ -32,21 +56,27 @@ public struct EntityHashDifference: Hashable, Sendable, CustomStringConvertible 
 extension Store {
     /// The version of `chain` whose entity hashes equal the store's.
     ///
+    /// - Parameters:
+    ///   - chain: The versions to compare with.
+    ///   - storeModel: The model the store was written with, when known
+    ///     (from its `Z_MODELCACHE`); it lets the error name the properties
+    ///     that differ.
     /// - Throws: ``StoreError`` (`unknownVersion`) naming the nearest version
     ///   (the most entities with equal hashes; the newer one on a tie) and the
     ///   entities that differ from it.
-    public func matchingVersion(in chain: SchemaChain) throws -> Model {
-        try Store.matchingVersion(of: metadata.versionHashes, in: chain, path: path)
+    public func matchingVersion(in chain: SchemaChain, storeModel: Model? = nil) throws -> Model {
+        try Store.matchingVersion(
+            of: metadata.versionHashes, in: chain, path: path, storeModel: storeModel)
     }
 
     /// The version of `chain` whose hashes equal `hashes`; see
     /// ``matchingVersion(in:)``.
     public static func matchingVersion(
-        of hashes: [String: Data], in chain: SchemaChain, path: String
+        of hashes: [String: Data], in chain: SchemaChain, path: String, storeModel: Model? = nil
     ) throws -> Model {
         var nearest: (model: Model, differences: [EntityHashDifference], matches: Int)?
         for model in chain.versions {
-            let differences = Store.differences(between: hashes, and: model)
+            let differences = Store.differences(between: hashes, and: model, storeModel: storeModel)
             if differences.isEmpty { return model }
             let matches = model.versionHashes.filter { hashes[$0.key] == Data($0.value) }.count
             if nearest == nil || matches >= nearest?.matches ?? 0 {
@@ -64,9 +94,10 @@ extension Store {
                 + "\(nearest.model.version), which differs in: \(list)")
     }
 
-    /// The entities whose hashes differ between a store's `hashes` and `model`.
+    /// The entities whose hashes differ between a store's `hashes` and
+    /// `model`, with the differing properties when `storeModel` is given.
     public static func differences(
-        between hashes: [String: Data], and model: Model
+        between hashes: [String: Data], and model: Model, storeModel: Model? = nil
     ) -> [EntityHashDifference] {
         let expected = model.versionHashes
         var differences: [EntityHashDifference] = []
@@ -75,10 +106,33 @@ extension Store {
             case (.some, nil): differences.append(.init(entity: name, kind: .onlyInSchema))
             case (nil, .some): differences.append(.init(entity: name, kind: .onlyInStore))
             case let (mine?, theirs?) where Data(mine) != theirs:
-                differences.append(.init(entity: name, kind: .hashDiffers))
+                var difference = EntityHashDifference(entity: name, kind: .hashDiffers)
+                if let storeModel, storeModel.entity(named: name) != nil {
+                    difference.properties = propertyDifferences(
+                        of: name, schema: model, store: storeModel)
+                }
+                differences.append(difference)
             default: break
             }
         }
         return differences
+    }
+
+    /// The properties of `entity` whose version hashes differ between the
+    /// schema version and the store's own model.
+    private static func propertyDifferences(
+        of entity: String, schema: Model, store: Model
+    ) -> [EntityHashDifference.PropertyDifference] {
+        let expected = schema.propertyVersionHashes(ofEntity: entity)
+        let actual = store.propertyVersionHashes(ofEntity: entity)
+        return Set(expected.keys).union(actual.keys).sorted().compactMap { name in
+            switch (expected[name], actual[name]) {
+            case (.some, nil): return .init(property: name, kind: .onlyInSchema)
+            case (nil, .some): return .init(property: name, kind: .onlyInStore)
+            case let (mine?, theirs?) where mine != theirs:
+                return .init(property: name, kind: .hashDiffers)
+            default: return nil
+            }
+        }
     }
 }

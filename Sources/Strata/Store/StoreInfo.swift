@@ -3,6 +3,16 @@ import Foundation
 /// What `strata info` reports about a store: its model and version, its
 /// entities with row counts and hashes, its size and its integrity.
 public struct StoreInfo: Codable, Hashable, Sendable {
+    /// Where the model that describes the store came from.
+    public enum ModelSource: String, Codable, Hashable, Sendable {
+        /// A schema version whose hashes match the store's.
+        case schema
+        /// The store's own `Z_MODELCACHE`.
+        case modelCache
+        /// Nothing but the store's metadata.
+        case metadata
+    }
+
     /// One entity of the store.
     public struct EntityInfo: Codable, Hashable, Sendable {
         /// The entity's name.
@@ -21,6 +31,11 @@ public struct StoreInfo: Codable, Hashable, Sendable {
     public var path: String
     /// The model name: from the matching schema, or Strata's metadata key.
     public var model: String?
+    /// Where the model came from.
+    public var modelSource: ModelSource
+    /// The entities whose hash computed from the model differs from the
+    /// stored one (always empty for a matching schema version).
+    public var hashMismatches: [String]
     /// The schema version, when known.
     public var version: Int?
     /// `NSStoreModelVersionIdentifiers`.
@@ -41,10 +56,14 @@ extension Store {
     /// Gathers ``StoreInfo``: row counts per entity, hashes, size and the
     /// integrity check.
     ///
-    /// - Parameter model: The schema version the store holds, if known; it
-    ///   names the model and version. Without it, Strata's own metadata keys
-    ///   are used when present.
-    public func info(model: Model? = nil) throws -> StoreInfo {
+    /// - Parameters:
+    ///   - model: The model that describes the store, if known.
+    ///   - source: Where `model` came from; a schema version names the model
+    ///     and version, otherwise Strata's own metadata keys are used when
+    ///     present.
+    public func info(model: Model? = nil, source: StoreInfo.ModelSource = .schema) throws
+        -> StoreInfo
+    {
         let names = Dictionary(uniqueKeysWithValues: entityRecords.map { ($0.number, $0.name) })
         var entities: [StoreInfo.EntityInfo] = []
         for record in entityRecords {
@@ -55,10 +74,20 @@ extension Store {
                     rows: try rowCount(of: record),
                     versionHash: metadata.versionHashes[record.name]?.base64EncodedString()))
         }
+        let fromSchema = model != nil && source == .schema
+        let computed = model?.versionHashes ?? [:]
+        let mismatches =
+            model == nil
+            ? []
+            : Set(computed.keys).union(metadata.versionHashes.keys).sorted().filter {
+                computed[$0].map { Data($0) } != metadata.versionHashes[$0]
+            }
         return StoreInfo(
             path: path,
-            model: model?.name ?? metadata.modelName,
-            version: model?.version ?? metadata.modelVersion,
+            model: fromSchema ? model?.name : metadata.modelName,
+            modelSource: model == nil ? .metadata : source,
+            hashMismatches: mismatches,
+            version: fromSchema ? model?.version : metadata.modelVersion,
             versionIdentifiers: metadata.versionIdentifiers,
             uuid: metadata.uuid,
             frameworkVersion: metadata.frameworkVersion,

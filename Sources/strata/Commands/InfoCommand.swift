@@ -31,26 +31,66 @@ struct InfoCommand: Command {
     func run() throws {
         let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
         defer { try? opened.close() }  // Read-only: nothing to lose on close.
-        let model = try schemas.map { try opened.matchingVersion(in: SchemaSource.loadChain($0)) }
-        let info = try opened.info(model: model)
+        let cached = storeModel(of: opened)
+        let info: StoreInfo
+        if let schemas {
+            let model = try opened.matchingVersion(
+                in: SchemaSource.loadChain(schemas), storeModel: cached)
+            info = try opened.info(model: model, source: .schema)
+        } else {
+            info = try opened.info(model: cached, source: .modelCache)
+        }
         Terminal.output(json ? try JSONOutput.encode(info) : InfoCommand.render(info))
+    }
+
+    /// The model Core Data cached in the store, if it has one; a cache that
+    /// cannot be read is reported on stderr and otherwise ignored, since the
+    /// rest of the information does not depend on it.
+    private func storeModel(of store: Store) -> Model? {
+        do {
+            guard let content = try ModelCache.read(from: store.connection) else { return nil }
+            let name =
+                store.metadata.modelName ?? store.url.deletingPathExtension().lastPathComponent
+            return try ModelCache.decode(content, modelName: name)
+        } catch {
+            Terminal.error(
+                "warning: \(store.url.relativePath): Z_MODELCACHE is unreadable (\(error)); ignoring it"
+            )
+            return nil
+        }
     }
 
     /// The text form of `info`.
     static func render(_ info: StoreInfo) -> String {
-        var model = info.model ?? "unknown"
+        var model =
+            info.model ?? (info.modelSource == .modelCache ? "not named in the store" : "unknown")
         if let version = info.version { model += ", version \(version)" }
         if let identifier = info.versionIdentifiers.first, !identifier.isEmpty {
             model += " (identifier \"\(identifier)\")"
         }
-        let header = TextTable.render([
+        var lines = [
             ["Store", info.path],
             ["Model", model],
+        ]
+        switch info.modelSource {
+        case .modelCache:
+            let hashes =
+                info.hashMismatches.isEmpty
+                ? "the store's model cache (Z_MODELCACHE) reproduces every stored hash"
+                : "the store's model cache gives other hashes for: \(info.hashMismatches.joined(separator: ", "))"
+            lines.append(["Hashes", hashes])
+        case .metadata:
+            lines.append(["Hashes", "from the metadata (the store has no model cache)"])
+        case .schema:
+            break
+        }
+        lines += [
             ["UUID", info.uuid],
             ["Framework", info.frameworkVersion.map(String.init) ?? "unknown"],
             ["Size", ByteCount.format(info.fileSize)],
             ["Integrity", info.integrity.joined(separator: "; ")],
-        ])
+        ]
+        let header = TextTable.render(lines)
         var rows = [["Z_ENT", "Entity", "Rows", "Version hash"]]
         for entity in info.entities {
             let name = entity.parent.map { "\(entity.name) : \($0)" } ?? entity.name

@@ -72,3 +72,30 @@ import Testing
         }
     }
 }
+
+/// With the store's own model (from its model cache), a version mismatch is
+/// explained property by property.
+@Suite struct StoreVersionDifferenceTests {
+    @Test func testMismatchNamesPropertiesFromTheModelCache() throws {
+        let folder = try TemporaryDirectory()
+        let url = try folder.copyFixtureStore("ddg-bookmarks/Bookmarks_V3.sqlite")
+        let store = try Store.open(at: url, mode: .readOnly)
+        defer { try? store.close() }
+        let cache = try #require(try ModelCache.read(from: store.connection))
+        let storeModel = try ModelCache.decode(cache, modelName: "BookmarksModel")
+        let chain = SchemaChain(
+            versions: [try #require(FixtureModels.bookmarks(4))].map { model in
+                var renumbered = model
+                renumbered.version = 1
+                return renumbered
+            })
+        #expect {
+            try store.matchingVersion(in: chain, storeModel: storeModel)
+        } throws: { error in
+            (error as? StoreError)?.message
+                == "matches no version of BookmarksModel; nearest is version 1, which differs in: "
+                + "BookmarkEntity (hash differs: favoriteFolder only in the store; "
+                + "favoriteFolders only in the schema; favorites changed)"
+        }
+    }
+}

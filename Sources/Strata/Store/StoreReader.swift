@@ -1,0 +1,199 @@
+import Foundation
+
+/// Reads the objects of a store through a ``StoreMapping``: attribute values
+/// decoded by type (dates from the 2001 epoch, external-storage blobs, UUIDs),
+/// to-one references, and to-many relationships in their stored order.
+///
+/// ```swift
+/// let reader = try StoreReader(store: store, model: model)
+/// try reader.forEachObject(of: "BookmarkEntity") { bookmark in
+///     print(bookmark.attributes["title"] ?? "-")
+/// }
+/// ```
+public struct StoreReader {
+    /// The store being read.
+    public let store: Store
+    /// Where everything lives in it.
+    public let mapping: StoreMapping
+    private let namesByNumber: [Int: String]
+
+    /// A reader of `store`, whose data is described by `model`.
+    ///
+    /// - Throws: ``StoreError`` when the model does not fit the store's tables.
+    public init(store: Store, model: Model) throws {
+        self.store = store
+        self.mapping = try StoreMapping(model: model, store: store)
+        self.namesByNumber = Dictionary(store.entityRecords.map { ($0.number, $0.name) }) {
+            first, _ in first
+        }
+    }
+
+    /// Calls `body` with every object of `entityName` (and of its
+    /// subentities, unless `includingSubentities` is false), in primary-key
+    /// order, one row at a time.
+    ///
+    /// - Throws: ``StoreError`` for an unknown entity or undecodable value;
+    ///   whatever `body` throws.
+    public func forEachObject(
+        of entityName: String, includingSubentities: Bool = true,
+        _ body: (StoredObject) throws -> Void
+    ) throws {
+        guard let entity = mapping.entity(named: entityName) else {
+            throw StoreError(
+                .schemaMismatch, path: store.path, message: "no entity named \(entityName)")
+        }
+        let attributes = mapping.model.allAttributes(of: entityName)
+            .compactMap { attribute in
+                entity.attributeColumns[attribute.name].map { (attribute, $0) }
+            }
+        let toOnes = entity.toOne.sorted { $0.key < $1.key }
+        var columns = ["Z_PK", "Z_ENT", "Z_OPT"] + attributes.map(\.1)
+        for (_, key) in toOnes {
+            columns.append(key.foreignKey)
+            columns.append(key.entityColumn ?? key.foreignKey)
+        }
+        let numbers = includingSubentities ? entity.treeNumbers : [entity.number]
+        let sql =
+            "SELECT \(columns.map(SQLiteIdentifier.quoted).joined(separator: ", "))"
+            + " FROM \(SQLiteIdentifier.quoted(entity.table))"
+            + " WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", "))) ORDER BY Z_PK"
+        let statement = try store.connection.prepare(sql)
+        try statement.bind(numbers.map { .integer(Int64($0)) })
+        while try statement.step() {
+            let primaryKey = statement.int64(at: 0)
+            let concrete = namesByNumber[Int(statement.int64(at: 1))] ?? entityName
+            var object = StoredObject(
+                reference: ObjectReference(entity: concrete, primaryKey: primaryKey),
+                version: statement.int64(at: 2), attributes: [:], toOne: [:])
+            var index: Int32 = 3
+            for (attribute, _) in attributes {
+                if let value = try decode(
+                    statement.value(at: index), attribute, primaryKey: primaryKey)
+                {
+                    object.attributes[attribute.name] = value
+                }
+                index += 1
+            }
+            for (name, key) in toOnes {
+                if !statement.isNull(at: index),
+                    let destination = destinationName(
+                        of: name, in: entityName,
+                        storedNumber: key.entityColumn == nil ? nil : statement.int64(at: index + 1)
+                    )
+                {
+                    object.toOne[name] = ObjectReference(
+                        entity: destination, primaryKey: statement.int64(at: index))
+                }
+                index += 2
+            }
+            try body(object)
+        }
+    }
+
+    /// The destinations of the to-many relationship `relationship` of
+    /// `object`, in the relationship's stored order when it is ordered
+    /// (`Z_FOK_` ascending), otherwise by primary key.
+    public func destinations(of relationship: String, from object: ObjectReference) throws
+        -> [ObjectReference]
+    {
+        guard let entity = mapping.entity(named: object.entity),
+            let declared = mapping.model.allRelationships(of: object.entity).first(where: {
+                $0.name == relationship
+            }),
+            let toMany = entity.toMany[relationship],
+            let destination = mapping.entity(named: declared.destination)
+        else {
+            throw StoreError(
+                .schemaMismatch, path: store.path,
+                message: "\(object.entity) has no stored to-many relationship \(relationship)")
+        }
+        let sql: String
+        switch toMany {
+        case .inverseForeignKey(let table, let column, let order):
+            let ordering = order.map { "\(SQLiteIdentifier.quoted($0)), " } ?? ""
+            sql =
+                "SELECT Z_PK, Z_ENT FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(column)) = ?"
+                + " ORDER BY \(ordering)Z_PK"
+        case .joinTable(let table, let source, let target, let order):
+            let ordering = order.map { "j.\(SQLiteIdentifier.quoted($0)), " } ?? ""
+            sql =
+                "SELECT d.Z_PK, d.Z_ENT FROM \(SQLiteIdentifier.quoted(table)) AS j"
+                + " JOIN \(SQLiteIdentifier.quoted(destination.table)) AS d ON d.Z_PK = j.\(SQLiteIdentifier.quoted(target))"
+                + " WHERE j.\(SQLiteIdentifier.quoted(source)) = ? ORDER BY \(ordering)d.Z_PK"
+        }
+        let statement = try store.connection.prepare(sql)
+        try statement.bind([.integer(object.primaryKey)])
+        var references: [ObjectReference] = []
+        while try statement.step() {
+            let name = namesByNumber[Int(statement.int64(at: 1))] ?? declared.destination
+            references.append(ObjectReference(entity: name, primaryKey: statement.int64(at: 0)))
+        }
+        return references
+    }
+
+    /// The destination entity of a to-one: the `Z<n>_` column's entity when
+    /// the destination has subentities, else the declared destination.
+    private func destinationName(
+        of relationship: String, in entityName: String, storedNumber: Int64?
+    ) -> String? {
+        if let storedNumber, let name = namesByNumber[Int(storedNumber)] { return name }
+        return mapping.model.allRelationships(of: entityName).first { $0.name == relationship }?
+            .destination
+    }
+
+    /// Decodes one column value by the attribute's type; nil for NULL.
+    private func decode(_ value: SQLiteValue, _ attribute: Attribute, primaryKey: Int64) throws
+        -> AttributeValue?
+    {
+        if value.isNull { return nil }
+        func mismatch() -> StoreError {
+            StoreError(
+                .corruptMetadata, path: store.path,
+                message:
+                    "\(attribute.name) of row \(primaryKey): a \(attribute.type.rawValue) column holds \(value.kind)"
+            )
+        }
+        switch attribute.type {
+        case .integer16, .integer32, .integer64:
+            guard let integer = value.int64Value ?? value.doubleValue.flatMap(Int64.init(exactly:))
+            else { throw mismatch() }
+            return .integer(integer)
+        case .boolean:
+            guard let integer = value.int64Value else { throw mismatch() }
+            return .boolean(integer != 0)
+        case .double, .float, .decimal:
+            // Decimals may be stored as REAL, INTEGER or TEXT (§1.4).
+            if let real = value.doubleValue { return .real(real) }
+            if let text = value.stringValue, let real = Double(text) { return .real(real) }
+            throw mismatch()
+        case .date:
+            guard let seconds = value.doubleValue else { throw mismatch() }
+            return .date(seconds)
+        case .string, .uri:
+            guard let text = value.stringValue else { throw mismatch() }
+            return .string(text)
+        case .uuid:
+            guard let bytes = value.dataValue, bytes.count == 16 else {
+                if let text = value.stringValue, let uuid = UUID(uuidString: text) {
+                    return .uuid(uuid)
+                }
+                throw mismatch()
+            }
+            let tuple = Array(bytes)
+            return .uuid(
+                UUID(
+                    uuid: (
+                        tuple[0], tuple[1], tuple[2], tuple[3], tuple[4], tuple[5], tuple[6],
+                        tuple[7],
+                        tuple[8], tuple[9], tuple[10], tuple[11], tuple[12], tuple[13], tuple[14],
+                        tuple[15]
+                    )))
+        case .binary, .transformable:
+            guard let bytes = value.dataValue else { throw mismatch() }
+            guard attribute.allowsExternalStorage else { return .data(bytes) }
+            return .data(
+                try ExternalBinary.decode(
+                    bytes, storeURL: store.url, context: "\(attribute.name) of row \(primaryKey)"))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CLibXML2
+import Foundation
+
+// MARK: - Push parsing into an event buffer
+
+extension XMLParserContext {
+    /// Creates a push-parser context whose SAX callbacks queue events in
+    /// `buffer` instead of building a tree.
+    ///
+    /// The handler sets only the callbacks listed here: with no
+    /// `internalSubset`, `externalSubset`, `resolveEntity` or `getEntity`,
+    /// nothing outside the input can be read. The guards and the error
+    /// handler of ``init(handle:source:)`` are added on top.
+    ///
+    /// - Throws: ``XMLError`` when libxml2 cannot allocate the context.
+    static func pushContext(source: String, buffer: XMLEventBuffer) throws -> XMLParserContext {
+        _ = libXMLInitialization
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { ctx, localName, prefix, _, _, _, count, _, attributes in
+            guard let context = XMLParserContext.owning(ctx), let buffer = context.eventBuffer
+            else { return }
+            var list: [XMLElement.Attribute] = []
+            if let attributes {
+                // Five pointers per attribute: local name, prefix, URI, and
+                // the value as a [start, end) range that is not terminated.
+                for index in 0..<Int(max(count, 0)) {
+                    let base = index * 5
+                    guard let start = attributes[base + 3], let end = attributes[base + 4] else {
+                        continue
+                    }
+                    let bytes = UnsafeBufferPointer(start: start, count: end - start)
+                    list.append(
+                        XMLElement.Attribute(
+                            name: XMLParserContext.qualifiedName(
+                                attributes[base], attributes[base + 1]),
+                            value: XMLParserContext.decodedAttributeValue(bytes)))
+                }
+            }
+            let line = context.position.line ?? 0
+            let name = XMLParserContext.qualifiedName(localName, prefix)
+            buffer.append(.startElement(name: name, attributes: list, line: line))
+        }
+        handler.endElementNs = { ctx, localName, prefix, _ in
+            guard let context = XMLParserContext.owning(ctx), let buffer = context.eventBuffer
+            else { return }
+            let line = context.position.line ?? 0
+            buffer.append(
+                .endElement(name: XMLParserContext.qualifiedName(localName, prefix), line: line))
+        }
+        handler.characters = { ctx, bytes, length in
+            guard let bytes, let buffer = XMLParserContext.owning(ctx)?.eventBuffer else {
+                return
+            }
+            buffer.appendText(UnsafeBufferPointer(start: bytes, count: Int(max(length, 0))))
+            if buffer.textOverflowed {
+                XMLParserContext.owning(ctx)?.stop(
+                    message: "text longer than \(XMLEventBuffer.maximumTextLength) bytes")
+            }
+        }
+        handler.cdataBlock = handler.characters
+        guard let handle = xmlCreatePushParserCtxt(&handler, nil, nil, 0, source) else {
+            throw XMLError(file: source, message: "cannot create an XML parser")
+        }
+        let context = XMLParserContext(handle: handle, source: source)
+        context.eventBuffer = buffer
+        // Only the options left over after the call matter; the return value
+        // lists options libxml2 did not recognise, and it knows all of ours.
+        _ = xmlCtxtUseOptions(handle, options)
+        return context
+    }
+
+    /// Feeds the next piece of input; `bytes` empty with `isLast` ends it.
+    /// Errors are kept in ``pushFailure``, so that the events parsed before
+    /// them can still be handed out.
+    func push(_ bytes: UnsafeRawBufferPointer, isLast: Bool) {
+        guard pushFailure == nil else { return }
+        if pushedOnlyWhitespace {
+            pushedOnlyWhitespace = bytes.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        }
+        let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        // The code repeats the error the handler already recorded.
+        _ = xmlParseChunk(handle, chunk, CInt(bytes.count), isLast ? 1 : 0)
+        guard var error = firstError, let buffer = eventBuffer else { return }
+        // The push parser words some errors differently from the tree parser,
+        // and less clearly; say what the tree parser says instead.
+        switch Int(firstErrorCode) {
+        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue) where !pushedOnlyWhitespace:
+            error.message = "Start tag expected, '<' not found"
+        case Int(XML_ERR_DOCUMENT_END.rawValue) where isLast:
+            // "Extra content at the end of the document", for any document
+            // that is unfinished at the end of the input.
+            if let open = buffer.openElements.last {
+                error.message = "Premature end of data in tag \(open.name) line \(open.line)"
+            } else if !buffer.sawRootElement {
+                error.message =
+                    pushedOnlyWhitespace
+                    ? "Document is empty" : "Premature end of data before the root element"
+            } else {
+                return
+            }
+        default:
+            return
+        }
+        rewordedError = error
+    }
+
+    /// The error that ended a push parse, if any.
+    var pushFailure: XMLError? {
+        rejection ?? rewordedError ?? firstError
+    }
+
+    /// `prefix:local`, or `local` without a prefix.
+    private static func qualifiedName(
+        _ local: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?
+    ) -> String {
+        let name = local.map { String(cString: $0) } ?? ""
+        guard let prefix else { return name }
+        return String(cString: prefix) + ":" + name
+    }
+
+    /// Without entity substitution, libxml2 hands SAX2 attribute values with
+    /// every `&` (from `&amp;` or `&#38;`) escaped as `&#38;`, and nothing
+    /// else escaped, so undoing that one escape gives the value.
+    private static func decodedAttributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let raw = String(decoding: bytes, as: UTF8.self)
+        guard raw.contains("&") else { return raw }
+        return raw.replacingOccurrences(of: "&#38;", with: "&")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Reads an XML file as a stream of events, without building a tree, so
+/// memory stays bounded however large the file is.
+///
+/// The file is read in 64 KiB chunks and fed to a libxml2 push parser with
+/// the same safety rules as ``XMLDocument``: no network, no DTD loading, no
+/// entity substitution, and entity or attribute-list declarations refused.
+/// Text, including CDATA, comes as one `.text` event per run of character
+/// data between two tags; a run of white space only is dropped unless it is
+/// the whole content of an element. Comments and
+/// processing instructions are skipped.
+///
+/// ```swift
+/// let reader = try XMLStreamReader(contentsOf: plistURL)
+/// while let event = try reader.next() {
+///     if case .startElement(let name, _, let line) = event { print(name, line) }
+/// }
+/// ```
+///
+/// A reader is used from one thread at a time.
+public final class XMLStreamReader {
+    /// One thing found in the document, in document order.
+    public enum Event: Hashable, Sendable {
+        /// A start tag (or an empty-element tag, which is followed at once by
+        /// its `endElement`). `line` is where the tag ends.
+        case startElement(name: String, attributes: [XMLElement.Attribute], line: Int)
+        /// An end tag; `line` is where it ends.
+        case endElement(name: String, line: Int)
+        /// Character data and CDATA between two tags, joined.
+        case text(String)
+    }
+
+    /// The size of each read from the file.
+    static let chunkSize = 64 * 1024
+
+    /// The file path; errors use it.
+    public let source: String
+
+    private let file: FileHandle
+    private let buffer = XMLEventBuffer()
+    private let context: XMLParserContext
+    private var isFinished = false
+
+    /// Opens the XML file at `url` for reading; nothing is parsed yet.
+    ///
+    /// - Parameter url: A file URL.
+    /// - Throws: ``XMLError`` naming the file when it cannot be opened.
+    public init(contentsOf url: URL) throws {
+        source = url.isFileURL ? url.path : url.absoluteString
+        guard url.isFileURL else {
+            throw XMLError(file: source, message: "only local files can be read")
+        }
+        do {
+            file = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw XMLError(
+                file: source, message: "cannot read the file (no such file or no access)")
+        }
+        context = try XMLParserContext.pushContext(source: source, buffer: buffer)
+    }
+
+    deinit {
+        // Nothing to report: the file was only read.
+        try? file.close()
+    }
+
+    /// The next event, or nil after the end of the document.
+    ///
+    /// - Returns: The next event; nil once the whole document was read.
+    /// - Throws: ``XMLError`` with the line and column of malformed XML, a
+    ///   refused declaration, or a read failure. Events before the error
+    ///   were returned; after it, every call throws the same error.
+    public func next() throws -> Event? {
+        while true {
+            if let event = buffer.take() { return event }
+            if let failure = context.pushFailure { throw failure }
+            if isFinished { return nil }
+            try readChunk()
+        }
+    }
+
+    /// Feeds one chunk to the parser, or ends the input at end of file.
+    private func readChunk() throws {
+        let data: Data
+        do {
+            data = try file.read(upToCount: Self.chunkSize) ?? Data()
+        } catch {
+            throw XMLError(file: source, message: "cannot read the file (\(error))")
+        }
+        isFinished = data.isEmpty
+        data.withUnsafeBytes { bytes in
+            context.push(bytes, isLast: isFinished)
+        }
+    }
+}
