@@ -180,7 +180,7 @@ import Testing
     /// ddg-bookmarks Bookmarks_V4.sqlite: fetch indexes become
     /// `Z_<Entity>_<name>` indexes with Core Data's column spelling.
     @Test func testFetchIndexesMatchCoreDataDDL() throws {
-        let model = try #require(FixtureModels.bookmarks(4))
+        let model = try #require(FixtureModels.bookmarksWithIndexes(4))
         let statements = StoreLayout(model: model).createStatements
         let fetchIndexes = statements.filter { $0.hasPrefix("CREATE INDEX Z_BookmarkEntity_") }
         #expect(

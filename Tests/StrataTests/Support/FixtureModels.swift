@@ -5,8 +5,8 @@
 /// use them without the XML reader.
 ///
 /// Every XML flag is carried over, including those that do not enter the
-/// version hashes (delete rules, defaults, renaming identifiers, fetch
-/// indexes).
+/// version hashes (delete rules, defaults, renaming identifiers); the
+/// `fetchIndex` elements have no counterpart in `Entity` and are left out.
 enum FixtureModels {
     // MARK: - bnr-sample (bignerdranch/CoreDataStack)
 
@@ -103,14 +103,9 @@ enum FixtureModels {
             ])
     }
 
-    /// Version 2: version 1 with `versionHashModifier="2"` on `url` and `uuid`,
-    /// and fetch indexes `byUUID` and `byURL`.
+    /// Version 2: version 1 with `versionHashModifier="2"` on `url` and `uuid`.
     private static func bookmarkEntityV2() -> Entity {
         var entity = bookmarkEntityV1()
-        entity.indexes = [
-            FetchIndex(name: "byUUID", elements: [.init(property: "uuid")]),
-            FetchIndex(name: "byURL", elements: [.init(property: "url")]),
-        ]
         entity.attributes = [
             attribute("isFavorite", .boolean),
             attribute("isFolder", .boolean),
@@ -126,7 +121,6 @@ enum FixtureModels {
     private static func bookmarkEntityV3() -> Entity {
         var entity = bookmarkEntityV1()
         entity.attributes = bookmarkAttributesV3()
-        entity.indexes = bookmarkIndexesV3()
         return entity
     }
 
@@ -143,7 +137,7 @@ enum FixtureModels {
                 attribute("lastChildrenPayloadReceivedFromSync", .string, optional: true))
         }
         if stub { attributes.append(attribute("isStub", .boolean, optional: true)) }
-        var entity = Entity(
+        return Entity(
             name: "BookmarkEntity",
             attributes: attributes,
             relationships: bookmarkTreeRelationships() + [
@@ -152,22 +146,6 @@ enum FixtureModels {
                     "favorites", "BookmarkEntity", inverse: "favoriteFolders", optional: true,
                     ordered: true),
             ])
-        entity.indexes = bookmarkIndexesV3()
-        return entity
-    }
-
-    /// The fetch indexes of versions 3–6, in the XML's order.
-    private static func bookmarkIndexesV3() -> [FetchIndex] {
-        [
-            FetchIndex(
-                name: "byUUID",
-                elements: [.init(property: "uuid"), .init(property: "isPendingDeletion")]),
-            FetchIndex(
-                name: "byURL",
-                elements: [.init(property: "url"), .init(property: "isPendingDeletion")]),
-            FetchIndex(
-                name: "byIsPendingDeletion", elements: [.init(property: "isPendingDeletion")]),
-        ]
     }
 
     /// The attributes shared by versions 3–6.
