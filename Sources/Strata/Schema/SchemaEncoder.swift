@@ -132,8 +132,9 @@ extension SchemaEncoder {
                 fields.append(("uniquenessConstraints", "[" + lists.joined(separator: ", ") + "]"))
             }
             if !entity.indexes.isEmpty {
-                let indexes = entity.indexes.map(Self.index)
-                fields.append(("indexes", "[" + indexes.joined(separator: ", ") + "]"))
+                // One index per line, like properties, for readable diffs.
+                let indexes = entity.indexes.map { "        " + Self.index($0) }
+                fields.append(("indexes", "[\n" + indexes.joined(separator: ",\n") + "\n      ]"))
             }
             if !entity.userInfo.isEmpty { fields.append(("userInfo", Self.map(entity.userInfo))) }
             var groups: [(String, [String])] = []

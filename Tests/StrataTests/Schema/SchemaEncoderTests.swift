@@ -194,7 +194,9 @@ import Testing
                   "version": 1,
                   "entities": {
                     "Bookmark": {
-                      "indexes": [{"name": "byURL", "elements": [{"property": "url", "order": "descending"}]}],
+                      "indexes": [
+                        {"name": "byURL", "elements": [{"property": "url", "order": "descending"}]}
+                      ],
                       "attributes": {
                         "url": { "type": "string", "userInfo": { "a": "1", "b": "2" } }
                       }
