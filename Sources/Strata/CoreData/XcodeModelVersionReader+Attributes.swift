@@ -72,6 +72,12 @@ extension XcodeModelVersionReader {
                 warn(element, "regularExpressionString left out: it applies only to String")
             }
         }
+        if Self.flag(element, "derived") {
+            warn(
+                element,
+                "derivationExpression left out: Strata stores the attribute but does not "
+                    + "compute it")
+        }
         attribute.defaultValue = convertDefault(element, type: type)
         convertBounds(element, into: &attribute)
         attribute.userInfo = Self.userInfo(of: element)

@@ -252,4 +252,28 @@ import Testing
             #expect(error.issues.first?.message.contains("Xcode 4 or later") == true)
         }
     }
+
+    @Test func testWhatCoreDataDoesNotHashIsLeftOutWithWarnings() throws {
+        let folder = try TemporaryDirectory()
+        let url = try Self.bundle(
+            in: folder,
+            [
+                "Model.xcdatamodel": Self.contents(
+                    """
+                    <entity name="A">
+                      <attribute name="scratch" transient="YES"/>
+                      <attribute name="data" attributeType="Binary" valueTransformerName="T"/>
+                      <attribute name="total" attributeType="Integer 64" derived="YES" derivationExpression="x.@count"/>
+                      <fetchedProperty name="others"><fetchRequest name="f" entity="A"/></fetchedProperty>
+                    </entity>
+                    """)
+            ])
+        let bundle = try XcodeModelReader().read(at: url)
+        #expect(bundle.versions.first?.entities.first?.attributes.map(\.name) == ["data", "total"])
+        #expect(
+            bundle.warnings.map { "\($0.line ?? 0) \($0.element ?? "")" } == [
+                "4 <attribute name=\"scratch\">", "5 <attribute name=\"data\">",
+                "6 <attribute name=\"total\">", "7 <fetchedProperty name=\"others\">",
+            ])
+    }
 }
