@@ -32,14 +32,14 @@ import Testing
         #expect(lines.count == 6)
         #expect(
             lines.first
-                == "Wrote \(output)/1.json: BookmarksModel version 1 from BookmarksModel.xcdatamodel, 1 entities"
+                == "Wrote \(output)/1.json: BookmarksModel version 1 from BookmarksModel.xcdatamodel, 1 entity"
         )
 
         let check = try StrataRunner.run(["schema", "check", output])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(
             check.stdout
-                == "BookmarksModel: 6 version(s) (1–6), 1 entities in the newest, no problems\n")
+                == "BookmarksModel: 6 version(s) (1–6), 1 entity in the newest, no problems\n")
 
         for version in 1...5 {
             let store = try Self.copyStore(

@@ -39,7 +39,7 @@ struct SchemaCheckCommand: Command {
         let versions = chain.versions.map(\.version)
         let summary =
             "\(chain.newest.name): \(versions.count) version(s) \(Self.range(versions)), "
-            + "\(chain.newest.entities.count) entities in the newest, no problems"
+            + "\(chain.newest.entities.count) \(chain.newest.entities.count == 1 ? "entity" : "entities") in the newest, no problems"
         if json {
             Terminal.output(try JSONOutput.encode(SchemaCheckReport(valid: true, issues: [])))
         } else {
