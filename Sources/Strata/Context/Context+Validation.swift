@@ -8,9 +8,7 @@ extension Context {
     /// counts, and the entities' save rules.
     func validationFailures() throws -> [ValidationError.Failure] {
         var failures: [ValidationError.Failure] = []
-        let objects = (Array(inserted.values) + Array(updated.values))
-            .filter { !$0.isDeleted }
-            .sorted { ($0.entityName, $0.objectID.key) < ($1.entityName, $1.objectID.key) }
+        let objects = (Array(inserted.values) + Array(updated.values)).filter { !$0.isDeleted }
         for object in objects {
             failures += try validate(object)
             if let rule = saveHooks[object.entityName] ?? inheritedSaveRule(for: object.entityName),
@@ -21,7 +19,19 @@ extension Context {
                         object: object.objectID, property: nil, rule: "saveRule", message: message))
             }
         }
-        return failures
+        guard !failures.isEmpty else { return failures }
+        // Reported in a stable order: by entity, then by insertion (temporary
+        // ids) or key order, each object's failures as found.
+        let order = Dictionary(
+            objects.map { ($0.objectID, ($0.entityName, $0.objectID.key.magnitude)) }
+        ) {
+            first, _ in first
+        }
+        return failures.enumerated().sorted { lhs, rhs in
+            let left = order[lhs.element.object] ?? ("", 0)
+            let right = order[rhs.element.object] ?? ("", 0)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     private func inheritedSaveRule(for entityName: String) -> ((ManagedObject) -> String?)? {

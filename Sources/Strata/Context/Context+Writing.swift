@@ -13,16 +13,20 @@ extension Context {
         let keys = result.permanentKeys
         func key(_ id: ObjectID) -> Int64 { keys[id] ?? id.key }
 
-        let insertedObjects = inserted.values.sorted { $0.objectID.key > $1.objectID.key }
-        for object in insertedObjects {
-            try writeRow(object, isInsert: true, key: key)
+        // Grouped by entity so each runs one prepared statement; inserts in
+        // the order they were made.
+        let insertedObjects = insertionOrder.filter(\.isInserted)
+        let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
+        for number in byEntity.keys.sorted() {
+            try writeRows(byEntity[number] ?? [], isInsert: true, key: key)
         }
-        let updatedObjects = updated.values.filter { $0.state.hasChanges }.sorted {
-            $0.objectID.key < $1.objectID.key
-        }
-        for object in updatedObjects {
-            try writeRow(object, isInsert: false, key: key)
-        }
+        let updatedObjects = updated.values.filter { $0.state.hasChanges }
+            .sorted {
+                ($0.description_.number, $0.objectID.key) < (
+                    $1.description_.number, $1.objectID.key
+                )
+            }
+        try writeRows(updatedObjects, isInsert: false, key: key)
         for object in insertedObjects + updatedObjects {
             try writeToManyChanges(of: object, key: key)
         }
@@ -82,12 +86,14 @@ extension Context {
     /// Takes primary keys for inserted objects from `Z_PRIMARYKEY.Z_MAX` of
     /// their root entity, as Core Data does, in insertion order.
     private func allocateKeys(_ result: inout SaveResult) throws {
-        let byRoot = Dictionary(grouping: inserted.values) { $0.description_.rootNumber }
+        let byRoot = Dictionary(grouping: insertionOrder.filter { $0.isInserted }) {
+            $0.description_.rootNumber
+        }
         for (root, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
             let current = try store.connection.scalar(
                 "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root))])
             var next = (current?.int64Value ?? 0) + 1
-            for object in objects.sorted(by: { $0.objectID.key > $1.objectID.key }) {
+            for object in objects {
                 result.permanentKeys[object.objectID] = next
                 next += 1
             }
@@ -99,65 +105,51 @@ extension Context {
 
     // MARK: Rows
 
-    /// The columns a row of `description` writes, in binding order.
-    private func rowColumns(_ description: EntityDescription) -> [String] {
-        var columns: [String] = []
-        for attribute in description.attributes where !attribute.isTransient {
-            if let column = description.mapping.attributeColumns[attribute.name] {
-                columns.append(column)
-            }
-        }
-        for relationship in description.relationships
-        where !relationship.isToMany && !relationship.isTransient {
-            guard let key = description.mapping.toOne[relationship.name] else { continue }
-            columns.append(key.foreignKey)
-            if let entityColumn = key.entityColumn { columns.append(entityColumn) }
-        }
-        return columns
-    }
-
-    /// Inserts or updates the row of `object` with all its stored values.
-    private func writeRow(_ object: ManagedObject, isInsert: Bool, key: (ObjectID) -> Int64) throws
+    /// Inserts or updates the rows of `objects`, one prepared statement per
+    /// entity, binding each value in place (the hot path of bulk imports).
+    private func writeRows(_ objects: [ManagedObject], isInsert: Bool, key: (ObjectID) -> Int64)
+        throws
     {
-        let description = object.description_
-        var values: [SQLiteValue] = []
-        values.reserveCapacity(
-            description.attributes.count + description.relationships.count * 2 + 3)
-        for (index, attribute) in description.attributes.enumerated() where !attribute.isTransient {
-            guard description.mapping.attributeColumns[attribute.name] != nil else { continue }
-            values.append(ColumnValueCodec.encode(object.state.values[index], attribute))
-        }
-        for (index, relationship) in description.relationships.enumerated()
-        where !relationship.isToMany && !relationship.isTransient {
-            guard let columns = description.mapping.toOne[relationship.name] else { continue }
-            let destination = object.state.toOne[index].flatMap {
-                registered($0)?.isDeleted == true ? nil : $0
+        var current: (description: EntityDescription, statement: Statement)?
+        for object in objects {
+            let description = object.description_
+            let statement: Statement
+            if let current, current.description === description {
+                statement = current.statement
+                statement.reset()
+            } else {
+                statement = try store.connection.cachedStatement(
+                    isInsert ? description.insertSQL : description.updateSQL)
+                current = (description, statement)
             }
-            values.append(destination.map { .integer(key($0)) } ?? .null)
-            if columns.entityColumn != nil {
-                let number = destination.flatMap { descriptions[$0.entityName]?.mapping.number }
-                values.append(number.map { .integer(Int64($0)) } ?? .null)
+            var position: Int32 = 1
+            if isInsert {
+                try statement.bind(key(object.objectID), at: 1)
+                try statement.bind(Int64(description.mapping.number), at: 2)
+                try statement.bind(Int64(1), at: 3)
+                position = 4
+            } else {
+                try statement.bind(object.state.version + 1, at: 1)
+                position = 2
             }
-        }
-        let table = SQLiteIdentifier.quoted(description.mapping.table)
-        let columns = rowColumns(description).map(SQLiteIdentifier.quoted)
-        if isInsert {
-            let names = (["Z_PK", "Z_ENT", "Z_OPT"] + columns).joined(separator: ", ")
-            let marks = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
-            let statement = try store.connection.cachedStatement(
-                "INSERT INTO \(table) (\(names)) VALUES (\(marks))")
-            try statement.bind(
-                [
-                    .integer(key(object.objectID)), .integer(Int64(description.mapping.number)),
-                    .integer(1),
-                ] + values)
-            try statement.execute()
-        } else {
-            let assignments = (["Z_OPT"] + columns).map { "\($0) = ?" }.joined(separator: ", ")
-            let statement = try store.connection.cachedStatement(
-                "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?")
-            try statement.bind(
-                [.integer(object.state.version + 1)] + values + [.integer(key(object.objectID))])
+            for (index, attribute) in description.storedAttributes {
+                try statement.bind(
+                    ColumnValueCodec.encode(object.state.values[index], attribute), at: position)
+                position += 1
+            }
+            for (index, columns) in description.storedToOnes {
+                let destination = object.state.toOne[index].flatMap {
+                    registered($0)?.isDeleted == true ? nil : $0
+                }
+                try statement.bind(destination.map { .integer(key($0)) } ?? .null, at: position)
+                position += 1
+                if columns.entityColumn != nil {
+                    let number = destination.flatMap { descriptions[$0.entityName]?.mapping.number }
+                    try statement.bind(number.map { .integer(Int64($0)) } ?? .null, at: position)
+                    position += 1
+                }
+            }
+            if !isInsert { try statement.bind(key(object.objectID), at: position) }
             try statement.execute()
         }
     }
@@ -293,6 +285,7 @@ extension Context {
         }
         for object in deleted.values {
             registry[object.objectID] = nil
+            object.isRegistered = false
             changes.deleted.insert(object.objectID)
         }
         for object in result.refreshed {
@@ -301,6 +294,7 @@ extension Context {
         inserted = [:]
         updated = [:]
         deleted = [:]
+        insertionOrder = []
         pendingChanges = ChangeSet()
         registry = registry.filter { $0.value.object != nil }
         return changes

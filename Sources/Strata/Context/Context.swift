@@ -35,6 +35,9 @@ public final class Context {
     var inserted: [ObjectID: ManagedObject] = [:]
     var updated: [ObjectID: ManagedObject] = [:]
     var deleted: [ObjectID: ManagedObject] = [:]
+    /// Inserted objects in the order they were made (a save writes them and
+    /// hands out keys in this order).
+    var insertionOrder: [ManagedObject] = []
     var nextTemporaryKey: Int64 = -1
     var pendingChanges = ChangeSet()
     var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:]
@@ -107,8 +110,9 @@ public final class Context {
         let object = ManagedObject(id: id, description: description, context: self, state: state)
         object.isInserted = true
         inserted[id] = object
+        insertionOrder.append(object)
         registry[id] = WeakObject(object)
-        pendingChanges.inserted.insert(id)
+        if tracksPendingChanges { pendingChanges.inserted.insert(id) }
         return object
     }
 
@@ -139,9 +143,15 @@ public final class Context {
         registry[id]?.object
     }
 
+    /// Whether `objectsDidChange` has observers; the pending change set is
+    /// only kept for them (bulk inserts need not pay for it).
+    var tracksPendingChanges: Bool {
+        observers.values.contains { $0.event == .objectsDidChange }
+    }
+
     /// Checks that `object` belongs to this context.
     func check(_ object: ManagedObject) throws {
-        guard object.context === self, registered(object.objectID) === object else {
+        guard object.context === self, object.isRegistered else {
             throw ContextError(
                 .foreignObject,
                 "\(object.objectID) belongs to another context (or was forgotten by reset)",
@@ -162,7 +172,7 @@ public final class Context {
         guard !object.isInserted, !object.isDeleted else { return }
         if updated[object.objectID] == nil {
             updated[object.objectID] = object
-            pendingChanges.updated.insert(object.objectID)
+            if tracksPendingChanges { pendingChanges.updated.insert(object.objectID) }
         }
     }
 
@@ -206,6 +216,7 @@ public final class Context {
         inserted = [:]
         updated = [:]
         deleted = [:]
+        insertionOrder = []
         pendingChanges = ChangeSet()
     }
 
@@ -213,6 +224,7 @@ public final class Context {
     /// objects no longer belong to the context.
     public func reset() {
         rollback()
+        for weak in registry.values { weak.object?.isRegistered = false }
         registry = [:]
     }
 }

@@ -16,10 +16,20 @@ final class EntityDescription {
     let relationshipIndex: [String: Int]
     /// Where the entity lives in the store.
     let mapping: StoreMapping.EntityMapping
+    /// `Z_ENT` of this entity in the store.
+    var number: Int { mapping.number }
     /// The store's number of the root of the entity's tree (its `Z_MAX` row).
     let rootNumber: Int
     /// Compiled `pattern`s, by attribute index.
     let patterns: [Int: NSRegularExpressionBox]
+    /// The stored attributes a row writes, with their indexes, in column order.
+    let storedAttributes: [(index: Int, attribute: Attribute)]
+    /// The to-one relationships a row writes, with their indexes and columns.
+    let storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)]
+    /// `INSERT` of a whole row: Z_PK, Z_ENT, Z_OPT, then ``rowColumns``.
+    let insertSQL: String
+    /// `UPDATE` of a whole row: Z_OPT, then ``rowColumns``, by Z_PK.
+    let updateSQL: String
 
     init(entity: Entity, model: Model, mapping: StoreMapping.EntityMapping, rootNumber: Int) throws
     {
@@ -40,6 +50,31 @@ final class EntityDescription {
             }
         }
         self.patterns = patterns
+
+        var storedAttributes: [(index: Int, attribute: Attribute)] = []
+        var columns: [String] = []
+        for (index, attribute) in attributes.enumerated() where !attribute.isTransient {
+            guard let column = mapping.attributeColumns[attribute.name] else { continue }
+            storedAttributes.append((index, attribute))
+            columns.append(column)
+        }
+        var storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)] = []
+        for (index, relationship) in relationships.enumerated()
+        where !relationship.isToMany && !relationship.isTransient {
+            guard let key = mapping.toOne[relationship.name] else { continue }
+            storedToOnes.append((index, key))
+            columns.append(key.foreignKey)
+            if let entityColumn = key.entityColumn { columns.append(entityColumn) }
+        }
+        self.storedAttributes = storedAttributes
+        self.storedToOnes = storedToOnes
+        let quoted = columns.map(SQLiteIdentifier.quoted)
+        let table = SQLiteIdentifier.quoted(mapping.table)
+        let names = (["Z_PK", "Z_ENT", "Z_OPT"] + quoted).joined(separator: ", ")
+        let marks = Array(repeating: "?", count: quoted.count + 3).joined(separator: ", ")
+        self.insertSQL = "INSERT INTO \(table) (\(names)) VALUES (\(marks))"
+        let assignments = (["Z_OPT"] + quoted).map { "\($0) = ?" }.joined(separator: ", ")
+        self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?"
     }
 
     /// The index of attribute `key`, or an error naming the entity.

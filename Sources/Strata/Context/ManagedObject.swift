@@ -25,6 +25,8 @@ public final class ManagedObject {
     public internal(set) var isInserted = false
     /// Whether the object is deleted and the delete not yet saved.
     public internal(set) var isDeleted = false
+    /// Whether the context still knows the object (false after `reset()`).
+    var isRegistered = true
 
     init(id: ObjectID, description: EntityDescription, context: Context, state: ObjectState) {
         self.objectID = id
@@ -62,11 +64,17 @@ public final class ManagedObject {
     public func setValue(_ value: AttributeValue?, forKey key: String) throws {
         let index = try description_.attribute(key)
         let checked = try value.map { try coerce($0, to: description_.attributes[index]) }
-        try context?.willChange(self)
+        guard let context else {
+            throw ContextError(
+                .foreignObject, "\(objectID) no longer belongs to a context", objects: [objectID])
+        }
+        try context.willChange(self)
         guard state.values[index] != checked else { return }
         state.values[index] = checked
-        state.changedAttributes.insert(index)
-        context?.didChange(self)
+        // An inserted object writes all its values; only saved ones need to
+        // remember which changed.
+        if !isInserted { state.changedAttributes.insert(index) }
+        context.didChange(self)
     }
 
     /// The string value of `key`, nil when unset or not a string.
