@@ -43,6 +43,9 @@ public struct Attribute: Hashable, Sendable {
     public var importKeys: [String] = []
     /// The date format used to parse imported text (dates only).
     public var dateFormat: String?
+    /// Free-form keys and values for the app (Core Data's `userInfo`). Not
+    /// hashed.
+    public var userInfo: [String: String] = [:]
 
     /// Creates an attribute with the given name and type; every other field
     /// takes Core Data's default.

@@ -16,6 +16,11 @@ public struct Entity: Hashable, Sendable {
     /// Sets of attribute names whose values are unique together; imports
     /// upsert on them.
     public var uniquenessConstraints: [[String]] = []
+    /// Fetch indexes, in the order the store creates them. Not hashed.
+    public var indexes: [FetchIndex] = []
+    /// Free-form keys and values for the app (Core Data's `userInfo`). Not
+    /// hashed.
+    public var userInfo: [String: String] = [:]
     /// The entity's own attributes (not inherited ones), sorted by name.
     public var attributes: [Attribute] = [] {
         didSet { attributes.sort { $0.name < $1.name } }

@@ -16,13 +16,26 @@ public struct Model: Hashable, Sendable {
     public var entities: [Entity] {
         didSet { entities.sort { $0.name < $1.name } }
     }
+    /// Fetch requests stored in the model by name, sorted by name.
+    public var fetchRequests: [FetchRequestTemplate] = [] {
+        didSet { fetchRequests.sort { $0.name < $1.name } }
+    }
+    /// The model's named configurations, sorted by name.
+    public var configurations: [ModelConfiguration] = [] {
+        didSet { configurations.sort { $0.name < $1.name } }
+    }
 
     /// Creates a model version from its entities.
-    public init(name: String, version: Int, versionIdentifier: String = "", entities: [Entity]) {
+    public init(
+        name: String, version: Int, versionIdentifier: String = "", entities: [Entity],
+        fetchRequests: [FetchRequestTemplate] = [], configurations: [ModelConfiguration] = []
+    ) {
         self.name = name
         self.version = version
         self.versionIdentifier = versionIdentifier
         self.entities = entities.sorted { $0.name < $1.name }
+        self.fetchRequests = fetchRequests.sorted { $0.name < $1.name }
+        self.configurations = configurations.sorted { $0.name < $1.name }
     }
 
     /// The entity named `name`, if any.

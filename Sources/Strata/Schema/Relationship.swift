@@ -30,6 +30,9 @@ public struct Relationship: Hashable, Sendable {
     /// An attribute of the destination used to find or create it from a scalar
     /// on import.
     public var relatedBy: String?
+    /// Free-form keys and values for the app (Core Data's `userInfo`). Not
+    /// hashed.
+    public var userInfo: [String: String] = [:]
 
     /// Creates a relationship; every other field takes Core Data's default.
     public init(name: String, destination: String, inverse: String, isToMany: Bool = false) {

@@ -5,7 +5,7 @@ extension SchemaDecoder {
         "type", "optional", "transient", "default", "indexed", "minValue", "maxValue",
         "minLength", "maxLength", "pattern", "externalStorage", "preserveAfterDeletion",
         "valueTransformer", "touch", "media", "importKeys", "dateFormat", "renamedFrom",
-        "versionHashModifier",
+        "versionHashModifier", "userInfo",
     ]
 
     /// The types each type-specific key applies to; other keys apply to all.
@@ -46,6 +46,7 @@ extension SchemaDecoder.State {
         attribute.importKeys = stringList(fields, "importKeys", what: "import keys") ?? []
         attribute.renamedFrom = string(fields, "renamedFrom")
         attribute.versionHashModifier = string(fields, "versionHashModifier")
+        attribute.userInfo = userInfo(fields)
 
         // Type-specific keys are read only when the type is known and fits.
         if applies("default", fields, type), let node = fields.values["default"], let type {

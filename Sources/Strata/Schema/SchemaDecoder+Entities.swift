@@ -3,12 +3,12 @@
 extension SchemaDecoder {
     static let entityKeys = [
         "parent", "abstract", "renamedFrom", "versionHashModifier", "uniquenessConstraints",
-        "attributes", "relationships",
+        "indexes", "userInfo", "attributes", "relationships",
     ]
 
     static let relationshipKeys = [
         "destination", "inverse", "toMany", "ordered", "optional", "transient", "minCount",
-        "maxCount", "deleteRule", "relatedBy", "renamedFrom", "versionHashModifier",
+        "maxCount", "deleteRule", "relatedBy", "renamedFrom", "versionHashModifier", "userInfo",
     ]
 }
 
@@ -30,6 +30,10 @@ extension SchemaDecoder.State {
             entity.uniquenessConstraints = decodeConstraints(
                 constraints, at: fields.path("uniquenessConstraints"))
         }
+        if let indexes = fields.values["indexes"] {
+            entity.indexes = decodeIndexes(indexes, at: fields.path("indexes"))
+        }
+        entity.userInfo = userInfo(fields)
         if let attributes = fields.values["attributes"] {
             entity.attributes = namedMembers(
                 of: attributes, at: fields.path("attributes"), what: "attributes"
@@ -101,6 +105,7 @@ extension SchemaDecoder.State {
         relationship.relatedBy = string(fields, "relatedBy")
         relationship.renamedFrom = string(fields, "renamedFrom")
         relationship.versionHashModifier = string(fields, "versionHashModifier")
+        relationship.userInfo = userInfo(fields)
         return relationship
     }
 }

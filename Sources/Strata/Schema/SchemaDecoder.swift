@@ -8,10 +8,17 @@ import Foundation
 ///
 /// ```
 /// { "format"*: "strata-schema/1", "model"*: "Diary", "version"*: 2,
-///   "versionIdentifier": "", "entities"*: { "<Entity>": entity, … } }
+///   "versionIdentifier": "", "entities"*: { "<Entity>": entity, … },
+///   "fetchRequests": { "<name>": { "entity"*: name, "predicate": text,
+///     "options": { "fetchLimit": "10", … } }, … },
+///   "configurations": { "<name>": { "entities": [names],
+///     "usedWithCloudKit": false }, … } }
 ///
 /// entity: "parent": null, "abstract": false, "renamedFrom": null,
 ///   "versionHashModifier": null, "uniquenessConstraints": [["a", "b"], …],
+///   "indexes": [{ "name"*: text, "elements"*: [{ "property"*: name,
+///     "order": "ascending" | "descending", "type": "binary" | "rtree" }] }],
+///   "userInfo": { "key": "value", … },
 ///   "attributes": { "<name>": attribute, … }, "relationships": { … }
 ///
 /// attribute: "type"*: string | integer16 | integer32 | integer64 | decimal |
@@ -23,7 +30,8 @@ import Foundation
 ///   "externalStorage": false (binary, transformable), "media": false (binary),
 ///   "preserveAfterDeletion": false, "valueTransformer": name (transformable),
 ///   "touch": "save" (dates), "dateFormat": text (dates),
-///   "importKeys": [names], "renamedFrom": name, "versionHashModifier": text
+///   "importKeys": [names], "renamedFrom": name, "versionHashModifier": text,
+///   "userInfo": { "key": "value", … }
 ///
 /// default: a string (string, uri), an integer within the width (integer16/
 ///   32/64), a number (decimal, double, float), true/false (boolean), ISO-8601
@@ -34,7 +42,8 @@ import Foundation
 ///   destination, "toMany": false, "ordered": false, "optional": false,
 ///   "transient": false, "minCount": 0, "maxCount": 0 (0 = no limit),
 ///   "deleteRule": "nullify" | "cascade" | "deny" | "noAction",
-///   "relatedBy": attribute of the destination, "renamedFrom", "versionHashModifier"
+///   "relatedBy": attribute of the destination, "renamedFrom",
+///   "versionHashModifier", "userInfo"
 /// ```
 ///
 /// Decoding checks each value on its own; ``SchemaValidator`` checks how
@@ -97,7 +106,10 @@ public struct SchemaDecoder: Sendable {
         }
     }
 
-    static let modelKeys = ["format", "model", "version", "versionIdentifier", "entities"]
+    static let modelKeys = [
+        "format", "model", "version", "versionIdentifier", "entities", "fetchRequests",
+        "configurations",
+    ]
 
     func decodeReportingIssues(_ data: Data, file: String) -> Outcome {
         var state = State(file: file)
@@ -162,8 +174,15 @@ extension SchemaDecoder.State {
                 "missing key 'entities'; expected an object of entities by name", at: path,
                 node: root)
         }
+        let requests = fields.values["fetchRequests"].map {
+            decodeFetchRequests($0, at: fields.path("fetchRequests"))
+        }
+        let configurations = fields.values["configurations"].map {
+            decodeConfigurations($0, at: fields.path("configurations"))
+        }
         return Model(
             name: name ?? "", version: version.map { Int($0) } ?? 0,
-            versionIdentifier: identifier, entities: entities)
+            versionIdentifier: identifier, entities: entities, fetchRequests: requests ?? [],
+            configurations: configurations ?? [])
     }
 }

@@ -37,6 +37,7 @@ extension SchemaEncoder.Writer {
         if let modifier = attribute.versionHashModifier {
             fields.append(("versionHashModifier", Self.quote(modifier)))
         }
+        if !attribute.userInfo.isEmpty { fields.append(("userInfo", Self.map(attribute.userInfo))) }
         return Self.member(attribute.name, fields)
     }
 
@@ -59,6 +60,9 @@ extension SchemaEncoder.Writer {
         if let name = relationship.renamedFrom { fields.append(("renamedFrom", Self.quote(name))) }
         if let modifier = relationship.versionHashModifier {
             fields.append(("versionHashModifier", Self.quote(modifier)))
+        }
+        if !relationship.userInfo.isEmpty {
+            fields.append(("userInfo", Self.map(relationship.userInfo)))
         }
         return Self.member(relationship.name, fields)
     }

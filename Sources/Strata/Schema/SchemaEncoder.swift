@@ -3,8 +3,9 @@ import Foundation
 /// Writes a ``Model`` as canonical `strata-schema/1` text.
 ///
 /// The same model always gives the same bytes: top-level keys in the order
-/// `format`, `model`, `version`, `versionIdentifier`, `entities`; entities and
-/// properties sorted by name; inside each, keys in the order the
+/// `format`, `model`, `version`, `versionIdentifier`, `entities`,
+/// `fetchRequests`, `configurations`; entities, properties, fetch requests
+/// and configurations sorted by name (indexes keep their order); inside each, keys in the order the
 /// `SchemaFormat` article lists them; values equal to their default left out.
 /// Each attribute and relationship takes one line, which keeps diffs between
 /// versions readable. Dates are ISO-8601 text when that reads back exactly,
@@ -34,15 +35,25 @@ public struct SchemaEncoder: Sendable {
             top.append("\"versionIdentifier\": \(Writer.quote(model.versionIdentifier))")
         }
         for line in top { writer.text += "  \(line),\n" }
+        var groups: [String] = []
         if model.entities.isEmpty {
-            writer.text += "  \"entities\": {}\n}\n"
-            return writer.text
+            groups.append("  \"entities\": {}")
+        } else {
+            var entities = "  \"entities\": {\n"
+            for (index, entity) in model.entities.enumerated() {
+                entities += writer.entityText(entity, last: index == model.entities.count - 1)
+            }
+            groups.append(entities + "  }")
         }
-        writer.text += "  \"entities\": {\n"
-        for (index, entity) in model.entities.enumerated() {
-            writer.write(entity, last: index == model.entities.count - 1)
+        if !model.fetchRequests.isEmpty {
+            groups.append(
+                Writer.group("fetchRequests", model.fetchRequests.map(Writer.fetchRequestLine)))
         }
-        writer.text += "  }\n}\n"
+        if !model.configurations.isEmpty {
+            groups.append(
+                Writer.group("configurations", model.configurations.map(Writer.configurationLine)))
+        }
+        writer.text += groups.joined(separator: ",\n") + "\n}\n"
         guard writer.issues.isEmpty else { throw SchemaError(issues: writer.issues) }
         return writer.text
     }
@@ -103,7 +114,12 @@ extension SchemaEncoder {
             ISO8601Date.string(from: seconds).map(Self.quote) ?? number(seconds, at: path)
         }
 
-        mutating func write(_ entity: Entity, last: Bool) {
+        /// `  "key": {` + one member per line + `  }`.
+        static func group(_ key: String, _ members: [String]) -> String {
+            "  \(quote(key)): {\n" + members.map { "    " + $0 }.joined(separator: ",\n") + "\n  }"
+        }
+
+        mutating func entityText(_ entity: Entity, last: Bool) -> String {
             var fields: [(String, String)] = []
             if let parent = entity.parent { fields.append(("parent", Self.quote(parent))) }
             if entity.isAbstract { fields.append(("abstract", "true")) }
@@ -115,6 +131,12 @@ extension SchemaEncoder {
                 let lists = entity.uniquenessConstraints.map(Self.list)
                 fields.append(("uniquenessConstraints", "[" + lists.joined(separator: ", ") + "]"))
             }
+            if !entity.indexes.isEmpty {
+                // One index per line, like properties, for readable diffs.
+                let indexes = entity.indexes.map { "        " + Self.index($0) }
+                fields.append(("indexes", "[\n" + indexes.joined(separator: ",\n") + "\n      ]"))
+            }
+            if !entity.userInfo.isEmpty { fields.append(("userInfo", Self.map(entity.userInfo))) }
             var groups: [(String, [String])] = []
             if !entity.attributes.isEmpty {
                 groups.append(
@@ -125,10 +147,9 @@ extension SchemaEncoder {
             }
             let comma = last ? "" : ","
             if fields.isEmpty && groups.isEmpty {
-                text += "    \(Self.quote(entity.name)): {}\(comma)\n"
-                return
+                return "    \(Self.quote(entity.name)): {}\(comma)\n"
             }
-            text += "    \(Self.quote(entity.name)): {\n"
+            let text = "    \(Self.quote(entity.name)): {\n"
             var lines = fields.map { "      \(Self.quote($0.0)): \($0.1)" }
             for (key, members) in groups {
                 lines.append(
@@ -136,7 +157,7 @@ extension SchemaEncoder {
                         + members.map { "        " + $0 }.joined(separator: ",\n")
                         + "\n      }")
             }
-            text += lines.joined(separator: ",\n") + "\n    }\(comma)\n"
+            return text + lines.joined(separator: ",\n") + "\n    }\(comma)\n"
         }
     }
 }

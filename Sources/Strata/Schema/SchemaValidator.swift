@@ -16,7 +16,10 @@ import Foundation
 ///   `relatedBy` names an attribute of the destination;
 /// - attributes: minimum not above maximum, `pattern` compiles, the default
 ///   within the bounds, import keys not claimed by two attributes;
-/// - uniqueness constraints name attributes or to-one relationships.
+/// - uniqueness constraints name attributes or to-one relationships;
+/// - fetch indexes have unique names and index stored attributes or to-one
+///   relationships; stored fetch requests and configurations name entities
+///   of the model.
 ///
 /// One mistake gives one issue: a check that depends on a part which is
 /// itself wrong (a missing destination, say) is skipped.
@@ -42,7 +45,10 @@ public struct SchemaValidator: Sendable {
                 run.checkRelationship(relationship, of: entity)
             }
             run.checkConstraints(of: entity)
+            run.checkIndexes(of: entity)
         }
+        run.checkFetchRequests()
+        run.checkConfigurations()
         return run.issues
     }
 

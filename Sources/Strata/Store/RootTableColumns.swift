@@ -90,6 +90,36 @@ struct RootTableColumns: Hashable, Sendable {
             }
         }
 
+        // Fetch indexes (§1.6). R-tree ones are left out: Core Data builds
+        // them as an SQLite `rtree` virtual table kept current by triggers, a
+        // layout not verified against real stores. Core Data does not check a
+        // store's indexes when it opens it, so the store stays compatible;
+        // only spatial fetches lose their index.
+        for entity in tree {
+            let lineage = [entity] + model.ancestors(of: entity.name)
+            func column(of property: String) -> String? {
+                for owner in lineage {
+                    if let column = attributeColumns[owner.name]?[property]
+                        ?? toOne[owner.name]?[property]?.foreignKey
+                    {
+                        return column
+                    }
+                }
+                return nil
+            }
+            for fetchIndex in entity.indexes where !fetchIndex.isRTree {
+                let placed = fetchIndex.elements.compactMap { element in
+                    column(of: element.property).map { ($0, element.order) }
+                }
+                guard !placed.isEmpty else { continue }
+                indexes.append(
+                    .init(
+                        name: "Z_\(entity.name)_\(fetchIndex.name)", columns: placed.map(\.0),
+                        isFetchIndexStyle: true,
+                        descendingColumns: Set(placed.filter { $0.1 == .descending }.map(\.0))))
+            }
+        }
+
         var columns: [TableLayout.Column] = [
             .init(name: "Z_PK", type: "INTEGER", isPrimaryKey: true),
             .init(name: "Z_ENT", type: "INTEGER"),

@@ -61,6 +61,10 @@ public final class Store {
     }
 
     deinit {
+        // The store owns its connection: closing it here is the normal end of
+        // a store nobody closed explicitly. If statements still use it, the
+        // close fails and the connection's own deinit reports it.
+        try? connection.close()
         Store.removeSnapshot(snapshot)
     }
 

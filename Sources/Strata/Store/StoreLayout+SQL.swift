@@ -46,8 +46,9 @@ extension StoreLayout {
     /// `CREATE [UNIQUE] INDEX` for `index`.
     static func createIndexSQL(_ index: TableLayout.Index, on table: String) -> String {
         let columns = index.columns.map { column in
-            index.isFetchIndexStyle
-                ? "\(SQLName.sql(column)) COLLATE BINARY ASC" : SQLName.sql(column)
+            guard index.isFetchIndexStyle else { return SQLName.sql(column) }
+            let order = index.descendingColumns.contains(column) ? "DESC" : "ASC"
+            return "\(SQLName.sql(column)) COLLATE BINARY \(order)"
         }
         return "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(SQLName.sql(index.name))"
             + " ON \(SQLName.sql(table)) (\(columns.joined(separator: ", ")))"

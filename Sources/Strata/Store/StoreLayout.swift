@@ -1,6 +1,7 @@
 /// The complete SQL layout Core Data derives from a model: entity numbers,
 /// one table per inheritance root, column names, foreign keys, join tables
-/// and indexes (coredata-format.md §1.2–1.6).
+/// and indexes (coredata-format.md §1.2–1.6), fetch indexes included
+/// (`Z_<Entity>_<name>`; R-tree ones are left out, see `RootTableColumns`).
 ///
 /// The layout is computed from the model alone, so a store Strata writes has
 /// exactly the tables and columns Core Data would create for the same model.

@@ -145,55 +145,6 @@ public struct StoreReader {
     private func decode(_ value: SQLiteValue, _ attribute: Attribute, primaryKey: Int64) throws
         -> AttributeValue?
     {
-        if value.isNull { return nil }
-        func mismatch() -> StoreError {
-            StoreError(
-                .corruptMetadata, path: store.path,
-                message:
-                    "\(attribute.name) of row \(primaryKey): a \(attribute.type.rawValue) column holds \(value.kind)"
-            )
-        }
-        switch attribute.type {
-        case .integer16, .integer32, .integer64:
-            guard let integer = value.int64Value ?? value.doubleValue.flatMap(Int64.init(exactly:))
-            else { throw mismatch() }
-            return .integer(integer)
-        case .boolean:
-            guard let integer = value.int64Value else { throw mismatch() }
-            return .boolean(integer != 0)
-        case .double, .float, .decimal:
-            // Decimals may be stored as REAL, INTEGER or TEXT (§1.4).
-            if let real = value.doubleValue { return .real(real) }
-            if let text = value.stringValue, let real = Double(text) { return .real(real) }
-            throw mismatch()
-        case .date:
-            guard let seconds = value.doubleValue else { throw mismatch() }
-            return .date(seconds)
-        case .string, .uri:
-            guard let text = value.stringValue else { throw mismatch() }
-            return .string(text)
-        case .uuid:
-            guard let bytes = value.dataValue, bytes.count == 16 else {
-                if let text = value.stringValue, let uuid = UUID(uuidString: text) {
-                    return .uuid(uuid)
-                }
-                throw mismatch()
-            }
-            let tuple = Array(bytes)
-            return .uuid(
-                UUID(
-                    uuid: (
-                        tuple[0], tuple[1], tuple[2], tuple[3], tuple[4], tuple[5], tuple[6],
-                        tuple[7],
-                        tuple[8], tuple[9], tuple[10], tuple[11], tuple[12], tuple[13], tuple[14],
-                        tuple[15]
-                    )))
-        case .binary, .transformable:
-            guard let bytes = value.dataValue else { throw mismatch() }
-            guard attribute.allowsExternalStorage else { return .data(bytes) }
-            return .data(
-                try ExternalBinary.decode(
-                    bytes, storeURL: store.url, context: "\(attribute.name) of row \(primaryKey)"))
-        }
+        try ColumnValueCodec.decode(value, attribute, store: store, primaryKey: primaryKey)
     }
 }

@@ -23,6 +23,9 @@ public struct TableLayout: Hashable, Sendable {
         /// Whether columns are written Core Data's modern way,
         /// `ZURL COLLATE BINARY ASC` (fetch indexes and uniqueness constraints).
         public var isFetchIndexStyle: Bool = false
+        /// The columns sorted largest first (`DESC`) in a fetch-index-style
+        /// index; every other column is ascending.
+        public var descendingColumns: Set<String> = []
     }
 
     /// The table name.

@@ -165,6 +165,35 @@ import Testing
         #expect(changed.versionChecksum == model.versionChecksum)
     }
 
+    @Test func testIndexesUserInfoRequestsAndConfigurationsAreNotHashed() throws {
+        let model = try #require(FixtureModels.bookmarks(5))
+        var changed = model
+        var entity = changed.entities[0]
+        entity.indexes = [
+            FetchIndex(name: "byTitle", elements: [.init(property: "title", order: .descending)])
+        ]
+        entity.userInfo = ["relatedByAttribute": "uuid"]
+        entity.attributes = entity.attributes.map { attribute in
+            var attribute = attribute
+            attribute.userInfo = ["mappedKeyName": attribute.name.uppercased()]
+            return attribute
+        }
+        entity.relationships = entity.relationships.map { relationship in
+            var relationship = relationship
+            relationship.userInfo = ["relatedByAttribute": "uuid"]
+            return relationship
+        }
+        changed.entities = [entity]
+        changed.fetchRequests = [
+            FetchRequestTemplate(name: "all", entity: entity.name, options: ["fetchLimit": "1"])
+        ]
+        changed.configurations = [ModelConfiguration(name: "Cloud", entities: [entity.name])]
+        #expect(changed != model)
+        #expect(changed.versionHashes == model.versionHashes)
+        #expect(changed.versionChecksum == model.versionChecksum)
+        #expect(changed.versionHashesDigest == model.versionHashesDigest)
+    }
+
     @Test func testTransientPropertiesAreNotHashed() throws {
         let model = try #require(FixtureModels.bookmarks(5))
         var changed = model

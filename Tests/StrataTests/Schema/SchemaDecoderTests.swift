@@ -121,7 +121,8 @@ import Testing
             ])
         #expect(
             found[0].message.hasSuffix(
-                "allowed keys: format, model, version, versionIdentifier, entities"))
+                "allowed keys: format, model, version, versionIdentifier, entities, "
+                    + "fetchRequests, configurations"))
         #expect(
             found[2].message.contains("unknown key 'lenght' in attribute 'a'; allowed keys: type,"))
         #expect(found[3].line == 4 && found[3].column == 64)
@@ -282,5 +283,78 @@ import Testing
                 "$.entities.A", "$.entities.B.abstract", "$.entities.B.uniquenessConstraints[0][1]",
                 "$.entities.B.uniquenessConstraints[1]", "$.entities.B.attributes.a",
             ])
+    }
+
+    // MARK: - Indexes, user info, fetch requests, configurations
+
+    @Test func testIndexesUserInfoRequestsAndConfigurationsDecode() throws {
+        let json = """
+            {"format": "strata-schema/1", "model": "M", "version": 1,
+             "entities": {"E": {
+               "indexes": [{"name": "byURL", "elements": [
+                              {"property": "url", "order": "descending", "type": "binary"},
+                              {"property": "date"}]},
+                           {"name": "area", "elements": [{"property": "date", "type": "rtree"}]}],
+               "userInfo": {"relatedByAttribute": "url"},
+               "attributes": {"url": {"type": "string", "userInfo": {"mappedKeyName": "URL"}},
+                              "date": {"type": "date"}},
+               "relationships": {"r": {"destination": "E", "inverse": "r",
+                                       "userInfo": {"k": "v"}}}}},
+             "fetchRequests": {"recent": {"entity": "E", "predicate": "date > $D",
+                                          "options": {"fetchLimit": "5"}}},
+             "configurations": {"Cloud": {"entities": ["E"], "usedWithCloudKit": true}}}
+            """
+        let model = try SchemaDecoder().decode(json, file: "1.json")
+        let entity = try #require(model.entity(named: "E"))
+        #expect(
+            entity.indexes == [
+                FetchIndex(
+                    name: "byURL",
+                    elements: [
+                        .init(property: "url", order: .descending), .init(property: "date"),
+                    ]),
+                FetchIndex(name: "area", elements: [.init(property: "date", kind: .rtree)]),
+            ])
+        #expect(entity.userInfo == ["relatedByAttribute": "url"])
+        #expect(entity.attribute(named: "url")?.userInfo == ["mappedKeyName": "URL"])
+        #expect(entity.relationship(named: "r")?.userInfo == ["k": "v"])
+        #expect(
+            model.fetchRequests == [
+                FetchRequestTemplate(
+                    name: "recent", entity: "E", predicate: "date > $D",
+                    options: ["fetchLimit": "5"])
+            ])
+        #expect(
+            model.configurations == [
+                ModelConfiguration(name: "Cloud", entities: ["E"], isUsedWithCloudKit: true)
+            ])
+    }
+
+    @Test func testBadIndexesUserInfoRequestsAndConfigurationsAreLocated() {
+        let json = """
+            {"format": "strata-schema/1", "model": "M", "version": 1,
+             "entities": {"E": {
+               "indexes": [{"elements": [{"property": "a", "order": "up"}]}, "byA",
+                           {"name": "x", "elements": [{"type": "rtree"}]}],
+               "userInfo": {"n": 1},
+               "attributes": {"a": {"type": "string"}}}},
+             "fetchRequests": {"f": {"predicate": "a == 1", "options": {"fetchLimit": 5}}},
+             "configurations": {"C": {"entities": "E", "cloud": true}}}
+            """
+        let found = issues(json)
+        #expect(
+            found.map(\.path) == [
+                "$.entities.E.indexes[0]", "$.entities.E.indexes[0].elements[0].order",
+                "$.entities.E.indexes[1]", "$.entities.E.indexes[2].elements[0]",
+                "$.entities.E.userInfo.n", "$.fetchRequests.f",
+                "$.fetchRequests.f.options.fetchLimit",
+                "$.configurations.C.entities", "$.configurations.C.cloud",
+            ])
+        #expect(found[0].message == "missing key 'name'; expected the index's name")
+        #expect(found[0].line == 3 && found[0].column == 16)
+        #expect(
+            found[1].message
+                == "expected one of \"ascending\", \"descending\", found string \"up\"")
+        #expect(found[4].message == "expected a string value, found number 1")
     }
 }

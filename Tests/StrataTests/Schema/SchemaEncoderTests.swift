@@ -24,6 +24,7 @@ import Testing
             $0.renamedFrom = "body"
             $0.versionHashModifier = "2"
             $0.preservesValueOnDeletion = true
+            $0.userInfo = ["mappedKeyName": "Body", "": "empty key", "note": "é \"q\""]
         }
         add("small", .integer16) {
             $0.defaultValue = .literal(.integer(-32768))
@@ -66,6 +67,16 @@ import Testing
         entry.renamedFrom = "Item"
         entry.versionHashModifier = "v3"
         entry.uniquenessConstraints = [["id"], ["text", "small"]]
+        entry.indexes = [
+            FetchIndex(name: "byText", elements: [.init(property: "text")]),
+            FetchIndex(
+                name: "area",
+                elements: [
+                    .init(property: "small", order: .descending, kind: .rtree),
+                    .init(property: "big", kind: .rtree),
+                ]),
+        ]
+        entry.userInfo = ["relatedByAttribute": "id"]
         var children = Relationship(
             name: "children", destination: "Entry", inverse: "parent", isToMany: true)
         children.isOrdered = true
@@ -77,6 +88,7 @@ import Testing
         children.relatedBy = "text"
         children.renamedFrom = "kids"
         children.versionHashModifier = "x"
+        children.userInfo = ["relatedByAttribute": "text"]
         var parent = Relationship(name: "parent", destination: "Entry", inverse: "children")
         parent.maxCount = 1
         parent.deleteRule = .noAction
@@ -85,7 +97,17 @@ import Testing
         base.isAbstract = true
         return Model(
             name: "Diary", version: 3, versionIdentifier: "3.0 \"beta\"",
-            entities: [entry, base, Entity(name: "Empty weird name")])
+            entities: [entry, base, Entity(name: "Empty weird name")],
+            fetchRequests: [
+                FetchRequestTemplate(
+                    name: "recent", entity: "Entry", predicate: "created > $DATE",
+                    options: ["fetchLimit": "10", "resultType": "2"]),
+                FetchRequestTemplate(name: "all", entity: "Entry"),
+            ],
+            configurations: [
+                ModelConfiguration(name: "Local", entities: ["Entry", "Base"]),
+                ModelConfiguration(name: "Cloud", entities: ["Entry"], isUsedWithCloudKit: true),
+            ])
     }
 
     @Test func testDecodingTheEncodingGivesTheSameModel() throws {
@@ -147,6 +169,44 @@ import Testing
                         "diaryEntry": { "destination": "DiaryEntry", "inverse": "media" }
                       }
                     }
+                  }
+                }
+
+                """)
+    }
+
+    @Test func testIndexesUserInfoRequestsAndConfigurationsAreCanonical() throws {
+        var url = Attribute(name: "url", type: .string)
+        url.userInfo = ["b": "2", "a": "1"]
+        var entity = Entity(name: "Bookmark", attributes: [url])
+        entity.indexes = [
+            FetchIndex(name: "byURL", elements: [.init(property: "url", order: .descending)])
+        ]
+        let model = Model(
+            name: "M", version: 1, entities: [entity],
+            fetchRequests: [FetchRequestTemplate(name: "all", entity: "Bookmark")],
+            configurations: [ModelConfiguration(name: "Cloud", entities: ["Bookmark"])])
+        #expect(
+            try SchemaEncoder().encode(model) == """
+                {
+                  "format": "strata-schema/1",
+                  "model": "M",
+                  "version": 1,
+                  "entities": {
+                    "Bookmark": {
+                      "indexes": [
+                        {"name": "byURL", "elements": [{"property": "url", "order": "descending"}]}
+                      ],
+                      "attributes": {
+                        "url": { "type": "string", "userInfo": { "a": "1", "b": "2" } }
+                      }
+                    }
+                  },
+                  "fetchRequests": {
+                    "all": { "entity": "Bookmark" }
+                  },
+                  "configurations": {
+                    "Cloud": { "entities": ["Bookmark"] }
                   }
                 }
 

@@ -220,4 +220,53 @@ import Testing
             ])
         #expect(found[0].message.hasPrefix("entity name 'entry' is not valid"))
     }
+
+    // MARK: - Indexes, fetch requests, configurations
+
+    @Test func testIndexesMustNameStoredPropertiesUnderUniqueNames() throws {
+        let found = try issues(
+            """
+            "Base": {"attributes": {"title": {"type": "string"}}},
+            "E": {"parent": "Base",
+              "indexes": [
+                {"name": "ok", "elements": [{"property": "title"}, {"property": "owner"}]},
+                {"name": "ok", "elements": [{"property": "notes"}, {"property": "items"}]},
+                {"name": "twice", "elements": [{"property": "temp"}, {"property": "temp"}]},
+                {"name": "none", "elements": []}],
+              "attributes": {"temp": {"type": "string", "transient": true}},
+              "relationships": {
+                "owner": {"destination": "E", "inverse": "items"},
+                "items": {"destination": "E", "inverse": "owner", "toMany": true}}}
+            """)
+        #expect(
+            found.map(\.path) == [
+                "$.entities.E.indexes[1].name", "$.entities.E.indexes[1].elements[0].property",
+                "$.entities.E.indexes[1].elements[1].property",
+                "$.entities.E.indexes[2].elements[0].property",
+                "$.entities.E.indexes[2].elements[1].property", "$.entities.E.indexes[3].elements",
+            ])
+        #expect(
+            found[0].message
+                == "index name 'ok' is already used by index 0 of E; index names must be unique")
+        #expect(
+            found[1].message == "'notes' is not a stored attribute or to-one relationship of E")
+        #expect(found[4].message == "'temp' appears twice in this index")
+    }
+
+    @Test func testFetchRequestsAndConfigurationsMustNameEntities() throws {
+        let json = """
+            {"format": "strata-schema/1", "model": "M", "version": 1, "entities": {"A": {}},
+             "fetchRequests": {"all": {"entity": "B"}, "allA": {"entity": "A"}},
+             "configurations": {"C": {"entities": ["A", "B", "A"]}}}
+            """
+        let model = try SchemaDecoder().decode(json, file: "m.json")
+        let found = SchemaValidator().validate(model, file: "m.json")
+        #expect(
+            found.map(\.path) == [
+                "$.fetchRequests.all.entity", "$.configurations.C.entities[1]",
+                "$.configurations.C.entities[2]",
+            ])
+        #expect(found[0].message == "entity 'B' is not an entity of the model")
+        #expect(found[2].message == "'A' is listed twice in this configuration")
+    }
 }

@@ -176,4 +176,46 @@ import Testing
         #expect(SQLName.sql("Z\"; DROP TABLE x; --") == "\"Z\"\"; DROP TABLE x; --\"")
         #expect(SQLName.sql("order") == "\"order\"")
     }
+
+    /// ddg-bookmarks Bookmarks_V4.sqlite: fetch indexes become
+    /// `Z_<Entity>_<name>` indexes with Core Data's column spelling.
+    @Test func testFetchIndexesMatchCoreDataDDL() throws {
+        let model = try #require(FixtureModels.bookmarksWithIndexes(4))
+        let statements = StoreLayout(model: model).createStatements
+        let fetchIndexes = statements.filter { $0.hasPrefix("CREATE INDEX Z_BookmarkEntity_") }
+        #expect(
+            fetchIndexes == [
+                "CREATE INDEX Z_BookmarkEntity_byUUID ON ZBOOKMARKENTITY (ZUUID COLLATE BINARY ASC, ZISPENDINGDELETION COLLATE BINARY ASC)",
+                "CREATE INDEX Z_BookmarkEntity_byURL ON ZBOOKMARKENTITY (ZURL COLLATE BINARY ASC, ZISPENDINGDELETION COLLATE BINARY ASC)",
+                "CREATE INDEX Z_BookmarkEntity_byIsPendingDeletion ON ZBOOKMARKENTITY (ZISPENDINGDELETION COLLATE BINARY ASC)",
+            ])
+    }
+
+    /// Descending elements say `DESC`; an inherited attribute and a to-one
+    /// index their columns in the root table; R-tree indexes are left out.
+    @Test func testFetchIndexOrdersInheritanceAndRTree() {
+        var base = Entity(name: "Base", attributes: [Attribute(name: "date", type: .date)])
+        base.indexes = [FetchIndex(name: "area", elements: [.init(property: "date", kind: .rtree)])]
+        var item = Entity(
+            name: "Item", parent: "Base",
+            relationships: [Relationship(name: "owner", destination: "Owner", inverse: "items")])
+        item.indexes = [
+            FetchIndex(
+                name: "recent",
+                elements: [.init(property: "date", order: .descending), .init(property: "owner")])
+        ]
+        let owner = Entity(
+            name: "Owner",
+            relationships: [
+                Relationship(name: "items", destination: "Item", inverse: "owner", isToMany: true)
+            ])
+        let statements = StoreLayout(
+            model: Model(name: "M", version: 1, entities: [base, item, owner])
+        ).createStatements
+        #expect(
+            statements.contains(
+                "CREATE INDEX Z_Item_recent ON ZBASE (ZDATE COLLATE BINARY DESC, ZOWNER COLLATE BINARY ASC)"
+            ))
+        #expect(!statements.contains { $0.contains("area") })
+    }
 }

@@ -1,0 +1,34 @@
+// MARK: - Convenience, as MagicalRecord apps use it
+
+extension Context {
+    /// Every object of `entityName`, sorted by `key` when given.
+    public func findAll(_ entityName: String, sortedBy key: String? = nil, ascending: Bool = true)
+        throws
+        -> [ManagedObject]
+    {
+        var request = FetchRequest(entity: entityName)
+        if let key { request.sortDescriptors = [SortDescriptor(key, ascending: ascending)] }
+        return try fetch(request)
+    }
+
+    /// The first object of `entityName` whose attributes equal `conditions`.
+    public func findFirst(_ entityName: String, where conditions: [String: AttributeValue?] = [:])
+        throws
+        -> ManagedObject?
+    {
+        var request = FetchRequest(entity: entityName)
+        request.conditions = conditions
+        request.fetchLimit = 1
+        return try fetch(request).first
+    }
+
+    /// The number of objects of `entityName`, unsaved changes included.
+    public func count(_ entityName: String) throws -> Int {
+        try count(FetchRequest(entity: entityName))
+    }
+
+    /// A new object of `entityName` (the same as ``insert(_:)``).
+    public func create(_ entityName: String) throws -> ManagedObject {
+        try insert(entityName)
+    }
+}

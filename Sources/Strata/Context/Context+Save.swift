@@ -1,0 +1,79 @@
+import Foundation
+
+// MARK: - Saving
+
+extension Context {
+    /// Writes every insert, update and delete to the store in one
+    /// transaction.
+    ///
+    /// In order: `objectsDidChange` and `willSave` are posted; `touch: "save"`
+    /// dates are refreshed on changed objects; delete rules run; every
+    /// changed object is validated (all failures collected); then, holding
+    /// the store's write lock, rows are checked against the versions this
+    /// context read, primary keys are taken from `Z_PRIMARYKEY.Z_MAX`, and
+    /// rows are written with `Z_OPT` raised by one. `didSave` follows with
+    /// the permanent ids.
+    ///
+    /// A save that fails — validation, a denied delete, a conflict, a store
+    /// error — writes nothing and leaves every object as it was.
+    ///
+    /// - Throws: ``ValidationError``; ``ContextError`` (`deleteDenied`,
+    ///   `conflict`); ``SQLiteError`` from the store.
+    public func save() throws {
+        processPendingChanges()
+        for (id, object) in updated where !object.state.hasChanges {
+            updated[id] = nil  // Set back to what it was: nothing to write.
+        }
+        guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
+        post(
+            .willSave,
+            ChangeSet(
+                inserted: Set(inserted.keys), updated: Set(updated.keys), deleted: Set(deleted.keys)
+            ))
+
+        beginJournal()
+        let written: SaveResult
+        do {
+            touchDates()
+            try propagateDeletes()
+            let failures = try validationFailures()
+            if !failures.isEmpty { throw ValidationError(failures: failures) }
+            written = try store.connection.inTransaction(.immediate) { try writeChanges() }
+        } catch {
+            restoreJournal()
+            throw error
+        }
+        saveJournal = nil
+        let changes = finishSave(written)
+        post(.didSave, changes)
+    }
+
+    /// Sets `touch: "save"` dates of changed objects to now.
+    private func touchDates() {
+        let now = AttributeValue.date(Date().timeIntervalSinceReferenceDate)
+        for object in Array(inserted.values) + Array(updated.values) where !object.isDeleted {
+            for (index, attribute) in object.description_.attributes.enumerated()
+            where attribute.touchesOnSave {
+                journal(object)
+                object.state.values[index] = now
+                object.state.changedAttributes.insert(index)
+            }
+        }
+    }
+}
+
+/// What a save wrote: the permanent key of each inserted object.
+struct SaveResult {
+    var permanentKeys: [ObjectID: Int64] = [:]
+    /// Objects whose changes a `storeWins` policy dropped.
+    var refreshed: [ManagedObject] = []
+}
+
+extension ChangeSet {
+    init(inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>) {
+        self.init()
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+// MARK: - Validation
+
+extension Context {
+    /// Every rule broken by the inserted and updated objects: required
+    /// values, string lengths, patterns, number and date bounds, relationship
+    /// counts, and the entities' save rules.
+    func validationFailures() throws -> [ValidationError.Failure] {
+        var failures: [ValidationError.Failure] = []
+        let objects = (Array(inserted.values) + Array(updated.values))
+            .filter { !$0.isDeleted }
+            .sorted { ($0.entityName, $0.objectID.key) < ($1.entityName, $1.objectID.key) }
+        for object in objects {
+            failures += try validate(object)
+            if let rule = saveHooks[object.entityName] ?? inheritedSaveRule(for: object.entityName),
+                let message = rule(object)
+            {
+                failures.append(
+                    .init(
+                        object: object.objectID, property: nil, rule: "saveRule", message: message))
+            }
+        }
+        return failures
+    }
+
+    private func inheritedSaveRule(for entityName: String) -> ((ManagedObject) -> String?)? {
+        model.ancestors(of: entityName).lazy.compactMap { self.saveHooks[$0.name] }.first
+    }
+
+    private func validate(_ object: ManagedObject) throws -> [ValidationError.Failure] {
+        var failures: [ValidationError.Failure] = []
+        let description = object.description_
+        func fail(_ property: String, _ rule: String, _ message: String) {
+            failures.append(
+                .init(object: object.objectID, property: property, rule: rule, message: message))
+        }
+        for (index, attribute) in description.attributes.enumerated() where !attribute.isTransient {
+            guard let value = object.state.values[index] else {
+                if !attribute.isOptional { fail(attribute.name, "required", "a value is required") }
+                continue
+            }
+            switch value {
+            case .string(let text):
+                let length = text.count
+                if let minimum = attribute.minLength, length < minimum {
+                    fail(
+                        attribute.name, "minLength",
+                        "\(length) characters, at least \(minimum) required")
+                }
+                if let maximum = attribute.maxLength, length > maximum {
+                    fail(
+                        attribute.name, "maxLength",
+                        "\(length) characters, at most \(maximum) allowed")
+                }
+                if let pattern = description.patterns[index], !pattern.matchesWhole(text) {
+                    fail(attribute.name, "pattern", "does not match \(attribute.pattern ?? "")")
+                }
+            default:
+                if let number = value.numericValue {
+                    if let minimum = attribute.minValue, number < minimum {
+                        fail(
+                            attribute.name, "minValue",
+                            "\(describe(value)) is below the minimum \(describe(minimum, attribute))"
+                        )
+                    }
+                    if let maximum = attribute.maxValue, number > maximum {
+                        fail(
+                            attribute.name, "maxValue",
+                            "\(describe(value)) is above the maximum \(describe(maximum, attribute))"
+                        )
+                    }
+                }
+            }
+        }
+        for (index, relationship) in description.relationships.enumerated()
+        where !relationship.isTransient {
+            if relationship.isToMany {
+                let count = try toManyIDs(of: object, index).filter {
+                    registered($0)?.isDeleted != true
+                }.count
+                if count == 0 {
+                    if !relationship.isOptional {
+                        fail(relationship.name, "required", "at least one object is required")
+                    }
+                    continue
+                }
+                if relationship.minCount > 0, count < relationship.minCount {
+                    fail(
+                        relationship.name, "minCount",
+                        "\(count) objects, at least \(relationship.minCount) required")
+                }
+                if relationship.maxCount > 0, count > relationship.maxCount {
+                    fail(
+                        relationship.name, "maxCount",
+                        "\(count) objects, at most \(relationship.maxCount) allowed")
+                }
+            } else if !relationship.isOptional {
+                let isPresent =
+                    object.state.toOne[index].map { registered($0)?.isDeleted != true } ?? false
+                if !isPresent {
+                    fail(relationship.name, "required", "a destination object is required")
+                }
+            }
+        }
+        return failures
+    }
+
+    private func describe(_ value: AttributeValue) -> String {
+        switch value {
+        case .date(let seconds):
+            ISO8601DateFormatter().string(from: Date(timeIntervalSinceReferenceDate: seconds))
+        case .integer(let number): String(number)
+        case .real(let number): String(number)
+        default: "\(value)"
+        }
+    }
+
+    private func describe(_ bound: Double, _ attribute: Attribute) -> String {
+        attribute.type == .date
+            ? describe(.date(bound))
+            : (attribute.type.isInteger ? String(Int64(bound)) : String(bound))
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+
+// MARK: - Writing a save to the store
+
+extension Context {
+    /// Writes the save inside the caller's transaction (which holds the
+    /// store's write lock): conflict check, keys, inserts, updates, order
+    /// columns, join tables, deletes.
+    func writeChanges() throws -> SaveResult {
+        var result = SaveResult()
+        try resolveConflicts(&result)
+        try allocateKeys(&result)
+        let keys = result.permanentKeys
+        func key(_ id: ObjectID) -> Int64 { keys[id] ?? id.key }
+
+        let insertedObjects = inserted.values.sorted { $0.objectID.key > $1.objectID.key }
+        for object in insertedObjects {
+            try writeRow(object, isInsert: true, key: key)
+        }
+        let updatedObjects = updated.values.filter { $0.state.hasChanges }.sorted {
+            $0.objectID.key < $1.objectID.key
+        }
+        for object in updatedObjects {
+            try writeRow(object, isInsert: false, key: key)
+        }
+        for object in insertedObjects + updatedObjects {
+            try writeToManyChanges(of: object, key: key)
+        }
+        for object in deleted.values.sorted(by: { $0.objectID.key < $1.objectID.key }) {
+            try deleteRow(object)
+        }
+        return result
+    }
+
+    // MARK: Conflicts
+
+    /// Compares each overwritten row's `Z_OPT` with the version this context
+    /// read, and applies the merge policy to the rows that moved on.
+    private func resolveConflicts(_ result: inout SaveResult) throws {
+        var conflicts: [(ManagedObject, Int64?)] = []
+        for object in Array(updated.values) + Array(deleted.values) {
+            guard let key = object.objectID.primaryKey else { continue }
+            let table = SQLiteIdentifier.quoted(object.description_.mapping.table)
+            let current = try store.connection.cachedStatement(
+                "SELECT Z_OPT FROM \(table) WHERE Z_PK = ?")
+            try current.bind([.integer(key)])
+            let version: Int64? = try current.step() ? current.int64(at: 0) : nil
+            if version != object.state.version { conflicts.append((object, version)) }
+        }
+        guard !conflicts.isEmpty else { return }
+        let ids = conflicts.map(\.0.objectID).sorted { $0.description < $1.description }
+        switch mergePolicy {
+        case .error:
+            throw ContextError(
+                .conflict,
+                "another writer changed or deleted \(ids.map(\.description).joined(separator: ", ")) "
+                    + "since this context read them; nothing was saved",
+                objects: ids)
+        case .contextWins:
+            for (object, version) in conflicts {
+                if let version {
+                    object.state.version = version
+                } else {
+                    // Deleted by the other writer: it stays deleted.
+                    updated[object.objectID] = nil
+                    deleted[object.objectID] = nil
+                    object.isDeleted = true
+                }
+            }
+        case .storeWins:
+            for (object, version) in conflicts {
+                updated[object.objectID] = nil
+                deleted[object.objectID] = nil
+                object.isDeleted = version == nil
+                result.refreshed.append(object)
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    /// Takes primary keys for inserted objects from `Z_PRIMARYKEY.Z_MAX` of
+    /// their root entity, as Core Data does, in insertion order.
+    private func allocateKeys(_ result: inout SaveResult) throws {
+        let byRoot = Dictionary(grouping: inserted.values) { $0.description_.rootNumber }
+        for (root, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
+            let current = try store.connection.scalar(
+                "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root))])
+            var next = (current?.int64Value ?? 0) + 1
+            for object in objects.sorted(by: { $0.objectID.key > $1.objectID.key }) {
+                result.permanentKeys[object.objectID] = next
+                next += 1
+            }
+            try store.connection.execute(
+                "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?",
+                [.integer(next - 1), .integer(Int64(root))])
+        }
+    }
+
+    // MARK: Rows
+
+    /// The columns a row of `description` writes, in binding order.
+    private func rowColumns(_ description: EntityDescription) -> [String] {
+        var columns: [String] = []
+        for attribute in description.attributes where !attribute.isTransient {
+            if let column = description.mapping.attributeColumns[attribute.name] {
+                columns.append(column)
+            }
+        }
+        for relationship in description.relationships
+        where !relationship.isToMany && !relationship.isTransient {
+            guard let key = description.mapping.toOne[relationship.name] else { continue }
+            columns.append(key.foreignKey)
+            if let entityColumn = key.entityColumn { columns.append(entityColumn) }
+        }
+        return columns
+    }
+
+    /// Inserts or updates the row of `object` with all its stored values.
+    private func writeRow(_ object: ManagedObject, isInsert: Bool, key: (ObjectID) -> Int64) throws
+    {
+        let description = object.description_
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(
+            description.attributes.count + description.relationships.count * 2 + 3)
+        for (index, attribute) in description.attributes.enumerated() where !attribute.isTransient {
+            guard description.mapping.attributeColumns[attribute.name] != nil else { continue }
+            values.append(ColumnValueCodec.encode(object.state.values[index], attribute))
+        }
+        for (index, relationship) in description.relationships.enumerated()
+        where !relationship.isToMany && !relationship.isTransient {
+            guard let columns = description.mapping.toOne[relationship.name] else { continue }
+            let destination = object.state.toOne[index].flatMap {
+                registered($0)?.isDeleted == true ? nil : $0
+            }
+            values.append(destination.map { .integer(key($0)) } ?? .null)
+            if columns.entityColumn != nil {
+                let number = destination.flatMap { descriptions[$0.entityName]?.mapping.number }
+                values.append(number.map { .integer(Int64($0)) } ?? .null)
+            }
+        }
+        let table = SQLiteIdentifier.quoted(description.mapping.table)
+        let columns = rowColumns(description).map(SQLiteIdentifier.quoted)
+        if isInsert {
+            let names = (["Z_PK", "Z_ENT", "Z_OPT"] + columns).joined(separator: ", ")
+            let marks = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
+            let statement = try store.connection.cachedStatement(
+                "INSERT INTO \(table) (\(names)) VALUES (\(marks))")
+            try statement.bind(
+                [
+                    .integer(key(object.objectID)), .integer(Int64(description.mapping.number)),
+                    .integer(1),
+                ] + values)
+            try statement.execute()
+        } else {
+            let assignments = (["Z_OPT"] + columns).map { "\($0) = ?" }.joined(separator: ", ")
+            let statement = try store.connection.cachedStatement(
+                "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?")
+            try statement.bind(
+                [.integer(object.state.version + 1)] + values + [.integer(key(object.objectID))])
+            try statement.execute()
+        }
+    }
+
+    /// Writes order columns of ordered to-many relationships and the join
+    /// table rows of many-to-many ones that changed on `object`.
+    private func writeToManyChanges(of object: ManagedObject, key: (ObjectID) -> Int64) throws {
+        let description = object.description_
+        for index in object.state.changedRelationships.sorted() {
+            let relationship = description.relationships[index]
+            guard relationship.isToMany,
+                let mapping = description.mapping.toMany[relationship.name],
+                let members = object.state.toMany[index]
+            else { continue }
+            let living = members.filter { registered($0)?.isDeleted != true }
+            switch mapping {
+            case .inverseForeignKey(let table, _, let order?):
+                let statement = try store.connection.cachedStatement(
+                    "UPDATE \(SQLiteIdentifier.quoted(table)) SET \(SQLiteIdentifier.quoted(order)) = ? WHERE Z_PK = ?"
+                )
+                for (position, member) in living.enumerated() {
+                    try statement.bind([
+                        .integer(Context.orderKey(position)), .integer(key(member)),
+                    ])
+                    try statement.execute()
+                    statement.reset()
+                }
+            case .inverseForeignKey:
+                break  // Unordered: the members' own foreign keys say it all.
+            case .joinTable(let table, let source, let target, let order):
+                try rewriteJoinRows(
+                    of: object, relationship, table: table, source: source, target: target,
+                    order: order,
+                    members: living, key: key)
+            }
+        }
+    }
+
+    private func rewriteJoinRows(
+        of object: ManagedObject, _ relationship: Relationship, table: String, source: String,
+        target: String,
+        order: String?, members: [ObjectID], key: (ObjectID) -> Int64
+    ) throws {
+        let quotedTable = SQLiteIdentifier.quoted(table)
+        try store.connection.execute(
+            "DELETE FROM \(quotedTable) WHERE \(SQLiteIdentifier.quoted(source)) = ?",
+            [.integer(key(object.objectID))])
+        // The inverse's order column, when the other side is ordered.
+        let inverseOrder = descriptions[relationship.destination].flatMap {
+            destination -> String? in
+            guard
+                case .joinTable(_, _, _, let order)? = destination.mapping.toMany[
+                    relationship.inverse]
+            else { return nil }
+            return order
+        }
+        var columns = [source, target]
+        if let order { columns.append(order) }
+        if let inverseOrder { columns.append(inverseOrder) }
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let statement = try store.connection.cachedStatement(
+            "INSERT OR REPLACE INTO \(quotedTable) (\(columns.map(SQLiteIdentifier.quoted).joined(separator: ", "))) VALUES (\(marks))"
+        )
+        for (position, member) in members.enumerated() {
+            var values: [SQLiteValue] = [.integer(key(object.objectID)), .integer(key(member))]
+            if order != nil { values.append(.integer(Context.orderKey(position))) }
+            if inverseOrder != nil {
+                let other = try self.object(with: member)
+                let inverseIndex = try other.description_.relationship(relationship.inverse)
+                let place =
+                    try toManyIDs(of: other, inverseIndex).firstIndex(of: object.objectID) ?? 0
+                values.append(.integer(Context.orderKey(place)))
+            }
+            try statement.bind(values)
+            try statement.execute()
+            statement.reset()
+        }
+    }
+
+    /// Deletes `object`'s row and its join-table rows.
+    private func deleteRow(_ object: ManagedObject) throws {
+        guard let primaryKey = object.objectID.primaryKey else { return }
+        let description = object.description_
+        for mapping in description.mapping.toMany.values {
+            guard case .joinTable(let table, let source, let target, _) = mapping else { continue }
+            try store.connection.execute(
+                "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(source)) = ?"
+                    + " OR \(SQLiteIdentifier.quoted(target)) = ?",
+                [.integer(primaryKey), .integer(primaryKey)])
+        }
+        try store.connection.execute(
+            "DELETE FROM \(SQLiteIdentifier.quoted(description.mapping.table)) WHERE Z_PK = ?",
+            [.integer(primaryKey)])
+    }
+
+    /// The stored position key of the member at `position` of an ordered
+    /// relationship: 2048, 3072, 4096, … as Core Data writes them.
+    static func orderKey(_ position: Int) -> Int64 {
+        2048 + 1024 * Int64(position)
+    }
+
+    // MARK: After the commit
+
+    /// Gives inserted objects their permanent ids, records the new saved
+    /// state of every changed object, and forgets deleted ones.
+    func finishSave(_ result: SaveResult) -> ChangeSet {
+        var changes = ChangeSet()
+        var newIDs: [ObjectID: ObjectID] = [:]
+        for (temporary, key) in result.permanentKeys {
+            newIDs[temporary] = ObjectID(entityName: temporary.entityName, key: key)
+        }
+        func map(_ id: ObjectID) -> ObjectID { newIDs[id] ?? id }
+
+        for object in inserted.values {
+            let permanent = map(object.objectID)
+            registry[object.objectID] = nil
+            object.objectID = permanent
+            object.isInserted = false
+            object.state.version = 1
+            registry[permanent] = WeakObject(object)
+            changes.inserted.insert(permanent)
+        }
+        for object in updated.values where object.state.hasChanges {
+            object.state.version += 1
+            changes.updated.insert(object.objectID)
+        }
+        for object in Array(inserted.values) + Array(updated.values) {
+            object.state.toOne = object.state.toOne.map { $0.map(map) }
+            object.state.toMany = object.state.toMany.map { $0?.map(map) }
+            object.state.changedAttributes = []
+            object.state.changedRelationships = []
+            object.committed = object.state
+        }
+        for object in deleted.values {
+            registry[object.objectID] = nil
+            changes.deleted.insert(object.objectID)
+        }
+        for object in result.refreshed {
+            try? refresh(object)  // The store's version wins; a vanished row leaves a deleted object.
+        }
+        inserted = [:]
+        updated = [:]
+        deleted = [:]
+        pendingChanges = ChangeSet()
+        registry = registry.filter { $0.value.object != nil }
+        return changes
+    }
+}

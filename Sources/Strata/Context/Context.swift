@@ -1,0 +1,236 @@
+import Foundation
+
+/// The scratch paper of an object graph on one store: objects are inserted,
+/// fetched, changed and deleted in memory, and ``save()`` writes all of it in
+/// one transaction — or nothing, leaving the context as it was.
+///
+/// A context belongs to one thread or task (it is not `Sendable`). Several
+/// contexts, in one process or several, may write the same store: each save
+/// checks that the rows it overwrites are still the versions it read
+/// (optimistic locking on `Z_OPT`), see ``mergePolicy``.
+///
+/// ```swift
+/// let context = try Context(store: store, model: diary)
+/// let entry = try context.insert("DiaryEntry")
+/// try entry.set("text", "First day")
+/// try context.save()
+/// ```
+public final class Context {
+    /// The store the context reads and writes.
+    public let store: Store
+    /// The model version describing the store.
+    public let model: Model
+    /// What a save does when another writer changed a row it overwrites.
+    public var mergePolicy: MergePolicy = .error
+
+    let mapping: StoreMapping
+    let descriptions: [String: EntityDescription]
+    /// Entity names by the store's entity numbers.
+    let namesByNumber: [Int: String]
+
+    /// Objects without unsaved changes, held weakly: they stay registered
+    /// (one id, one object) while the caller holds them.
+    var registry: [ObjectID: WeakObject] = [:]
+    /// Objects with unsaved changes, held strongly until saved or rolled back.
+    var inserted: [ObjectID: ManagedObject] = [:]
+    var updated: [ObjectID: ManagedObject] = [:]
+    var deleted: [ObjectID: ManagedObject] = [:]
+    var nextTemporaryKey: Int64 = -1
+    var pendingChanges = ChangeSet()
+    var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:]
+    var saveHooks: [String: (ManagedObject) -> String?] = [:]
+    /// Non-nil while a save runs: the objects' states before it started.
+    var saveJournal: SaveJournal?
+
+    /// A context on `store`, whose data `model` describes.
+    ///
+    /// - Throws: ``StoreError`` when the model does not fit the store's
+    ///   tables; ``ContextError`` when a pattern in the model does not compile.
+    public init(store: Store, model: Model) throws {
+        self.store = store
+        self.model = model
+        self.mapping = try StoreMapping(model: model, store: store)
+        var numbers: [Int: String] = [:]
+        for record in store.entityRecords { numbers[record.number] = record.name }
+        self.namesByNumber = numbers
+        var descriptions: [String: EntityDescription] = [:]
+        for entity in model.entities {
+            guard let entityMapping = mapping.entity(named: entity.name) else { continue }
+            let root = model.rootEntity(of: entity.name)?.name ?? entity.name
+            descriptions[entity.name] = try EntityDescription(
+                entity: entity, model: model, mapping: entityMapping,
+                rootNumber: mapping.entity(named: root)?.number ?? entityMapping.number)
+        }
+        self.descriptions = descriptions
+    }
+
+    /// The description of `entityName`, or `unknownEntity`.
+    func description(of entityName: String) throws -> EntityDescription {
+        guard let description = descriptions[entityName] else {
+            let known = descriptions.keys.sorted().joined(separator: ", ")
+            throw ContextError(
+                .unknownEntity, "the model has no entity '\(entityName)' (entities: \(known))")
+        }
+        return description
+    }
+
+    // MARK: - Inserting
+
+    /// A new object of `entityName`, with its defaults applied (`"now"` for
+    /// dates, `"uuid"` for UUIDs, literals), registered as inserted.
+    ///
+    /// - Throws: ``ContextError`` for an unknown or abstract entity.
+    public func insert(_ entityName: String) throws -> ManagedObject {
+        let description = try description(of: entityName)
+        guard !description.entity.isAbstract else {
+            throw ContextError(
+                .abstractEntity, "\(entityName) is abstract and cannot have instances")
+        }
+        var state = ObjectState(
+            attributeCount: description.attributes.count,
+            relationshipCount: description.relationships.count)
+        let now = Date().timeIntervalSinceReferenceDate
+        for (index, attribute) in description.attributes.enumerated() {
+            switch attribute.defaultValue {
+            case .literal(let value)?: state.values[index] = value
+            case .now?: state.values[index] = .date(now)
+            case .uuid?: state.values[index] = .uuid(UUID())
+            case nil: break
+            }
+        }
+        for (index, relationship) in description.relationships.enumerated()
+        where relationship.isToMany {
+            state.toMany[index] = []
+        }
+        let id = ObjectID(entityName: entityName, key: nextTemporaryKey)
+        nextTemporaryKey -= 1
+        let object = ManagedObject(id: id, description: description, context: self, state: state)
+        object.isInserted = true
+        inserted[id] = object
+        registry[id] = WeakObject(object)
+        pendingChanges.inserted.insert(id)
+        return object
+    }
+
+    // MARK: - Looking objects up
+
+    /// The object with `id`: the registered one, or a fault read from the
+    /// store.
+    ///
+    /// - Throws: ``ContextError`` (`objectNotFound`) when no row has the id,
+    ///   (`unknownEntity`) when the entity is not in the model.
+    public func object(with id: ObjectID) throws -> ManagedObject {
+        if let object = registered(id) { return object }
+        guard let key = id.primaryKey else {
+            throw ContextError(
+                .objectNotFound, "\(id) is a temporary id this context does not know", objects: [id]
+            )
+        }
+        let description = try description(of: id.entityName)
+        guard let object = try load(description, primaryKeys: [key]).first else {
+            throw ContextError(.objectNotFound, "\(id) is not in the store", objects: [id])
+        }
+        return object
+    }
+
+    /// The registered object with `id`, if any. Every registered object is
+    /// in the weak registry; changed ones are also held strongly.
+    func registered(_ id: ObjectID) -> ManagedObject? {
+        registry[id]?.object
+    }
+
+    /// Checks that `object` belongs to this context.
+    func check(_ object: ManagedObject) throws {
+        guard object.context === self, registered(object.objectID) === object else {
+            throw ContextError(
+                .foreignObject,
+                "\(object.objectID) belongs to another context (or was forgotten by reset)",
+                objects: [object.objectID])
+        }
+    }
+
+    // MARK: - Changing
+
+    /// Called before a property of `object` changes.
+    func willChange(_ object: ManagedObject) throws {
+        try check(object)
+        journal(object)
+    }
+
+    /// Called after a property of `object` changed: it is now updated.
+    func didChange(_ object: ManagedObject) {
+        guard !object.isInserted, !object.isDeleted else { return }
+        if updated[object.objectID] == nil {
+            updated[object.objectID] = object
+            pendingChanges.updated.insert(object.objectID)
+        }
+    }
+
+    /// Whether anything was inserted, updated or deleted since the last save.
+    public var hasChanges: Bool {
+        !inserted.isEmpty || !deleted.isEmpty || updated.values.contains { $0.state.hasChanges }
+    }
+
+    /// Marks `object` deleted; delete rules run at ``save()``.
+    public func delete(_ object: ManagedObject) throws {
+        try check(object)
+        guard !object.isDeleted else { return }
+        if object.isInserted {
+            // Never saved: it simply disappears, with its relationships undone.
+            try detach(object)
+            inserted[object.objectID] = nil
+            pendingChanges.inserted.remove(object.objectID)
+            object.isInserted = false
+            object.isDeleted = true
+            return
+        }
+        object.isDeleted = true
+        updated[object.objectID] = nil
+        deleted[object.objectID] = object
+        pendingChanges.deleted.insert(object.objectID)
+    }
+
+    /// Discards every unsaved change: inserted objects vanish, deleted and
+    /// updated ones return to their saved state.
+    public func rollback() {
+        for object in inserted.values {
+            object.isInserted = false
+            object.isDeleted = true
+        }
+        for object in Array(updated.values) + Array(deleted.values) {
+            if let committed = object.committed { object.state = committed }
+            object.isDeleted = false
+        }
+        // Relationship lists of unchanged objects may mention inserted ids.
+        for weak in registry.values { weak.object?.unloadToManyRelationships() }
+        inserted = [:]
+        updated = [:]
+        deleted = [:]
+        pendingChanges = ChangeSet()
+    }
+
+    /// Forgets every object: unsaved changes are discarded and registered
+    /// objects no longer belong to the context.
+    public func reset() {
+        rollback()
+        registry = [:]
+    }
+}
+
+/// A weak reference, for objects the context keeps only while others do.
+struct WeakObject {
+    weak var object: ManagedObject?
+
+    init(_ object: ManagedObject) {
+        self.object = object
+    }
+}
+
+extension ManagedObject {
+    /// Turns loaded to-many relationships back into faults.
+    func unloadToManyRelationships() {
+        for index in state.toMany.indices where description_.relationships[index].isToMany {
+            state.toMany[index] = nil
+        }
+    }
+}

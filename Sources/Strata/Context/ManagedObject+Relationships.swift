@@ -1,0 +1,87 @@
+// MARK: - Relationships
+
+extension ManagedObject {
+    private func owningContext() throws -> Context {
+        guard let context else {
+            throw ContextError(
+                .foreignObject, "\(objectID) no longer belongs to a context", objects: [objectID])
+        }
+        return context
+    }
+
+    /// The destination of to-one relationship `key`, nil when empty.
+    public func object(forKey key: String) throws -> ManagedObject? {
+        let context = try owningContext()
+        let index = try description_.relationship(key)
+        guard !description_.relationships[index].isToMany else {
+            throw ContextError(
+                .wrongPropertyKind, "\(entityName).\(key) is to-many; use objects(forKey:)")
+        }
+        return try state.toOne[index].map { try context.object(with: $0) }
+    }
+
+    /// Sets to-one relationship `key`; the inverse follows at once.
+    public func setObject(_ destination: ManagedObject?, forKey key: String) throws {
+        let context = try owningContext()
+        let index = try description_.relationship(key)
+        guard !description_.relationships[index].isToMany else {
+            throw ContextError(
+                .wrongPropertyKind, "\(entityName).\(key) is to-many; use add(_:to:)")
+        }
+        if let destination {
+            try context.link(self, index, destination)
+        } else if let current = try object(forKey: key) {
+            try context.unlink(self, index, current)
+        }
+    }
+
+    /// The ids of the destinations of to-many relationship `key`, in order.
+    public func objectIDs(forKey key: String) throws -> [ObjectID] {
+        let context = try owningContext()
+        let index = try description_.relationship(key)
+        guard description_.relationships[index].isToMany else {
+            throw ContextError(
+                .wrongPropertyKind, "\(entityName).\(key) is to-one; use object(forKey:)")
+        }
+        return try context.toManyIDs(of: self, index)
+    }
+
+    /// The destinations of to-many relationship `key`, in order (the stored
+    /// order for an ordered relationship).
+    public func objects(forKey key: String) throws -> [ManagedObject] {
+        let context = try owningContext()
+        return try objectIDs(forKey: key).map { try context.object(with: $0) }
+    }
+
+    /// Adds `destination` to to-many relationship `key` (at the end of an
+    /// ordered one); the inverse follows at once.
+    public func add(_ destination: ManagedObject, to key: String) throws {
+        let index = try toManyIndex(key)
+        try owningContext().link(self, index, destination)
+    }
+
+    /// Inserts `destination` into ordered relationship `key` at `position`,
+    /// moving it there if it is already a member.
+    public func insert(_ destination: ManagedObject, into key: String, at position: Int) throws {
+        let index = try toManyIndex(key)
+        guard description_.relationships[index].isOrdered else {
+            throw ContextError(.wrongPropertyKind, "\(entityName).\(key) is not ordered")
+        }
+        try owningContext().link(self, index, destination, at: max(0, position))
+    }
+
+    /// Removes `destination` from to-many relationship `key`.
+    public func remove(_ destination: ManagedObject, from key: String) throws {
+        let index = try toManyIndex(key)
+        try owningContext().unlink(self, index, destination)
+    }
+
+    private func toManyIndex(_ key: String) throws -> Int {
+        let index = try description_.relationship(key)
+        guard description_.relationships[index].isToMany else {
+            throw ContextError(
+                .wrongPropertyKind, "\(entityName).\(key) is to-one; use setObject(_:forKey:)")
+        }
+        return index
+    }
+}

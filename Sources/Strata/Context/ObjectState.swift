@@ -1,0 +1,28 @@
+/// The mutable state of one managed object, kept as one value so that a save
+/// can snapshot and restore it whole.
+struct ObjectState {
+    /// Attribute values by attribute index; nil is "no value".
+    var values: [AttributeValue?]
+    /// To-one destinations by relationship index (nil for to-many slots).
+    var toOne: [ObjectID?]
+    /// To-many destinations by relationship index, in order; nil while not
+    /// loaded from the store (a fault) or for to-one slots.
+    var toMany: [[ObjectID]?]
+    /// `Z_OPT` as last read or written; 0 for an object never saved.
+    var version: Int64
+    /// Indexes of attributes changed since the last save.
+    var changedAttributes: Set<Int> = []
+    /// Indexes of relationships changed since the last save.
+    var changedRelationships: Set<Int> = []
+
+    /// An empty state for an entity with the given numbers of properties.
+    init(attributeCount: Int, relationshipCount: Int) {
+        values = Array(repeating: nil, count: attributeCount)
+        toOne = Array(repeating: nil, count: relationshipCount)
+        toMany = Array(repeating: nil, count: relationshipCount)
+        version = 0
+    }
+
+    /// Whether anything changed since the last save.
+    var hasChanges: Bool { !changedAttributes.isEmpty || !changedRelationships.isEmpty }
+}

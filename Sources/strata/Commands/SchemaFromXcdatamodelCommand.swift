@@ -1,0 +1,122 @@
+import Foundation
+import Strata
+
+/// `strata schema from-xcdatamodel MODEL -o DIR [--force]`: convert the
+/// versions of an Xcode model into a folder of schema files.
+///
+/// Every version is converted and validated before anything is written. The
+/// files are written into a temporary folder beside DIR and then moved in,
+/// so DIR never holds a half-written file or a partial set.
+struct SchemaFromXcdatamodelCommand: Command {
+    static let name = "from-xcdatamodel"
+    static let abstract = "Convert an Xcode model's versions into schema files 1.json … n.json."
+    static let usage = """
+        USAGE: strata schema from-xcdatamodel <model> -o <dir> [--force]
+
+        ARGUMENTS:
+          <model>             Name.xcdatamodeld (every version up to the current one) or a
+                              single Name.xcdatamodel.
+
+        OPTIONS:
+          -o, --output <dir>  The model folder to write 1.json … n.json into (created when
+                              missing).
+          --force             Replace existing <n>.json files.
+        """
+
+    var model: String
+    var output: String
+    var force: Bool
+
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        let force = arguments.flag("--force")
+        let output = try arguments.option("-o") ?? arguments.option("--output")
+        let model = try arguments.positional("<model>")
+        try arguments.finish()
+        guard let output else { throw UsageError("missing '-o <dir>'", command: Self.self) }
+        return Self(model: model, output: output, force: force)
+    }
+
+    func run() throws {
+        let bundle: XcodeModelBundle
+        do {
+            bundle = try XcodeModelReader().read(at: URL(fileURLWithPath: model))
+        } catch {
+            throw CommandFailure(
+                message: "\(error.issues.count) problem(s) in \(model):\n\(error)")
+        }
+        for warning in bundle.warnings { Terminal.error("warning: \(model): \(warning)") }
+
+        // Everything is checked before the first byte is written.
+        var files: [(name: String, data: Data, model: Model)] = []
+        var issues: [SchemaIssue] = []
+        for version in bundle.versions {
+            let name = "\(version.version).json"
+            let file = Self.join(output, name)
+            let found = SchemaValidator().validate(version, file: file)
+            if !found.isEmpty {
+                issues += found
+                continue
+            }
+            let data = try SchemaEncoder().encodeData(version)
+            _ = try SchemaDecoder().decode(data, file: file)  // What is written reads back.
+            files.append((name, data, version))
+        }
+        guard issues.isEmpty else { throw SchemaError(issues: issues) }
+        let existing = files.map(\.name).filter {
+            FileManager.default.fileExists(atPath: Self.join(output, $0))
+        }
+        if !existing.isEmpty && !force {
+            throw CommandFailure(
+                message: "\(output) already has \(existing.joined(separator: ", ")); "
+                    + "use --force to replace")
+        }
+        try write(files.map { ($0.name, $0.data) })
+        for (file, folder) in zip(files, bundle.versionFolders) {
+            Terminal.output(
+                "Wrote \(Self.join(output, file.name)): \(file.model.name) version "
+                    + "\(file.model.version) from \(folder), \(file.model.entities.count) entities")
+        }
+    }
+
+    /// Writes the files into a fresh folder beside the output, then renames
+    /// that folder into place (no output yet) or each file into it (each
+    /// `rename(2)` atomic).
+    private func write(_ files: [(name: String, data: Data)]) throws {
+        let fileManager = FileManager.default
+        let target = URL(fileURLWithPath: output)
+        let parent = target.deletingLastPathComponent()
+        try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        let staging = parent.appendingPathComponent(
+            ".\(target.lastPathComponent).\(UUID().uuidString).converting")
+        try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+        defer { try? fileManager.removeItem(at: staging) }  // Empty unless a move failed.
+        for file in files {
+            try file.data.write(to: staging.appendingPathComponent(file.name), options: .atomic)
+        }
+        var isDirectory: ObjCBool = false
+        if !fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
+            try fileManager.moveItem(at: staging, to: target)
+            return
+        }
+        guard isDirectory.boolValue else {
+            throw CommandFailure(message: "\(output) is a file, not a folder")
+        }
+        for file in files {
+            let from = staging.appendingPathComponent(file.name).path
+            let to = target.appendingPathComponent(file.name).path
+            if force {
+                guard rename(from, to) == 0 else {
+                    throw CommandFailure(message: "cannot replace \(Self.join(output, file.name))")
+                }
+            } else {
+                // moveItem refuses an existing destination, never replacing one.
+                try fileManager.moveItem(atPath: from, toPath: to)
+            }
+        }
+    }
+
+    /// A file in a folder, as the user wrote the folder.
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

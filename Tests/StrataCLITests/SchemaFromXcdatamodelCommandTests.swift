@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `strata schema from-xcdatamodel`, on the real Xcode models of the fixtures.
+@Suite struct SchemaFromXcdatamodelCommandTests {
+    static let fixtures = "Tests/StrataTests/Fixtures/coredata"
+    static let bookmarks = "\(fixtures)/ddg-bookmarks/BookmarksModel.xcdatamodeld"
+
+    /// Copies a fixture store with its -wal and -shm files into `folder`.
+    static func copyStore(_ relativePath: String, into folder: ScratchFolder) throws -> String {
+        let source = StrataRunner.packageRoot.appendingPathComponent("\(fixtures)/\(relativePath)")
+        let destination = folder.path(source.lastPathComponent)
+        for suffix in ["", "-wal", "-shm"]
+        where FileManager.default.fileExists(
+            atPath: source.path + suffix)
+        {
+            try FileManager.default.copyItem(
+                atPath: source.path + suffix, toPath: destination + suffix)
+        }
+        return destination
+    }
+
+    @Test func testBookmarksConvertCheckAndIdentifyEveryStore() throws {
+        let folder = try ScratchFolder()
+        let output = folder.path("BookmarksModel")
+        let converted = try StrataRunner.run([
+            "schema", "from-xcdatamodel", Self.bookmarks, "-o", output,
+        ])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stderr == "")
+        let lines = converted.stdout.split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(
+            lines.first
+                == "Wrote \(output)/1.json: BookmarksModel version 1 from BookmarksModel.xcdatamodel, 1 entities"
+        )
+
+        let check = try StrataRunner.run(["schema", "check", output])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stdout
+                == "BookmarksModel: 6 version(s) (1–6), 1 entities in the newest, no problems\n")
+
+        for version in 1...5 {
+            let store = try Self.copyStore(
+                "ddg-bookmarks/Bookmarks_V\(version).sqlite", into: folder)
+            let info = try StrataRunner.run(["info", store, "--schemas", output])
+            #expect(info.status == 0, "\(info.stderr)")
+            #expect(
+                info.stdout.contains("\nModel      BookmarksModel, version \(version)\n"),
+                "\(info.stdout)")
+        }
+    }
+
+    @Test func testSampleConvertsAndIdentifiesItsStore() throws {
+        let folder = try ScratchFolder()
+        let output = folder.path("Sample")
+        let converted = try StrataRunner.run([
+            "schema", "from-xcdatamodel", "\(Self.fixtures)/bnr-sample/Sample.xcdatamodeld",
+            "--output", output,
+        ])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stdout.split(separator: "\n").count == 2)
+        #expect(try StrataRunner.run(["schema", "check", output]).status == 0)
+        let store = try Self.copyStore("bnr-sample/TestModel.sqlite", into: folder)
+        let info = try StrataRunner.run(["info", store, "--schemas", output])
+        #expect(info.stdout.contains("\nModel      Sample, version 1\n"), "\(info.stdout)")
+    }
+
+    @Test func testExistingFilesAreKeptUnlessForced() throws {
+        let folder = try ScratchFolder()
+        let output = folder.path("out")
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: output + "/2.json"))
+        let refused = try StrataRunner.run([
+            "schema", "from-xcdatamodel", Self.bookmarks, "-o", output,
+        ])
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "error: \(output) already has 2.json; use --force to replace\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["2.json"])
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: output + "/2.json")) == Data("keep me".utf8))
+
+        let forced = try StrataRunner.run([
+            "schema", "from-xcdatamodel", Self.bookmarks, "-o", output, "--force",
+        ])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).count == 6)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["out"])
+    }
+
+    @Test func testBrokenModelWritesNothingAndNamesTheLine() throws {
+        let folder = try ScratchFolder()
+        let version = folder.url.appendingPathComponent("Broken.xcdatamodeld/Broken.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let contents = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel">
+                <entity name="A"><attribute name="x" attributeType="Strng"/></entity>
+            </model>
+            """
+        try Data(contents.utf8).write(to: version.appendingPathComponent("contents"))
+        let output = folder.path("out")
+        let outcome = try StrataRunner.run([
+            "schema", "from-xcdatamodel", folder.path("Broken.xcdatamodeld"), "-o", output,
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == "")
+        #expect(
+            outcome.stderr.contains(
+                "Broken.xcdatamodel/contents:3: <attribute name=\"x\">: unknown attributeType \"Strng\""
+            ),
+            "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func testMissingOutputIsBadUsage() throws {
+        let outcome = try StrataRunner.run(["schema", "from-xcdatamodel", Self.bookmarks])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("error: missing '-o <dir>'\n"))
+    }
+}
