@@ -35,7 +35,7 @@ let package = Package(
             name: "strata-bench",
             dependencies: ["Strata"],
             path: "Benchmarks",
-            exclude: ["corpus"]
+            exclude: ["README.md", "corpus"]
         ),
         .testTarget(
             name: "StrataTests",
