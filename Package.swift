@@ -30,6 +30,13 @@ let package = Package(
             name: "strata",
             dependencies: ["Strata"]
         ),
+        // The benchmark runner (`make bench`); no test depends on it.
+        .executableTarget(
+            name: "strata-bench",
+            dependencies: ["Strata"],
+            path: "Benchmarks",
+            exclude: ["README.md", "corpus"]
+        ),
         .testTarget(
             name: "StrataTests",
             dependencies: ["Strata"],

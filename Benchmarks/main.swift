@@ -1,0 +1,3 @@
+import Foundation
+
+exit(BenchCommand.main(Array(CommandLine.arguments.dropFirst())))
