@@ -52,11 +52,10 @@ extension Context {
     private func touchDates() {
         let now = AttributeValue.date(Date().timeIntervalSinceReferenceDate)
         for object in Array(inserted.values) + Array(updated.values) where !object.isDeleted {
-            for (index, attribute) in object.description_.attributes.enumerated()
-            where attribute.touchesOnSave {
+            for index in object.description_.touchedOnSave {
                 journal(object)
                 object.state.values[index] = now
-                object.state.changedAttributes.insert(index)
+                if !object.isInserted { object.state.changedAttributes.insert(index) }
             }
         }
     }

@@ -11,7 +11,9 @@ extension Context {
         let objects = (Array(inserted.values) + Array(updated.values)).filter { !$0.isDeleted }
         for object in objects {
             failures += try validate(object)
-            if let rule = saveHooks[object.entityName] ?? inheritedSaveRule(for: object.entityName),
+            if !saveHooks.isEmpty,
+                let rule = saveHooks[object.entityName]
+                    ?? inheritedSaveRule(for: object.entityName),
                 let message = rule(object)
             {
                 failures.append(
@@ -45,7 +47,8 @@ extension Context {
             failures.append(
                 .init(object: object.objectID, property: property, rule: rule, message: message))
         }
-        for (index, attribute) in description.attributes.enumerated() where !attribute.isTransient {
+        for index in description.validatedAttributes {
+            let attribute = description.attributes[index]
             guard let value = object.state.values[index] else {
                 if !attribute.isOptional { fail(attribute.name, "required", "a value is required") }
                 continue

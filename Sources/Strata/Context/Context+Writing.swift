@@ -62,6 +62,7 @@ extension Context {
                 objects: ids)
         case .contextWins:
             for (object, version) in conflicts {
+                journal(object)
                 if let version {
                     object.state.version = version
                 } else {
@@ -73,6 +74,7 @@ extension Context {
             }
         case .storeWins:
             for (object, version) in conflicts {
+                journal(object)
                 updated[object.objectID] = nil
                 deleted[object.objectID] = nil
                 object.isDeleted = version == nil
@@ -132,9 +134,10 @@ extension Context {
                 try statement.bind(object.state.version + 1, at: 1)
                 position = 2
             }
-            for (index, attribute) in description.storedAttributes {
+            for (index, externalStorage) in description.storedAttributes {
                 try statement.bind(
-                    ColumnValueCodec.encode(object.state.values[index], attribute), at: position)
+                    ColumnValueCodec.encode(
+                        object.state.values[index], externalStorage: externalStorage), at: position)
                 position += 1
             }
             for (index, columns) in description.storedToOnes {
@@ -265,7 +268,6 @@ extension Context {
 
         for object in inserted.values {
             let permanent = map(object.objectID)
-            registry[object.objectID] = nil
             object.objectID = permanent
             object.isInserted = false
             object.state.version = 1

@@ -92,13 +92,12 @@ public final class Context {
         var state = ObjectState(
             attributeCount: description.attributes.count,
             relationshipCount: description.relationships.count)
-        let now = Date().timeIntervalSinceReferenceDate
-        for (index, attribute) in description.attributes.enumerated() {
-            switch attribute.defaultValue {
-            case .literal(let value)?: state.values[index] = value
-            case .now?: state.values[index] = .date(now)
-            case .uuid?: state.values[index] = .uuid(UUID())
-            case nil: break
+        let now = description.defaults.isEmpty ? 0 : Date().timeIntervalSinceReferenceDate
+        for (index, value) in description.defaults {
+            switch value {
+            case .literal(let value): state.values[index] = value
+            case .now: state.values[index] = .date(now)
+            case .uuid: state.values[index] = .uuid(UUID())
             }
         }
         for (index, relationship) in description.relationships.enumerated()
@@ -111,7 +110,6 @@ public final class Context {
         object.isInserted = true
         inserted[id] = object
         insertionOrder.append(object)
-        registry[id] = WeakObject(object)
         if tracksPendingChanges { pendingChanges.inserted.insert(id) }
         return object
     }
@@ -140,7 +138,8 @@ public final class Context {
     /// The registered object with `id`, if any. Every registered object is
     /// in the weak registry; changed ones are also held strongly.
     func registered(_ id: ObjectID) -> ManagedObject? {
-        registry[id]?.object
+        // Inserted objects are found by their temporary id until saved.
+        id.isTemporary ? inserted[id] : registry[id]?.object
     }
 
     /// Whether `objectsDidChange` has observers; the pending change set is

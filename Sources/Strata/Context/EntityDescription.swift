@@ -22,8 +22,17 @@ final class EntityDescription {
     let rootNumber: Int
     /// Compiled `pattern`s, by attribute index.
     let patterns: [Int: NSRegularExpressionBox]
-    /// The stored attributes a row writes, with their indexes, in column order.
-    let storedAttributes: [(index: Int, attribute: Attribute)]
+    /// The stored attributes a row writes, in column order: index and
+    /// whether values carry the external-storage marker.
+    let storedAttributes: [(index: Int, externalStorage: Bool)]
+    /// Each attribute's type, by index (checked on every set).
+    let attributeTypes: [AttributeType]
+    /// The attributes with defaults, applied on insert.
+    let defaults: [(index: Int, value: AttributeDefault)]
+    /// The attributes refreshed on every save (`touch: "save"`).
+    let touchedOnSave: [Int]
+    /// Indexes of stored attributes that have any validation rule.
+    let validatedAttributes: [Int]
     /// The to-one relationships a row writes, with their indexes and columns.
     let storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)]
     /// `INSERT` of a whole row: Z_PK, Z_ENT, Z_OPT, then ``rowColumns``.
@@ -51,12 +60,26 @@ final class EntityDescription {
         }
         self.patterns = patterns
 
-        var storedAttributes: [(index: Int, attribute: Attribute)] = []
+        var storedAttributes: [(index: Int, externalStorage: Bool)] = []
         var columns: [String] = []
         for (index, attribute) in attributes.enumerated() where !attribute.isTransient {
             guard let column = mapping.attributeColumns[attribute.name] else { continue }
-            storedAttributes.append((index, attribute))
+            storedAttributes.append((index, attribute.allowsExternalStorage))
             columns.append(column)
+        }
+        let attributes = self.attributes
+        self.attributeTypes = attributes.map(\.type)
+        self.defaults = attributes.enumerated().compactMap { index, attribute in
+            attribute.defaultValue.map { (index, $0) }
+        }
+        self.touchedOnSave = attributes.indices.filter { attributes[$0].touchesOnSave }
+        self.validatedAttributes = attributes.indices.filter { index in
+            let attribute = attributes[index]
+            return !attribute.isTransient
+                && (!attribute.isOptional || attribute.minLength != nil
+                    || attribute.maxLength != nil
+                    || attribute.pattern != nil || attribute.minValue != nil
+                    || attribute.maxValue != nil)
         }
         var storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)] = []
         for (index, relationship) in relationships.enumerated()

@@ -63,7 +63,7 @@ public final class ManagedObject {
     ///   unchanged then.
     public func setValue(_ value: AttributeValue?, forKey key: String) throws {
         let index = try description_.attribute(key)
-        let checked = try value.map { try coerce($0, to: description_.attributes[index]) }
+        let checked = try value.map { try coerce($0, attribute: index) }
         guard let context else {
             throw ContextError(
                 .foreignObject, "\(objectID) no longer belongs to a context", objects: [objectID])
@@ -136,14 +136,15 @@ public final class ManagedObject {
     // MARK: - Type checks
 
     /// `value` as the attribute stores it, or a `wrongType` error.
-    private func coerce(_ value: AttributeValue, to attribute: Attribute) throws -> AttributeValue {
+    private func coerce(_ value: AttributeValue, attribute index: Int) throws -> AttributeValue {
+        let type = description_.attributeTypes[index]
         func wrong() -> ContextError {
-            ContextError(
+            let name = description_.attributes[index].name
+            return ContextError(
                 .wrongType,
-                "\(entityName).\(attribute.name) is \(attribute.type.rawValue); \(value.typeName) does not fit"
-            )
+                "\(entityName).\(name) is \(type.rawValue); \(value.typeName) does not fit")
         }
-        switch (attribute.type, value) {
+        switch (type, value) {
         case (.integer16, .integer(let number)):
             guard Int16(exactly: number) != nil else { throw wrong() }
             return value

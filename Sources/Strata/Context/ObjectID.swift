@@ -9,6 +9,13 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     /// `Z_PK` for a saved object; a negative number for a temporary id.
     let key: Int64
 
+    /// Hashes the key alone: keys are unique within a table and hashing the
+    /// entity name on every lookup would cost more than the rare collision
+    /// between tables. Equality still compares both.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+    }
+
     init(entityName: String, key: Int64) {
         self.entityName = entityName
         self.key = key

@@ -27,12 +27,10 @@ struct SaveJournal {
 extension Context {
     /// Starts remembering every object a save is about to change.
     func beginJournal() {
-        var journal = SaveJournal(
+        // Objects are remembered lazily, by every path that changes them
+        // during a save (`journal(_:)`), so a bulk insert pays nothing here.
+        saveJournal = SaveJournal(
             inserted: inserted, updated: updated, deleted: deleted, pendingChanges: pendingChanges)
-        for object in Array(inserted.values) + Array(updated.values) + Array(deleted.values) {
-            journal.record(object)
-        }
-        saveJournal = journal
     }
 
     /// Puts every remembered object and the change sets back.

@@ -65,6 +65,12 @@ enum ColumnValueCodec {
 
     /// The column value of an attribute value; NULL for nil.
     static func encode(_ value: AttributeValue?, _ attribute: Attribute) -> SQLiteValue {
+        encode(value, externalStorage: attribute.allowsExternalStorage)
+    }
+
+    /// The column value of an attribute value whose attribute does or does
+    /// not allow external storage (which adds the inline marker byte).
+    static func encode(_ value: AttributeValue?, externalStorage: Bool) -> SQLiteValue {
         guard let value else { return .null }
         switch value {
         case .integer(let number): return .integer(number)
@@ -76,7 +82,7 @@ enum ColumnValueCodec {
             return .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
         case .data(let bytes):
             return .blob(
-                attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+                externalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
         }
     }
 }
