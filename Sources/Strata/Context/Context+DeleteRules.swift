@@ -61,7 +61,6 @@ extension Context {
     private func markDeleted(_ object: ManagedObject) {
         journal(object)
         if object.isInserted {
-            inserted[object.objectID] = nil
             object.isInserted = false
             object.isDeleted = true
             return

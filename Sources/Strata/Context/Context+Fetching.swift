@@ -179,7 +179,7 @@ extension Context {
         }
         let object = ManagedObject(id: id, description: description, context: self, state: state)
         object.committed = state
-        registry[id] = WeakObject(object)
+        registry[id] = object
         return object
     }
 

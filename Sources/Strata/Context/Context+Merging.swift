@@ -5,7 +5,7 @@ extension Context {
     /// An object whose row is gone becomes deleted and is forgotten.
     public func refresh(_ object: ManagedObject) throws {
         try check(object)
-        inserted[object.objectID] = nil
+        guard !object.isInserted else { return }  // Never saved: nothing to read.
         updated[object.objectID] = nil
         deleted[object.objectID] = nil
         guard let key = object.objectID.primaryKey else { return }
@@ -27,7 +27,7 @@ extension Context {
         object.state = fresh.state
         object.committed = fresh.state
         object.isDeleted = false
-        registry[object.objectID] = WeakObject(object)
+        registry[object.objectID] = object
     }
 
     /// Applies another context's `didSave` changes to this one, so that two
@@ -52,8 +52,8 @@ extension Context {
             merged.deleted.insert(id)
         }
         merged.inserted = changes.inserted
-        for weak in registry.values {
-            guard let object = weak.object, !object.hasChanges else { continue }
+        for object in registry.values {
+            guard !object.hasChanges else { continue }
             object.unloadToManyRelationships()
             object.committed?.toMany = object.state.toMany
         }

@@ -25,11 +25,13 @@ extension Context {
             updated[id] = nil  // Set back to what it was: nothing to write.
         }
         guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
-        post(
-            .willSave,
-            ChangeSet(
-                inserted: Set(inserted.keys), updated: Set(updated.keys), deleted: Set(deleted.keys)
-            ))
+        if observers.values.contains(where: { $0.event == .willSave }) {
+            post(
+                .willSave,
+                ChangeSet(
+                    inserted: Set(inserted.keys), updated: Set(updated.keys),
+                    deleted: Set(deleted.keys)))
+        }
 
         beginJournal()
         let written: SaveResult
@@ -61,9 +63,9 @@ extension Context {
     }
 }
 
-/// What a save wrote: the permanent key of each inserted object.
+/// What a save's write phase decided beyond the keys it gave (which it
+/// leaves in each inserted object's `savingKey`).
 struct SaveResult {
-    var permanentKeys: [ObjectID: Int64] = [:]
     /// Objects whose changes a `storeWins` policy dropped.
     var refreshed: [ManagedObject] = []
 }

@@ -47,37 +47,45 @@ extension Context {
             failures.append(
                 .init(object: object.objectID, property: property, rule: rule, message: message))
         }
-        for index in description.validatedAttributes {
-            let attribute = description.attributes[index]
+        for rule in description.validationRules {
+            let index = rule.index
             guard let value = object.state.values[index] else {
-                if !attribute.isOptional { fail(attribute.name, "required", "a value is required") }
+                if !rule.isOptional {
+                    fail(description.attributeNames[index], "required", "a value is required")
+                }
                 continue
             }
             switch value {
             case .string(let text):
-                let length = text.count
-                if let minimum = attribute.minLength, length < minimum {
-                    fail(
-                        attribute.name, "minLength",
-                        "\(length) characters, at least \(minimum) required")
+                if rule.minLength != nil || rule.maxLength != nil {
+                    let length = text.count
+                    if let minimum = rule.minLength, length < minimum {
+                        fail(
+                            description.attributeNames[index], "minLength",
+                            "\(length) characters, at least \(minimum) required")
+                    }
+                    if let maximum = rule.maxLength, length > maximum {
+                        fail(
+                            description.attributeNames[index], "maxLength",
+                            "\(length) characters, at most \(maximum) allowed")
+                    }
                 }
-                if let maximum = attribute.maxLength, length > maximum {
-                    fail(
-                        attribute.name, "maxLength",
-                        "\(length) characters, at most \(maximum) allowed")
-                }
-                if let pattern = description.patterns[index], !pattern.matchesWhole(text) {
+                if rule.hasPattern, let pattern = description.patterns[index],
+                    !pattern.matchesWhole(text)
+                {
+                    let attribute = description.attributes[index]
                     fail(attribute.name, "pattern", "does not match \(attribute.pattern ?? "")")
                 }
             default:
-                if let number = value.numericValue {
-                    if let minimum = attribute.minValue, number < minimum {
+                if rule.minValue != nil || rule.maxValue != nil, let number = value.numericValue {
+                    let attribute = description.attributes[index]
+                    if let minimum = rule.minValue, number < minimum {
                         fail(
                             attribute.name, "minValue",
                             "\(describe(value)) is below the minimum \(describe(minimum, attribute))"
                         )
                     }
-                    if let maximum = attribute.maxValue, number > maximum {
+                    if let maximum = rule.maxValue, number > maximum {
                         fail(
                             attribute.name, "maxValue",
                             "\(describe(value)) is above the maximum \(describe(maximum, attribute))"

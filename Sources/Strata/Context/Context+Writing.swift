@@ -10,12 +10,13 @@ extension Context {
         var result = SaveResult()
         try resolveConflicts(&result)
         try allocateKeys(&result)
-        let keys = result.permanentKeys
-        func key(_ id: ObjectID) -> Int64 { keys[id] ?? id.key }
+        func key(_ id: ObjectID) -> Int64 {
+            id.isTemporary ? inserted[id]?.savingKey ?? id.key : id.key
+        }
 
         // Grouped by entity so each runs one prepared statement; inserts in
         // the order they were made.
-        let insertedObjects = insertionOrder.filter(\.isInserted)
+        let insertedObjects = inserted.values
         let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
         for number in byEntity.keys.sorted() {
             try writeRows(byEntity[number] ?? [], isInsert: true, key: key)
@@ -88,7 +89,7 @@ extension Context {
     /// Takes primary keys for inserted objects from `Z_PRIMARYKEY.Z_MAX` of
     /// their root entity, as Core Data does, in insertion order.
     private func allocateKeys(_ result: inout SaveResult) throws {
-        let byRoot = Dictionary(grouping: insertionOrder.filter { $0.isInserted }) {
+        let byRoot = Dictionary(grouping: inserted.values) {
             $0.description_.rootNumber
         }
         for (root, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
@@ -96,7 +97,7 @@ extension Context {
                 "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root))])
             var next = (current?.int64Value ?? 0) + 1
             for object in objects {
-                result.permanentKeys[object.objectID] = next
+                object.savingKey = next
                 next += 1
             }
             try store.connection.execute(
@@ -259,28 +260,35 @@ extension Context {
     /// Gives inserted objects their permanent ids, records the new saved
     /// state of every changed object, and forgets deleted ones.
     func finishSave(_ result: SaveResult) -> ChangeSet {
-        var changes = ChangeSet()
-        var newIDs: [ObjectID: ObjectID] = [:]
-        for (temporary, key) in result.permanentKeys {
-            newIDs[temporary] = ObjectID(entityName: temporary.entityName, key: key)
+        let insertedObjects = inserted.values
+        let updatedObjects = updated.values.filter { $0.state.hasChanges }
+        func map(_ id: ObjectID) -> ObjectID {
+            guard id.isTemporary, let object = inserted[id] else { return id }
+            return ObjectID(entityName: id.entityName, key: object.savingKey)
         }
-        func map(_ id: ObjectID) -> ObjectID { newIDs[id] ?? id }
-
-        for object in inserted.values {
-            let permanent = map(object.objectID)
+        // References first, while temporary ids still resolve.
+        for object in insertedObjects + updatedObjects {
+            if object.state.toOne.contains(where: { $0?.isTemporary == true }) {
+                object.state.toOne = object.state.toOne.map { $0.map(map) }
+            }
+            if object.state.toMany.contains(where: { $0?.contains(where: \.isTemporary) == true }) {
+                object.state.toMany = object.state.toMany.map { $0?.map(map) }
+            }
+        }
+        let observed = observers.values.contains { $0.event == .didSave }
+        var changes = ChangeSet()
+        for object in insertedObjects {
+            let permanent = ObjectID(entityName: object.objectID.entityName, key: object.savingKey)
             object.objectID = permanent
             object.isInserted = false
             object.state.version = 1
-            registry[permanent] = WeakObject(object)
-            changes.inserted.insert(permanent)
+            if observed { changes.inserted.insert(permanent) }
         }
-        for object in updated.values where object.state.hasChanges {
+        for object in updatedObjects {
             object.state.version += 1
-            changes.updated.insert(object.objectID)
+            if observed { changes.updated.insert(object.objectID) }
         }
-        for object in Array(inserted.values) + Array(updated.values) {
-            object.state.toOne = object.state.toOne.map { $0.map(map) }
-            object.state.toMany = object.state.toMany.map { $0?.map(map) }
+        for object in insertedObjects + updatedObjects {
             object.state.changedAttributes = []
             object.state.changedRelationships = []
             object.committed = object.state
@@ -288,17 +296,16 @@ extension Context {
         for object in deleted.values {
             registry[object.objectID] = nil
             object.isRegistered = false
-            changes.deleted.insert(object.objectID)
+            if observed { changes.deleted.insert(object.objectID) }
         }
         for object in result.refreshed {
             try? refresh(object)  // The store's version wins; a vanished row leaves a deleted object.
         }
-        inserted = [:]
+        inserted.removeAll(usedKeys: -nextTemporaryKey - 1)
         updated = [:]
         deleted = [:]
-        insertionOrder = []
         pendingChanges = ChangeSet()
-        registry = registry.filter { $0.value.object != nil }
+        registry.addSaved(insertedObjects) { $0.description_.rootNumber }
         return changes
     }
 }

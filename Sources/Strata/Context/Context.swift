@@ -28,16 +28,13 @@ public final class Context {
     /// Entity names by the store's entity numbers.
     let namesByNumber: [Int: String]
 
-    /// Objects without unsaved changes, held weakly: they stay registered
-    /// (one id, one object) while the caller holds them.
-    var registry: [ObjectID: WeakObject] = [:]
+    /// Every saved object the context knows (one id, one object). Objects
+    /// nobody else holds are swept out after saves (see ``ObjectRegistry``).
+    var registry = ObjectRegistry()
     /// Objects with unsaved changes, held strongly until saved or rolled back.
-    var inserted: [ObjectID: ManagedObject] = [:]
+    var inserted = InsertedObjects()
     var updated: [ObjectID: ManagedObject] = [:]
     var deleted: [ObjectID: ManagedObject] = [:]
-    /// Inserted objects in the order they were made (a save writes them and
-    /// hands out keys in this order).
-    var insertionOrder: [ManagedObject] = []
     var nextTemporaryKey: Int64 = -1
     var pendingChanges = ChangeSet()
     var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:]
@@ -108,8 +105,7 @@ public final class Context {
         nextTemporaryKey -= 1
         let object = ManagedObject(id: id, description: description, context: self, state: state)
         object.isInserted = true
-        inserted[id] = object
-        insertionOrder.append(object)
+        inserted.append(object)
         if tracksPendingChanges { pendingChanges.inserted.insert(id) }
         return object
     }
@@ -135,11 +131,11 @@ public final class Context {
         return object
     }
 
-    /// The registered object with `id`, if any. Every registered object is
-    /// in the weak registry; changed ones are also held strongly.
+    /// The registered object with `id`, if any: inserted ones by temporary
+    /// id, every other one through the registry.
     func registered(_ id: ObjectID) -> ManagedObject? {
         // Inserted objects are found by their temporary id until saved.
-        id.isTemporary ? inserted[id] : registry[id]?.object
+        id.isTemporary ? inserted[id] : registry[id]
     }
 
     /// Whether `objectsDidChange` has observers; the pending change set is
@@ -187,7 +183,6 @@ public final class Context {
         if object.isInserted {
             // Never saved: it simply disappears, with its relationships undone.
             try detach(object)
-            inserted[object.objectID] = nil
             pendingChanges.inserted.remove(object.objectID)
             object.isInserted = false
             object.isDeleted = true
@@ -211,11 +206,12 @@ public final class Context {
             object.isDeleted = false
         }
         // Relationship lists of unchanged objects may mention inserted ids.
-        for weak in registry.values { weak.object?.unloadToManyRelationships() }
-        inserted = [:]
+        for object in registry.values where !object.hasChanges {
+            object.unloadToManyRelationships()
+        }
+        inserted.removeAll(usedKeys: -nextTemporaryKey - 1)
         updated = [:]
         deleted = [:]
-        insertionOrder = []
         pendingChanges = ChangeSet()
     }
 
@@ -223,17 +219,7 @@ public final class Context {
     /// objects no longer belong to the context.
     public func reset() {
         rollback()
-        for weak in registry.values { weak.object?.isRegistered = false }
-        registry = [:]
-    }
-}
-
-/// A weak reference, for objects the context keeps only while others do.
-struct WeakObject {
-    weak var object: ManagedObject?
-
-    init(_ object: ManagedObject) {
-        self.object = object
+        registry.removeAll()
     }
 }
 

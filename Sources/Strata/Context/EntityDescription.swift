@@ -31,8 +31,11 @@ final class EntityDescription {
     let defaults: [(index: Int, value: AttributeDefault)]
     /// The attributes refreshed on every save (`touch: "save"`).
     let touchedOnSave: [Int]
-    /// Indexes of stored attributes that have any validation rule.
-    let validatedAttributes: [Int]
+    /// The validation rules of stored attributes that have any, in a form
+    /// that is cheap to copy (checked for every changed object at save).
+    let validationRules: [AttributeRule]
+    /// Each attribute's name, by index (scanned on every get and set).
+    let attributeNames: [String]
     /// The to-one relationships a row writes, with their indexes and columns.
     let storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)]
     /// `INSERT` of a whole row: Z_PK, Z_ENT, Z_OPT, then ``rowColumns``.
@@ -73,14 +76,10 @@ final class EntityDescription {
             attribute.defaultValue.map { (index, $0) }
         }
         self.touchedOnSave = attributes.indices.filter { attributes[$0].touchesOnSave }
-        self.validatedAttributes = attributes.indices.filter { index in
-            let attribute = attributes[index]
-            return !attribute.isTransient
-                && (!attribute.isOptional || attribute.minLength != nil
-                    || attribute.maxLength != nil
-                    || attribute.pattern != nil || attribute.minValue != nil
-                    || attribute.maxValue != nil)
+        self.validationRules = attributes.indices.compactMap { index in
+            AttributeRule(index: index, attributes[index])
         }
+        self.attributeNames = attributes.map(\.name)
         var storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)] = []
         for (index, relationship) in relationships.enumerated()
         where !relationship.isToMany && !relationship.isTransient {
@@ -102,6 +101,11 @@ final class EntityDescription {
 
     /// The index of attribute `key`, or an error naming the entity.
     func attribute(_ key: String) throws -> Int {
+        // For the usual handful of attributes a scan of short, inline strings
+        // beats hashing the key.
+        if attributeNames.count <= 12 {
+            for index in attributeNames.indices where attributeNames[index] == key { return index }
+        }
         guard let index = attributeIndex[key] else {
             if relationshipIndex[key] != nil {
                 throw ContextError(
@@ -122,5 +126,32 @@ final class EntityDescription {
             throw ContextError(.unknownProperty, "\(name) has no relationship '\(key)'")
         }
         return index
+    }
+}
+
+/// The validation rules of one attribute.
+struct AttributeRule {
+    let index: Int
+    let isOptional: Bool
+    let minLength: Int?
+    let maxLength: Int?
+    let minValue: Double?
+    let maxValue: Double?
+    let hasPattern: Bool
+
+    /// The rules of `attribute`, or nil when it has none to check.
+    init?(index: Int, _ attribute: Attribute) {
+        guard !attribute.isTransient,
+            !attribute.isOptional || attribute.minLength != nil || attribute.maxLength != nil
+                || attribute.pattern != nil || attribute.minValue != nil
+                || attribute.maxValue != nil
+        else { return nil }
+        self.index = index
+        isOptional = attribute.isOptional
+        minLength = attribute.minLength
+        maxLength = attribute.maxLength
+        minValue = attribute.minValue
+        maxValue = attribute.maxValue
+        hasPattern = attribute.pattern != nil
     }
 }

@@ -27,6 +27,8 @@ public final class ManagedObject {
     public internal(set) var isDeleted = false
     /// Whether the context still knows the object (false after `reset()`).
     var isRegistered = true
+    /// The primary key a save in progress gave this inserted object.
+    var savingKey: Int64 = 0
 
     init(id: ObjectID, description: EntityDescription, context: Context, state: ObjectState) {
         self.objectID = id

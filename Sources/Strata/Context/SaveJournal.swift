@@ -9,7 +9,7 @@ struct SaveJournal {
     }
 
     var entries: [ObjectIdentifier: Entry] = [:]
-    var inserted: [ObjectID: ManagedObject]
+    var inserted: InsertedObjects
     var updated: [ObjectID: ManagedObject]
     var deleted: [ObjectID: ManagedObject]
     var pendingChanges: ChangeSet
