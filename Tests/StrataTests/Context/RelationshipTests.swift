@@ -261,6 +261,33 @@ import Testing
 
     // MARK: - Inheritance
 
+    @Test func testSubentityReadsAManyToManyItInherits() throws {
+        let item = Entity(
+            name: "Item", attributes: [GraphModels.name()],
+            relationships: [GraphModels.toMany("tags", "Tag", inverse: "items")])
+        let tag = Entity(
+            name: "Tag", attributes: [GraphModels.name()],
+            relationships: [GraphModels.toMany("items", "Item", inverse: "tags")])
+        let model = Model(
+            name: "Tags", version: 1,
+            entities: [item, Entity(name: "Note", parent: "Item"), tag])
+        let fixture = try ContextFixture(model: model)
+        let note = try named(fixture.context, "Note", "memo")
+        try note.add(try named(fixture.context, "Tag", "work"), to: "tags")
+        try fixture.context.save()
+        try fixture.expectSound()
+        // Item 1, Note 2, Tag 3: the columns carry Item's number.
+        #expect(try fixture.integerRows("SELECT Z_1ITEMS, Z_3TAGS FROM Z_1TAGS") == [[1, 1]])
+
+        let reloaded = try fixture.reopened()
+        let memo = try #require(try reloaded.findFirst("Note"))
+        #expect(try names(memo.objects(forKey: "tags")) == ["work"])
+        try reloaded.delete(memo)
+        try reloaded.save()
+        #expect(try fixture.rows("Z_1TAGS") == 0)
+        try fixture.expectSound()
+    }
+
     @Test func testSubentitiesShareTheRootTableAndKeys() throws {
         let fixture = try ContextFixture(model: GraphModels.shapes())
         let context = fixture.context
