@@ -30,6 +30,12 @@ let package = Package(
             name: "strata",
             dependencies: ["Strata"]
         ),
+        // A second process for the context's two-process conflict test.
+        .executableTarget(
+            name: "strata-test-writer",
+            dependencies: ["Strata"],
+            path: "Tests/Helpers/strata-test-writer"
+        ),
         // The benchmark runner (`make bench`); no test depends on it.
         .executableTarget(
             name: "strata-bench",

@@ -234,15 +234,19 @@ extension Context {
     }
 
     /// Deletes `object`'s row and its join-table rows.
+    ///
+    /// Only the column holding this object's own keys is matched: the other
+    /// column holds another table's keys, which may equal this one's. (Both
+    /// columns of a reflexive pair are covered, since each relationship of
+    /// the pair has its own key in its source column.)
     private func deleteRow(_ object: ManagedObject) throws {
         guard let primaryKey = object.objectID.primaryKey else { return }
         let description = object.description_
         for mapping in description.mapping.toMany.values {
-            guard case .joinTable(let table, let source, let target, _) = mapping else { continue }
+            guard case .joinTable(let table, let source, _, _) = mapping else { continue }
             try store.connection.execute(
-                "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(source)) = ?"
-                    + " OR \(SQLiteIdentifier.quoted(target)) = ?",
-                [.integer(primaryKey), .integer(primaryKey)])
+                "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(source)) = ?",
+                [.integer(primaryKey)])
         }
         try store.connection.execute(
             "DELETE FROM \(SQLiteIdentifier.quoted(description.mapping.table)) WHERE Z_PK = ?",

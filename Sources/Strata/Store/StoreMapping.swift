@@ -117,7 +117,8 @@ public struct StoreMapping: Sendable {
                             orderColumn: key.orderColumn)
                     }
                 } else if let join = try StoreMapping.joinTable(
-                    for: relationship, of: entityName, inverse: inverse, numbers: numbers,
+                    for: relationship, of: entityName, in: model, inverse: inverse,
+                    numbers: numbers,
                     tables: tables, columns: columns)
                 {
                     mapping.toMany[relationship.name] = join
@@ -146,10 +147,18 @@ public struct StoreMapping: Sendable {
     /// alphabetically earlier side), and tells its columns apart by the
     /// relationship names in them.
     private static func joinTable(
-        for relationship: Relationship, of entityName: String, inverse: Relationship,
+        for relationship: Relationship, of entityName: String, in model: Model,
+        inverse: Relationship,
         numbers: [String: Int], tables: Set<String>, columns: (String) throws -> Set<String>
     ) throws -> ToManyMapping? {
-        let declaring = numbers[entityName] ?? 0
+        // A subentity inherits the pair's columns, which carry the number of
+        // the entity declaring the relationship.
+        let owner =
+            ([model.entity(named: entityName)] + model.ancestors(of: entityName))
+            .compactMap { $0 }
+            .first { $0.relationships.contains { $0.name == relationship.name } }?.name
+            ?? entityName
+        let declaring = numbers[owner] ?? 0
         let destination = numbers[relationship.destination] ?? 0
         // Whichever side the table is named after, our keys sit in
         // Z_<ours><INVERSE> and the destination's in Z_<theirs><NAME>.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import Strata
 
@@ -37,6 +38,35 @@ struct ContextFixture {
     /// A context on a fresh connection, as after relaunching the app.
     func reopened() throws -> Context {
         try Context(store: try Store.open(at: store.url), model: model)
+    }
+
+    /// Expects the store file to be sound: SQLite's integrity check passes
+    /// and every reference between rows holds.
+    func expectSound(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try store.connection.integrityCheck() == ["ok"], sourceLocation: sourceLocation)
+        #expect(
+            try store.checkRelationships(model: model).map(\.description) == [],
+            sourceLocation: sourceLocation)
+    }
+
+    /// One integer read with plain SQL (nil for NULL or no row).
+    func integer(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> Int64? {
+        try store.connection.scalar(sql, arguments)?.int64Value
+    }
+
+    /// Every row of a query's integer columns, with plain SQL.
+    func integerRows(_ sql: String) throws -> [[Int64?]] {
+        var rows: [[Int64?]] = []
+        try store.connection.prepare(sql).forEachRow { row in
+            rows.append(
+                (0..<row.columnCount).map { row.isNull(at: $0) ? nil : row.int64(at: $0) })
+        }
+        return rows
+    }
+
+    /// `Z_MAX` of the root entity `name`.
+    func maxKey(_ name: String) throws -> Int64? {
+        try integer("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = ?", [.text(name)])
     }
 
     /// Row count of a table, read with plain SQL.

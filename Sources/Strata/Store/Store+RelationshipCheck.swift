@@ -1,0 +1,280 @@
+// MARK: - Checking references between rows
+
+extension Store {
+    /// Checks, in SQL, every reference Core Data keeps between rows — the
+    /// store's equivalent of `PRAGMA foreign_key_check`, since its foreign
+    /// keys are plain integer columns that SQLite does not know about.
+    ///
+    /// Checked, for `model` as mapped onto this store's tables:
+    /// - every `Z_ENT` in a table is a concrete entity of that table's tree;
+    /// - `Z_PRIMARYKEY.Z_MAX` of each root is at least the table's largest
+    ///   `Z_PK`, so no key is ever handed out twice;
+    /// - every to-one foreign key names an existing row whose `Z_ENT` is the
+    ///   destination entity or one of its subentities;
+    /// - a `Z<n>_` entity column, when present, holds that row's `Z_ENT`;
+    /// - a one-to-one pair stored on both sides points back (if A.b = B then
+    ///   B.a = A);
+    /// - both keys of every join-table row name existing rows of the right
+    ///   entities.
+    ///
+    /// ```swift
+    /// let problems = try store.checkRelationships(model: model)
+    /// for problem in problems { print(problem) }
+    /// ```
+    ///
+    /// - Parameter model: The model version the store holds.
+    /// - Returns: Every problem found, table-wide ones first, then by entity,
+    ///   relationship and row; empty for a sound store.
+    /// - Throws: ``StoreError`` when `model` does not fit the store's tables;
+    ///   ``SQLiteError`` when a query fails.
+    public func checkRelationships(model: Model) throws -> [RelationshipProblem] {
+        var checker = RelationshipChecker(
+            connection: connection, model: model,
+            mapping: try StoreMapping(model: model, store: self),
+            names: Dictionary(entityRecords.map { ($0.number, $0.name) }) { first, _ in first })
+        try checker.checkTables()
+        try checker.checkRelationships()
+        return checker.problems
+    }
+}
+
+/// The queries behind ``Store/checkRelationships(model:)``. Identifiers are
+/// quoted, entity numbers bound.
+private struct RelationshipChecker {
+    let connection: Connection
+    let model: Model
+    let mapping: StoreMapping
+    /// Entity names by store number.
+    let names: [Int: String]
+    var problems: [RelationshipProblem] = []
+    /// Join-table columns already checked, as `table.column`.
+    var checkedJoinColumns: Set<String> = []
+
+    private func quoted(_ name: String) -> String { SQLiteIdentifier.quoted(name) }
+
+    private func marks(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    private func bound(_ numbers: [Int]) -> [SQLiteValue] {
+        numbers.map { .integer(Int64($0)) }
+    }
+
+    private func name(of number: Int64, or fallback: String) -> String {
+        names[Int(number)] ?? fallback
+    }
+
+    private mutating func report(
+        _ kind: RelationshipProblem.Kind, _ entity: String, _ property: String?, _ key: Int64?,
+        _ message: String
+    ) {
+        problems.append(
+            RelationshipProblem(
+                kind: kind, entity: entity, property: property, primaryKey: key, message: message))
+    }
+
+    // MARK: - Tables
+
+    /// `Z_ENT` values and `Z_MAX` of every root entity's table.
+    mutating func checkTables() throws {
+        for root in model.entities where root.parent == nil {
+            guard let entity = mapping.entity(named: root.name) else { continue }
+            let table = entity.table
+            let tree = model.entityTree(rootedAt: root.name)
+            let concrete = tree.filter { !$0.isAbstract }
+                .compactMap { mapping.entity(named: $0.name)?.number }
+            let strays = try connection.prepare(
+                "SELECT Z_PK, Z_ENT FROM \(quoted(table))"
+                    + " WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(marks(concrete.count)))"
+                    + " ORDER BY Z_PK")
+            try strays.bind(bound(concrete))
+            while try strays.step() {
+                let key = strays.int64(at: 0)
+                let what: String
+                if strays.isNull(at: 1) {
+                    what = "Z_ENT is NULL"
+                } else if let known = names[Int(strays.int64(at: 1))],
+                    tree.contains(where: { $0.name == known && $0.isAbstract })
+                {
+                    what = "Z_ENT \(strays.int64(at: 1)) is the abstract entity \(known)"
+                } else {
+                    what = "Z_ENT \(strays.int64(at: 1)) is no entity of the \(root.name) tree"
+                }
+                report(.unknownEntityNumber, root.name, nil, key, "\(table): \(what)")
+            }
+
+            let largest = try connection.scalar("SELECT MAX(Z_PK) FROM \(quoted(table))")
+            let maximum = try connection.scalar(
+                "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(entity.number))])
+            if let largest = largest?.int64Value {
+                let recorded = maximum?.int64Value ?? 0
+                if recorded < largest {
+                    report(
+                        .maxBelowPrimaryKey, root.name, nil, largest,
+                        "Z_PRIMARYKEY.Z_MAX is \(recorded) but \(table) holds Z_PK \(largest)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Relationships
+
+    /// To-one keys, entity columns, one-to-one pairs and join tables, for
+    /// each relationship where it is declared (inherited ones share columns).
+    mutating func checkRelationships() throws {
+        for entity in model.entities {
+            guard let source = mapping.entity(named: entity.name) else { continue }
+            for relationship in entity.relationships where !relationship.isTransient {
+                guard let destination = mapping.entity(named: relationship.destination) else {
+                    continue
+                }
+                if relationship.isToMany {
+                    if case .joinTable(let table, let sourceColumn, let targetColumn, _)? =
+                        source.toMany[relationship.name]
+                    {
+                        try checkJoinColumn(
+                            table, targetColumn, pointingAt: destination, owner: entity.name,
+                            relationship.name, ownerColumn: sourceColumn)
+                        try checkJoinColumn(
+                            table, sourceColumn, pointingAt: source,
+                            owner: relationship.destination,
+                            relationship.inverse, ownerColumn: targetColumn)
+                    }
+                } else if let columns = source.toOne[relationship.name] {
+                    try checkForeignKey(relationship, columns, from: source, to: destination)
+                    if let entityColumn = columns.entityColumn {
+                        try checkEntityColumn(
+                            relationship, columns.foreignKey, entityColumn, from: source,
+                            to: destination)
+                    }
+                    let inverse = model.allRelationships(of: relationship.destination)
+                        .first { $0.name == relationship.inverse }
+                    if let inverse, !inverse.isToMany, let back = destination.toOne[inverse.name] {
+                        try checkOneToOne(
+                            relationship, columns.foreignKey, back.foreignKey, from: source,
+                            to: destination)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every non-null foreign key names a row of the destination's tree.
+    private mutating func checkForeignKey(
+        _ relationship: Relationship, _ columns: StoreMapping.ToOneMapping,
+        from source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
+    ) throws {
+        let key = quoted(columns.foreignKey)
+        let statement = try connection.prepare(
+            "SELECT s.Z_PK, s.Z_ENT, s.\(key), d.Z_PK, d.Z_ENT"
+                + " FROM \(quoted(source.table)) AS s LEFT JOIN \(quoted(destination.table)) AS d"
+                + " ON d.Z_PK = s.\(key)"
+                + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count))) AND s.\(key) IS NOT NULL"
+                + " AND (d.Z_PK IS NULL OR d.Z_ENT IS NULL"
+                + " OR d.Z_ENT NOT IN (\(marks(destination.treeNumbers.count))))"
+                + " ORDER BY s.Z_PK")
+        try statement.bind(bound(source.treeNumbers) + bound(destination.treeNumbers))
+        while try statement.step() {
+            let row = statement.int64(at: 0)
+            let entity = name(of: statement.int64(at: 1), or: source.name)
+            let target = statement.int64(at: 2)
+            let place = "\(source.table).\(columns.foreignKey) = \(target)"
+            if statement.isNull(at: 3) {
+                report(
+                    .missingDestination, entity, relationship.name, row,
+                    "\(place) names no row of \(destination.table)")
+            } else {
+                let found =
+                    statement.isNull(at: 4)
+                    ? "a row without Z_ENT"
+                    : name(of: statement.int64(at: 4), or: "Z_ENT \(statement.int64(at: 4))")
+                report(
+                    .wrongDestinationEntity, entity, relationship.name, row,
+                    "\(place) names \(found), not a \(destination.name)")
+            }
+        }
+    }
+
+    /// The `Z<n>_` column holds the `Z_ENT` of the row the key names.
+    private mutating func checkEntityColumn(
+        _ relationship: Relationship, _ foreignKey: String, _ entityColumn: String,
+        from source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
+    ) throws {
+        let statement = try connection.prepare(
+            "SELECT s.Z_PK, s.Z_ENT, s.\(quoted(entityColumn)), d.Z_ENT"
+                + " FROM \(quoted(source.table)) AS s JOIN \(quoted(destination.table)) AS d"
+                + " ON d.Z_PK = s.\(quoted(foreignKey))"
+                + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count)))"
+                + " AND s.\(quoted(entityColumn)) IS NOT d.Z_ENT ORDER BY s.Z_PK")
+        try statement.bind(bound(source.treeNumbers))
+        while try statement.step() {
+            let stored = statement.isNull(at: 2) ? "NULL" : String(statement.int64(at: 2))
+            let actual = statement.isNull(at: 3) ? "NULL" : String(statement.int64(at: 3))
+            report(
+                .entityColumnMismatch, name(of: statement.int64(at: 1), or: source.name),
+                relationship.name, statement.int64(at: 0),
+                "\(source.table).\(entityColumn) is \(stored)"
+                    + " but the destination's Z_ENT is \(actual)")
+        }
+    }
+
+    /// If A.b = B then B.a = A, for a one-to-one pair with keys on both sides.
+    private mutating func checkOneToOne(
+        _ relationship: Relationship, _ foreignKey: String, _ backKey: String,
+        from source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
+    ) throws {
+        let statement = try connection.prepare(
+            "SELECT s.Z_PK, s.Z_ENT, s.\(quoted(foreignKey)), d.\(quoted(backKey))"
+                + " FROM \(quoted(source.table)) AS s JOIN \(quoted(destination.table)) AS d"
+                + " ON d.Z_PK = s.\(quoted(foreignKey))"
+                + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count)))"
+                + " AND d.Z_ENT IN (\(marks(destination.treeNumbers.count)))"
+                + " AND d.\(quoted(backKey)) IS NOT s.Z_PK ORDER BY s.Z_PK")
+        try statement.bind(bound(source.treeNumbers) + bound(destination.treeNumbers))
+        while try statement.step() {
+            let row = statement.int64(at: 0)
+            let back = statement.isNull(at: 3) ? "NULL" : String(statement.int64(at: 3))
+            report(
+                .oneToOneMismatch, name(of: statement.int64(at: 1), or: source.name),
+                relationship.name, row,
+                "\(source.table).\(foreignKey) = \(statement.int64(at: 2)) but that row's"
+                    + " \(destination.table).\(backKey) is \(back), not \(row)")
+        }
+    }
+
+    /// Every key in `column` of a join table names a row of `destination`'s
+    /// tree; reported against the relationship of `owner` whose destinations
+    /// the column holds, keyed by the owner's key in `ownerColumn`.
+    private mutating func checkJoinColumn(
+        _ table: String, _ column: String, pointingAt destination: StoreMapping.EntityMapping,
+        owner: String, _ property: String, ownerColumn: String
+    ) throws {
+        guard checkedJoinColumns.insert(table + "." + column).inserted else { return }
+        let statement = try connection.prepare(
+            "SELECT j.\(quoted(ownerColumn)), j.\(quoted(column)), d.Z_PK, d.Z_ENT"
+                + " FROM \(quoted(table)) AS j LEFT JOIN \(quoted(destination.table)) AS d"
+                + " ON d.Z_PK = j.\(quoted(column))"
+                + " WHERE j.\(quoted(column)) IS NULL OR d.Z_PK IS NULL OR d.Z_ENT IS NULL"
+                + " OR d.Z_ENT NOT IN (\(marks(destination.treeNumbers.count)))"
+                + " ORDER BY j.\(quoted(ownerColumn)), j.\(quoted(column))")
+        try statement.bind(bound(destination.treeNumbers))
+        while try statement.step() {
+            let row: Int64? = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+            let key = statement.isNull(at: 1) ? "NULL" : String(statement.int64(at: 1))
+            let place = "\(table).\(column) = \(key)"
+            if statement.isNull(at: 2) {
+                report(
+                    .missingDestination, owner, property, row,
+                    "\(place) names no row of \(destination.table)")
+            } else {
+                let found =
+                    statement.isNull(at: 3)
+                    ? "a row without Z_ENT"
+                    : name(of: statement.int64(at: 3), or: "Z_ENT \(statement.int64(at: 3))")
+                report(
+                    .wrongDestinationEntity, owner, property, row,
+                    "\(place) names \(found), not a \(destination.name)")
+            }
+        }
+    }
+}
