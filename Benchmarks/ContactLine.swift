@@ -26,7 +26,7 @@ struct ContactLine {
         while fields.count < 3 && index <= bytes.count {
             if index == bytes.count || bytes[index] == UInt8(ascii: ";") {
                 let field = UnsafeRawBufferPointer(rebasing: bytes[fieldStart..<index])
-                guard let text = String(validating: field, as: UTF8.self) else {
+                guard let text = ContactLine.utf8String(field) else {
                     throw BenchError(
                         .input, "\(path):\(line):\(fieldStart + 1): field is not valid UTF-8")
                 }
@@ -44,5 +44,23 @@ struct ContactLine {
         firstName = fields[0]
         lastName = fields[1]
         nickname = fields[2].isEmpty ? nil : fields[2]
+    }
+
+    /// The UTF-8 text of `field`, or nil when it is not valid UTF-8.
+    ///
+    /// `String(decoding:as:)` is specialised and fast but repairs invalid
+    /// bytes with U+FFFD; a repair shows as a changed length or a U+FFFD the
+    /// input did not spell out (EF BF BD).
+    static func utf8String(_ field: UnsafeRawBufferPointer) -> String? {
+        let bytes = field.bindMemory(to: UInt8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.count == bytes.count else { return nil }
+        if text.utf8.contains(0xEF), text.unicodeScalars.contains("\u{FFFD}") {
+            let spelled = bytes.indices.dropLast(2).contains {
+                bytes[$0] == 0xEF && bytes[$0 + 1] == 0xBF && bytes[$0 + 2] == 0xBD
+            }
+            guard spelled else { return nil }
+        }
+        return text
     }
 }

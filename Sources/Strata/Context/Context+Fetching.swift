@@ -177,8 +177,7 @@ extension Context {
             }
             column += 2
         }
-        let object = ManagedObject(id: id, description: description, context: self, state: state)
-        object.committed = state
+        let object = ManagedObject(id: id, description: description, link: link, state: state)
         registry[id] = object
         return object
     }

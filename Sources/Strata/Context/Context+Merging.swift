@@ -25,7 +25,7 @@ extension Context {
         registry[object.objectID] = nil
         let fresh = try materialize(statement, description: description)
         object.state = fresh.state
-        object.committed = fresh.state
+        object.committed = nil
         object.isDeleted = false
         registry[object.objectID] = object
     }
@@ -55,7 +55,6 @@ extension Context {
         for object in registry.values {
             guard !object.hasChanges else { continue }
             object.unloadToManyRelationships()
-            object.committed?.toMany = object.state.toMany
         }
         if !merged.isEmpty { post(.objectsDidChange, merged) }
     }

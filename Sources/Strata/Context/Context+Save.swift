@@ -52,6 +52,7 @@ extension Context {
 
     /// Sets `touch: "save"` dates of changed objects to now.
     private func touchDates() {
+        guard descriptions.values.contains(where: { !$0.touchedOnSave.isEmpty }) else { return }
         let now = AttributeValue.date(Date().timeIntervalSinceReferenceDate)
         for object in Array(inserted.values) + Array(updated.values) where !object.isDeleted {
             for index in object.description_.touchedOnSave {

@@ -295,7 +295,7 @@ extension Context {
         for object in insertedObjects + updatedObjects {
             object.state.changedAttributes = []
             object.state.changedRelationships = []
-            object.committed = object.state
+            object.committed = nil
         }
         for object in deleted.values {
             registry[object.objectID] = nil

@@ -39,6 +39,8 @@ public final class Context {
     var pendingChanges = ChangeSet()
     var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:]
     var saveHooks: [String: (ManagedObject) -> String?] = [:]
+    /// The link every object of this context holds.
+    private(set) lazy var link = ContextLink(self)
     /// Non-nil while a save runs: the objects' states before it started.
     var saveJournal: SaveJournal?
 
@@ -103,7 +105,7 @@ public final class Context {
         }
         let id = ObjectID(entityName: entityName, key: nextTemporaryKey)
         nextTemporaryKey -= 1
-        let object = ManagedObject(id: id, description: description, context: self, state: state)
+        let object = ManagedObject(id: id, description: description, link: link, state: state)
         object.isInserted = true
         inserted.append(object)
         if tracksPendingChanges { pendingChanges.inserted.insert(id) }

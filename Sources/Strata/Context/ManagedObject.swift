@@ -16,10 +16,13 @@ public final class ManagedObject {
     /// The object's id; temporary until the first save.
     public internal(set) var objectID: ObjectID
     /// The context that owns the object; nil once the context is gone.
-    public private(set) weak var context: Context?
+    public var context: Context? { link.context }
+    private let link: ContextLink
     let description_: EntityDescription
     var state: ObjectState
-    /// The state as last saved or fetched; nil for an inserted object.
+    /// The state as last saved or fetched, captured just before the first
+    /// change after that (so unchanged objects keep no second copy); nil
+    /// while unchanged and for inserted objects. Rollback restores it.
     var committed: ObjectState?
     /// Whether the object was inserted and not yet saved.
     public internal(set) var isInserted = false
@@ -30,10 +33,10 @@ public final class ManagedObject {
     /// The primary key a save in progress gave this inserted object.
     var savingKey: Int64 = 0
 
-    init(id: ObjectID, description: EntityDescription, context: Context, state: ObjectState) {
+    init(id: ObjectID, description: EntityDescription, link: ContextLink, state: ObjectState) {
         self.objectID = id
         self.description_ = description
-        self.context = context
+        self.link = link
         self.state = state
     }
 
@@ -66,11 +69,13 @@ public final class ManagedObject {
     public func setValue(_ value: AttributeValue?, forKey key: String) throws {
         let index = try description_.attribute(key)
         let checked = try value.map { try coerce($0, attribute: index) }
-        guard let context else {
+        // One load of the weak context reference; `isRegistered` says whether
+        // that context still knows this object (Context.check, inlined).
+        guard let context, isRegistered else {
             throw ContextError(
                 .foreignObject, "\(objectID) no longer belongs to a context", objects: [objectID])
         }
-        try context.willChange(self)
+        context.journal(self)
         guard state.values[index] != checked else { return }
         state.values[index] = checked
         // An inserted object writes all its values; only saved ones need to

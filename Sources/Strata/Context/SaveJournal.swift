@@ -48,8 +48,14 @@ extension Context {
         saveJournal = nil
     }
 
-    /// Remembers `object` if a save is in progress; called before any change.
+    /// Called before any change to `object`: remembers it if a save is in
+    /// progress, and keeps its saved state for rollback if this is its first
+    /// change since it was saved or fetched.
     func journal(_ object: ManagedObject) {
         saveJournal?.record(object)
+        if object.committed == nil, !object.isInserted, !object.state.hasChanges, !object.isDeleted
+        {
+            object.committed = object.state
+        }
     }
 }
