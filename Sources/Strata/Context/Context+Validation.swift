@@ -47,9 +47,10 @@ extension Context {
             failures.append(
                 .init(object: object.objectID, property: property, rule: rule, message: message))
         }
+        let values = object.state.values  // one read of the array, not one per rule
         for rule in description.validationRules {
             let index = rule.index
-            guard let value = object.state.values[index] else {
+            guard let value = values[index] else {
                 if !rule.isOptional {
                     fail(description.attributeNames[index], "required", "a value is required")
                 }

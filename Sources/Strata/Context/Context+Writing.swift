@@ -125,9 +125,13 @@ extension Context {
                     isInsert ? description.insertSQL : description.updateSQL)
                 current = (description, statement)
             }
+            // Read the object's arrays once: each `object.state` access would
+            // retain and release every array in the state.
+            let values = object.state.values
+            let ownKey = isInsert ? object.savingKey : object.objectID.key
             var position: Int32 = 1
             if isInsert {
-                try statement.bind(key(object.objectID), at: 1)
+                try statement.bind(ownKey, at: 1)
                 try statement.bind(Int64(description.mapping.number), at: 2)
                 try statement.bind(Int64(1), at: 3)
                 position = 4
@@ -137,23 +141,29 @@ extension Context {
             }
             for (index, externalStorage) in description.storedAttributes {
                 try statement.bind(
-                    ColumnValueCodec.encode(
-                        object.state.values[index], externalStorage: externalStorage), at: position)
+                    ColumnValueCodec.encode(values[index], externalStorage: externalStorage),
+                    at: position)
                 position += 1
             }
-            for (index, columns) in description.storedToOnes {
-                let destination = object.state.toOne[index].flatMap {
-                    registered($0)?.isDeleted == true ? nil : $0
-                }
-                try statement.bind(destination.map { .integer(key($0)) } ?? .null, at: position)
-                position += 1
-                if columns.entityColumn != nil {
-                    let number = destination.flatMap { descriptions[$0.entityName]?.mapping.number }
-                    try statement.bind(number.map { .integer(Int64($0)) } ?? .null, at: position)
+            if !description.storedToOnes.isEmpty {
+                let toOne = object.state.toOne
+                for (index, columns) in description.storedToOnes {
+                    let destination = toOne[index].flatMap {
+                        registered($0)?.isDeleted == true ? nil : $0
+                    }
+                    try statement.bind(destination.map { .integer(key($0)) } ?? .null, at: position)
                     position += 1
+                    if columns.entityColumn != nil {
+                        let number = destination.flatMap {
+                            descriptions[$0.entityName]?.mapping.number
+                        }
+                        try statement.bind(
+                            number.map { .integer(Int64($0)) } ?? .null, at: position)
+                        position += 1
+                    }
                 }
             }
-            if !isInsert { try statement.bind(key(object.objectID), at: position) }
+            if !isInsert { try statement.bind(ownKey, at: position) }
             try statement.execute()
         }
     }
@@ -271,7 +281,8 @@ extension Context {
             return ObjectID(entityName: id.entityName, key: object.savingKey)
         }
         // References first, while temporary ids still resolve.
-        for object in insertedObjects + updatedObjects {
+        for object in insertedObjects + updatedObjects
+        where !object.description_.relationships.isEmpty {
             if object.state.toOne.contains(where: { $0?.isTemporary == true }) {
                 object.state.toOne = object.state.toOne.map { $0.map(map) }
             }
@@ -292,10 +303,15 @@ extension Context {
             object.state.version += 1
             if observed { changes.updated.insert(object.objectID) }
         }
-        for object in insertedObjects + updatedObjects {
+        for object in updatedObjects {
             object.state.changedAttributes = []
             object.state.changedRelationships = []
             object.committed = nil
+        }
+        // Inserted objects track only relationship changes (for order and
+        // join-table writes); their attribute sets are always empty.
+        for object in insertedObjects where !object.state.changedRelationships.isEmpty {
+            object.state.changedRelationships = []
         }
         for object in deleted.values {
             registry[object.objectID] = nil
