@@ -67,6 +67,8 @@ extension Context {
 /// What a save's write phase decided beyond the keys it gave (which it
 /// leaves in each inserted object's `savingKey`).
 struct SaveResult {
+    /// Objects `.contextWins` writes column by column (see `writeChangedColumns`).
+    var mergedUpdates: Set<ObjectIdentifier> = []
     /// Objects whose changes a `storeWins` policy dropped.
     var refreshed: [ManagedObject] = []
 }

@@ -21,13 +21,18 @@ extension Context {
         for number in byEntity.keys.sorted() {
             try writeRows(byEntity[number] ?? [], isInsert: true, key: key)
         }
-        let updatedObjects = updated.values.filter { $0.state.hasChanges }
-            .sorted {
-                ($0.description_.number, $0.objectID.key) < (
-                    $1.description_.number, $1.objectID.key
-                )
-            }
+        let updatedObjects = updated.values.filter {
+            $0.state.hasChanges && !result.mergedUpdates.contains(ObjectIdentifier($0))
+        }
+        .sorted {
+            ($0.description_.number, $0.objectID.key) < (
+                $1.description_.number, $1.objectID.key
+            )
+        }
         try writeRows(updatedObjects, isInsert: false, key: key)
+        for object in updated.values where result.mergedUpdates.contains(ObjectIdentifier(object)) {
+            try writeChangedColumns(of: object, key: key)
+        }
         for object in insertedObjects + updatedObjects {
             try writeToManyChanges(of: object, key: key)
         }
@@ -65,7 +70,11 @@ extension Context {
             for (object, version) in conflicts {
                 journal(object)
                 if let version {
+                    // Property by property: this context's changed values
+                    // win, the other writer's changes to the rest stay.
                     object.state.version = version
+                    result.mergedUpdates.insert(ObjectIdentifier(object))
+                    result.refreshed.append(object)
                 } else {
                     // Deleted by the other writer: it stays deleted.
                     updated[object.objectID] = nil
@@ -166,6 +175,38 @@ extension Context {
             if !isInsert { try statement.bind(ownKey, at: position) }
             try statement.execute()
         }
+    }
+
+    /// Updates only the columns of `object`'s changed attributes and to-one
+    /// relationships (and `Z_OPT`): how `.contextWins` merges with another
+    /// writer's changes to the same row.
+    private func writeChangedColumns(of object: ManagedObject, key: (ObjectID) -> Int64) throws {
+        let description = object.description_
+        var assignments = ["Z_OPT = ?"]
+        var values: [SQLiteValue] = [.integer(object.state.version + 1)]
+        for index in object.state.changedAttributes.sorted() {
+            let attribute = description.attributes[index]
+            guard let column = description.mapping.attributeColumns[attribute.name] else {
+                continue
+            }
+            assignments.append("\(SQLiteIdentifier.quoted(column)) = ?")
+            values.append(ColumnValueCodec.encode(object.state.values[index], attribute))
+        }
+        for (index, columns) in description.storedToOnes
+        where object.state.changedRelationships.contains(index) {
+            let destination = object.state.toOne[index]
+            assignments.append("\(SQLiteIdentifier.quoted(columns.foreignKey)) = ?")
+            values.append(destination.map { .integer(key($0)) } ?? .null)
+            if let entityColumn = columns.entityColumn {
+                assignments.append("\(SQLiteIdentifier.quoted(entityColumn)) = ?")
+                let number = destination.flatMap { descriptions[$0.entityName]?.mapping.number }
+                values.append(number.map { .integer(Int64($0)) } ?? .null)
+            }
+        }
+        try store.connection.execute(
+            "UPDATE \(SQLiteIdentifier.quoted(description.mapping.table)) SET "
+                + assignments.joined(separator: ", ") + " WHERE Z_PK = ?",
+            values + [.integer(object.objectID.key)])
     }
 
     /// Writes order columns of ordered to-many relationships and the join
@@ -275,7 +316,9 @@ extension Context {
     /// state of every changed object, and forgets deleted ones.
     func finishSave(_ result: SaveResult) -> ChangeSet {
         let insertedObjects = inserted.values
-        let updatedObjects = updated.values.filter { $0.state.hasChanges }
+        let updatedObjects = updated.values.filter {
+            $0.state.hasChanges && !result.mergedUpdates.contains(ObjectIdentifier($0))
+        }
         func map(_ id: ObjectID) -> ObjectID {
             guard id.isTemporary, let object = inserted[id] else { return id }
             return ObjectID(entityName: id.entityName, key: object.savingKey)
@@ -319,7 +362,9 @@ extension Context {
             if observed { changes.deleted.insert(object.objectID) }
         }
         for object in result.refreshed {
-            try? refresh(object)  // The store's version wins; a vanished row leaves a deleted object.
+            // Re-read: the store's row (storeWins) or the merged one (contextWins);
+            // a vanished row leaves a deleted object. Nothing to report on failure.
+            try? refresh(object)
         }
         inserted.removeAll(usedKeys: -nextTemporaryKey - 1)
         updated = [:]

@@ -173,6 +173,19 @@ public final class Context {
         }
     }
 
+    /// The objects inserted since the last save, in the order they were made.
+    public var insertedObjects: [ManagedObject] { inserted.values }
+
+    /// The saved objects changed since the last save.
+    public var updatedObjects: [ManagedObject] {
+        updated.values.filter { $0.state.hasChanges }.sorted { $0.objectID.key < $1.objectID.key }
+    }
+
+    /// The saved objects deleted since the last save.
+    public var deletedObjects: [ManagedObject] {
+        deleted.values.sorted { $0.objectID.key < $1.objectID.key }
+    }
+
     /// Whether anything was inserted, updated or deleted since the last save.
     public var hasChanges: Bool {
         !inserted.isEmpty || !deleted.isEmpty || updated.values.contains { $0.state.hasChanges }

@@ -117,4 +117,30 @@ extension ContextLifecycleTests {
         try other.save()
         #expect(try version(fixture) == 4)
     }
+
+    /// `.contextWins` merges property by property: this context's changed
+    /// values win, the other writer's changes to other properties stay.
+    @Test func testContextWinsKeepsTheOtherWritersOtherProperties() throws {
+        let fixture = try twoContacts()
+        let (_, other) = try fixture.secondContext()
+        let mine = try #require(try contact(fixture.context, "Lovelace"))
+        let theirs = try #require(try contact(other, "Lovelace"))
+        try theirs.set("nickname", "Enchantress of Numbers")
+        try other.save()
+
+        fixture.context.mergePolicy = .contextWins
+        try mine.set("firstName", "Augusta Ada")
+        #expect(fixture.context.updatedObjects.map(\.objectID) == [mine.objectID])
+        try fixture.context.save()
+        let row = try fixture.store.connection.prepare(
+            "SELECT ZFIRSTNAME, ZNICKNAME, Z_OPT FROM ZCONTACT WHERE Z_PK = 1")
+        #expect(try row.step())
+        #expect(row.text(at: 0) == "Augusta Ada")
+        #expect(row.text(at: 1) == "Enchantress of Numbers")
+        #expect(row.int64(at: 2) == 3)
+        // The object now shows the merged row.
+        #expect(try mine.string("nickname") == "Enchantress of Numbers")
+        #expect(!mine.hasChanges && fixture.context.updatedObjects.isEmpty)
+        try fixture.expectSound()
+    }
 }
