@@ -12,22 +12,8 @@ extension Context {
             let mapping = object.description_.mapping.toMany[relationship.name],
             let destination = descriptions[relationship.destination]
         {
-            let sql: String
-            switch mapping {
-            case .inverseForeignKey(let table, let column, let order):
-                let ordering = order.map { "\(SQLiteIdentifier.quoted($0)), " } ?? ""
-                sql =
-                    "SELECT Z_PK, Z_ENT FROM \(SQLiteIdentifier.quoted(table))"
-                    + " WHERE \(SQLiteIdentifier.quoted(column)) = ? ORDER BY \(ordering)Z_PK"
-            case .joinTable(let table, let source, let target, let order):
-                let ordering = order.map { "j.\(SQLiteIdentifier.quoted($0)), " } ?? ""
-                sql =
-                    "SELECT d.Z_PK, d.Z_ENT FROM \(SQLiteIdentifier.quoted(table)) AS j"
-                    + " JOIN \(SQLiteIdentifier.quoted(destination.mapping.table)) AS d"
-                    + " ON d.Z_PK = j.\(SQLiteIdentifier.quoted(target))"
-                    + " WHERE j.\(SQLiteIdentifier.quoted(source)) = ? ORDER BY \(ordering)j.\(SQLiteIdentifier.quoted(target))"
-            }
-            let statement = try store.connection.cachedStatement(sql)
+            let statement = try store.connection.cachedStatement(
+                mapping.destinationsSQL(destinationTable: destination.mapping.table))
             try statement.bind([.integer(key)])
             while try statement.step() {
                 let name = namesByNumber[Int(statement.int64(at: 1))] ?? relationship.destination

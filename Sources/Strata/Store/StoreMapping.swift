@@ -37,6 +37,24 @@ public struct StoreMapping: Sendable {
 
     /// How a to-many relationship's destinations are found.
     public enum ToManyMapping: Sendable {
+        /// `SELECT Z_PK, Z_ENT` of the destinations of one owner (bound as the
+        /// only parameter), in stored order (`Z_FOK_` ascending) when ordered,
+        /// otherwise by key; `destinationTable` is the destination's table.
+        public func destinationsSQL(destinationTable: String) -> String {
+            switch self {
+            case .inverseForeignKey(let table, let column, let order):
+                let ordering = order.map { "\(SQLiteIdentifier.quoted($0)), " } ?? ""
+                return "SELECT Z_PK, Z_ENT FROM \(SQLiteIdentifier.quoted(table))"
+                    + " WHERE \(SQLiteIdentifier.quoted(column)) = ? ORDER BY \(ordering)Z_PK"
+            case .joinTable(let table, let source, let target, let order):
+                let ordering = order.map { "j.\(SQLiteIdentifier.quoted($0)), " } ?? ""
+                return "SELECT d.Z_PK, d.Z_ENT FROM \(SQLiteIdentifier.quoted(table)) AS j"
+                    + " JOIN \(SQLiteIdentifier.quoted(destinationTable)) AS d"
+                    + " ON d.Z_PK = j.\(SQLiteIdentifier.quoted(target))"
+                    + " WHERE j.\(SQLiteIdentifier.quoted(source)) = ? ORDER BY \(ordering)d.Z_PK"
+            }
+        }
+
         /// Through the inverse to-one's foreign key in the destination table.
         case inverseForeignKey(table: String, column: String, orderColumn: String?)
         /// Through a join table.

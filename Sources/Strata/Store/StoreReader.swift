@@ -107,21 +107,8 @@ public struct StoreReader {
                 .schemaMismatch, path: store.path,
                 message: "\(object.entity) has no stored to-many relationship \(relationship)")
         }
-        let sql: String
-        switch toMany {
-        case .inverseForeignKey(let table, let column, let order):
-            let ordering = order.map { "\(SQLiteIdentifier.quoted($0)), " } ?? ""
-            sql =
-                "SELECT Z_PK, Z_ENT FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(column)) = ?"
-                + " ORDER BY \(ordering)Z_PK"
-        case .joinTable(let table, let source, let target, let order):
-            let ordering = order.map { "j.\(SQLiteIdentifier.quoted($0)), " } ?? ""
-            sql =
-                "SELECT d.Z_PK, d.Z_ENT FROM \(SQLiteIdentifier.quoted(table)) AS j"
-                + " JOIN \(SQLiteIdentifier.quoted(destination.table)) AS d ON d.Z_PK = j.\(SQLiteIdentifier.quoted(target))"
-                + " WHERE j.\(SQLiteIdentifier.quoted(source)) = ? ORDER BY \(ordering)d.Z_PK"
-        }
-        let statement = try store.connection.prepare(sql)
+        let statement = try store.connection.prepare(
+            toMany.destinationsSQL(destinationTable: destination.table))
         try statement.bind([.integer(object.primaryKey)])
         var references: [ObjectReference] = []
         while try statement.step() {
