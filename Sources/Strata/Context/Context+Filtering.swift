@@ -10,11 +10,19 @@ extension Context {
     ///                                                        arguments: [.string("all")]))
     /// ```
     ///
-    /// - Throws: ``PredicateError`` for a variable left unbound, a pattern
-    ///   that does not compile, or a key an object does not have.
+    /// The predicate is first checked against the entity of every object
+    /// (``Predicate/check(entity:model:format:)``), so a predicate that does
+    /// not fit the model fails before any object is looked at.
+    ///
+    /// - Throws: ``PredicateError`` for a key the entity does not have, a type
+    ///   mismatch, a variable left unbound, or a pattern that does not compile.
     public func filter(_ objects: [ManagedObject], with predicate: Predicate) throws
         -> [ManagedObject]
     {
-        try objects.filter { try predicate.evaluate(with: $0) }
+        var checked: Set<String> = []
+        for object in objects where checked.insert(object.entityName).inserted {
+            try predicate.check(entity: object.entityName, model: model)
+        }
+        return try objects.filter { try predicate.evaluate(with: $0) }
     }
 }

@@ -28,3 +28,15 @@ extension PredicateEvaluationTests {
         }
     }
 }
+
+extension PredicateEvaluationTests {
+    @Test func testEveryCasePassesTheChecker() throws {
+        let fixture = try PredicateFixture.make()
+        for item in PredicateCaseTable.cases(fixture) {
+            #expect(throws: Never.self, "\(item)") {
+                try item.parsed().check(
+                    entity: item.entity, model: fixture.model, format: item.predicate)
+            }
+        }
+    }
+}
