@@ -21,11 +21,11 @@ extension Predicate {
     ///   - model: The model describing it.
     ///   - format: The text the predicate was parsed from, quoted by errors
     ///     (whose columns refer to it); without it errors quote the
-    ///     predicate's ``description``.
+    ///     predicate's ``redactedDescription`` (values written as `%@`).
     /// - Throws: ``PredicateError`` naming the key, its type and its column.
     public func check(entity: String, model: Model, format: String? = nil) throws {
         let checker = PredicateChecker(
-            model: model, text: format ?? description, root: self)
+            model: model, text: format ?? redactedDescription, root: self)
         guard model.entity(named: entity) != nil else {
             throw checker.error(.unknownEntity, 1, "the model has no entity '\(entity)'")
         }

@@ -43,7 +43,7 @@ struct PredicateEvaluator {
     }
 
     func error(_ code: PredicateError.Code, _ column: Int, _ message: String) -> PredicateError {
-        PredicateError(code, predicate: root.description, column: column, message: message)
+        PredicateError(code, predicate: root.redactedDescription, column: column, message: message)
     }
 
     // MARK: - Comparisons

@@ -68,7 +68,7 @@ extension PredicateExpression {
         case .variable(let name, let column):
             guard let value = variables[name] else {
                 throw PredicateError(
-                    .unboundVariable, predicate: predicate.description, column: column,
+                    .unboundVariable, predicate: predicate.redactedDescription, column: column,
                     message: "no value for variable $\(name)")
             }
             return .value(value)

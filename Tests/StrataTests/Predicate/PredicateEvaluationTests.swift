@@ -40,3 +40,33 @@ extension PredicateEvaluationTests {
         }
     }
 }
+
+extension PredicateEvaluationTests {
+    @Test func testErrorsNeverShowBoundValues() throws {
+        let fixture = try PredicateFixture.make()
+        let people = try fixture.context.findAll("Person")
+        let predicate = try Strata.Predicate(
+            "age > $MIN AND name = %@", arguments: [.string("secret")])
+        do {
+            _ = try people.map { try predicate.evaluate(with: $0) }
+            Issue.record("an unbound variable must fail")
+        } catch let error as Strata.PredicateError {
+            #expect(error.code == .unboundVariable)
+            #expect(error.predicate == "age > $MIN AND name == %@")
+            #expect(!error.description.contains("secret"))
+        }
+    }
+
+    @Test func testMembershipWithAnUnsavedObject() throws {
+        let fixture = try PredicateFixture.make()
+        let context = fixture.context
+        let pet = try context.insert("Pet")
+        try pet.set("name", "newcomer")
+        let owner = try context.insert("Person")
+        try owner.set("name", "olga")
+        try owner.add(pet, to: "pets")
+        let people = try context.findAll("Person")
+        let predicate = try Strata.Predicate("pets CONTAINS %@", arguments: [.object(pet)])
+        #expect(try context.filter(people, with: predicate).map(\.objectID) == [owner.objectID])
+    }
+}
