@@ -10,7 +10,7 @@ import Testing
         let fixture = try PredicateFixture.make()
         #expect(fixture.objects.count == 31)
         let cases = PredicateCaseTable.cases(fixture)
-        #expect(cases.count >= 150)
+        #expect(cases.count == 241)
         for item in cases {
             #expect(throws: Never.self, "\(item)") { try item.parsed() }
         }
