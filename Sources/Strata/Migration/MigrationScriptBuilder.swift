@@ -124,7 +124,8 @@ struct MigrationScriptBuilder {
             if !oldNames.contains(column.name) {
                 statements.append(
                     MigrationStatement(
-                        "ALTER TABLE \(quoted) ADD COLUMN \(SQLName.sql(column.name)) \(column.type)",
+                        "ALTER TABLE \(quoted) ADD COLUMN "
+                            + "\(SQLName.sql(column.name)) \(column.type)",
                         phase: .alter))
                 if value == .null { continue }
             } else if value == .column(column.name) {
@@ -168,7 +169,8 @@ struct MigrationScriptBuilder {
         ]
         for (source, values) in zip(sources, values) {
             let filter = hasOtherRows(source, than: table).map { kept in
-                " WHERE \(SQLName.sql(source)).Z_ENT IN (\(kept.map(String.init).joined(separator: ", ")))"
+                let numbers = kept.map(String.init).joined(separator: ", ")
+                return " WHERE \(SQLName.sql(source)).Z_ENT IN (\(numbers))"
             }
             statements.append(
                 insert(

@@ -158,10 +158,15 @@ struct StepFinder {
                 case .addAttribute: .removeAttribute
                 default: .removeRelationship
                 }
-            let candidate = steps.indices.first { index in
+            // Among lookalikes, prefer one that was as optional as the new one.
+            let candidate = steps.indices.filter { index in
                 !used.contains(index) && steps[index].kind == removedKind
                     && (step.kind == .addEntity || steps[index].entity == step.entity)
                     && looksLikeRename(of: steps[index], as: step)
+            }.min { lhs, rhs in
+                (isOptional(steps[lhs], in: source) == isOptional(step, in: destination) ? 0 : 1)
+                    < (isOptional(steps[rhs], in: source) == isOptional(step, in: destination)
+                        ? 0 : 1)
             }
             guard let removed = candidate else { continue }
             used.insert(removed)
@@ -205,6 +210,16 @@ struct StepFinder {
             return context.formerEntity(of: new.destination) == old.destination
                 && new.isToMany == old.isToMany
         }
+    }
+
+    /// Whether the property a step names is optional in `model` (false for
+    /// an entity step). Removed properties are looked up in the older entity.
+    private func isOptional(_ step: MigrationStep, in model: Model) -> Bool {
+        guard let name = step.property else { return false }
+        let entity =
+            model == source ? context.formerEntity(of: step.entity) ?? step.entity : step.entity
+        return model.allAttributes(of: entity).first { $0.name == name }?.isOptional
+            ?? model.allRelationships(of: entity).first { $0.name == name }?.isOptional ?? false
     }
 
     static func quote(_ text: String?) -> String {

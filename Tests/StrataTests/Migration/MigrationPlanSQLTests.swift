@@ -71,12 +71,14 @@ import Testing
         let connection = try database(
             v3,
             rows: [
-                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID) VALUES (1, 1, 1, 1, 'f')",
-                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID, ZFAVORITEFOLDER, "
-                    + "Z_FOK_FAVORITEFOLDER) VALUES (2, 1, 1, 0, 'a', 1, 3072)",
-                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID, ZFAVORITEFOLDER, "
-                    + "Z_FOK_FAVORITEFOLDER) VALUES (3, 1, 1, 0, 'b', 1, 2048)",
-                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID) VALUES (4, 1, 1, 0, 'c')",
+                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID) "
+                    + "VALUES (1, 1, 1, 1, 'f')",
+                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID, "
+                    + "ZFAVORITEFOLDER, Z_FOK_FAVORITEFOLDER) VALUES (2, 1, 1, 0, 'a', 1, 3072)",
+                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID, "
+                    + "ZFAVORITEFOLDER, Z_FOK_FAVORITEFOLDER) VALUES (3, 1, 1, 0, 'b', 1, 2048)",
+                "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID) "
+                    + "VALUES (4, 1, 1, 0, 'c')",
             ])
         try apply(MigrationPlan(from: v3, to: v4), to: connection)
         try expectLayout(of: connection, is: v4)
@@ -101,7 +103,8 @@ import Testing
         let connection = try database(
             from,
             rows: [
-                "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZISBN, ZYEAR) VALUES (7, 1, 3, 'Emma', 'x', 1815)"
+                "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZISBN, ZYEAR) "
+                    + "VALUES (7, 1, 3, 'Emma', 'x', 1815)"
             ])
         let plan = MigrationPlan(from: from, to: to)
         try apply(plan, to: connection)
@@ -122,7 +125,8 @@ import Testing
         let connection = try database(
             from,
             rows: [
-                "INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (1, 1, 1, 'A'), (2, 1, 1, 'B')",
+                "INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZNAME) "
+                    + "VALUES (1, 1, 1, 'A'), (2, 1, 1, 'B')",
                 "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (5, 2, 1, 'T')",
                 "INSERT INTO Z_1BOOKS (Z_1AUTHOR, Z_2BOOKS) VALUES (2, 5), (1, 5)",
             ])
