@@ -7,7 +7,10 @@
 public struct MigrationStatement: Hashable, Sendable {
     /// The SQL text, with one `?` per argument.
     public var sql: String
-    /// The values bound to the placeholders, in order.
+    /// The values bound to the placeholders, in order, already in the form
+    /// the columns store them (booleans as 0/1, dates as seconds since 2001,
+    /// UUIDs as 16 bytes, external-storage binaries with their marker byte),
+    /// plus entity names for `Z_PRIMARYKEY`.
     public var arguments: [AttributeValue]
     /// When the statement runs relative to the others of the plan.
     let phase: MigrationPhase
