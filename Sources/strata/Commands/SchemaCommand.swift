@@ -2,8 +2,9 @@
 struct SchemaCommand: CommandGroup {
     static let name = "schema"
     static let abstract =
-        "Check schema files, print their Core Data hashes, convert Xcode models."
+        "Check schema files, diff versions, print their Core Data hashes, convert Xcode models."
     static let subcommands: [any Command.Type] = [
-        SchemaCheckCommand.self, SchemaHashCommand.self, SchemaFromXcdatamodelCommand.self,
+        SchemaCheckCommand.self, SchemaDiffCommand.self, SchemaHashCommand.self,
+        SchemaFromXcdatamodelCommand.self,
     ]
 }

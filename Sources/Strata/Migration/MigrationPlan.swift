@@ -1,0 +1,106 @@
+/// The typed plan that moves a store from one version of a model to another:
+/// every change as a ``MigrationStep`` with its label and reason, and the SQL
+/// that carries the changes out against the Core Data layout of the two
+/// versions (``StoreLayout``).
+///
+/// Steps are sorted by the entity's number in the newer version (entities
+/// that are removed come last, by their older number), then by property
+/// name. Steps on one table share one ``TableChange``, so each table is
+/// rebuilt at most once; a table that only gains nullable columns is altered
+/// in place (`ALTER TABLE … ADD COLUMN`, constant time).
+///
+/// ```swift
+/// let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "Schemas/Diary"))
+/// let plan = try MigrationPlan(chain: chain, from: 1, to: 3)
+/// for step in plan.steps { print(step.label.text, step.names, step.reason) }
+/// for statement in plan.statements { print(statement.sql) }
+/// ```
+public struct MigrationPlan: Hashable, Sendable {
+    /// The version the store is at.
+    public let source: Model
+    /// The version the store moves to.
+    public let destination: Model
+    /// Every change, in the plan's deterministic order.
+    public let steps: [MigrationStep]
+    /// What happens to each table, in the order the tables are handled.
+    public let tableChanges: [TableChange]
+
+    /// Plans the move between two versions of a model, matching elements of
+    /// `destination` to those of `source` through their `renamedFrom`.
+    ///
+    /// - Parameters:
+    ///   - source: The version the store is at.
+    ///   - destination: The version the store moves to.
+    public init(from source: Model, to destination: Model) {
+        self.init(
+            source: source, destination: destination,
+            correspondence: SchemaCorrespondence(from: source, to: destination))
+    }
+
+    /// Plans the move between two versions of a chain in one go, following
+    /// renames through every version between them: a property renamed in
+    /// version 2 and again in version 3 keeps its values from version 1 to 3.
+    ///
+    /// - Parameters:
+    ///   - chain: The model's versions.
+    ///   - from: The version the store is at.
+    ///   - to: The version the store moves to; not older than `from`.
+    /// - Throws: ``MigrationError`` when a version is not in the chain or
+    ///   `to` is older than `from`.
+    public init(chain: SchemaChain, from: Int, to: Int) throws(MigrationError) {
+        let known = chain.versions.map { String($0.version) }.joined(separator: ", ")
+        for version in [from, to] where chain.model(version: version) == nil {
+            throw MigrationError(
+                .unknownVersion,
+                message: "\(chain.name) has no version \(version) (versions: \(known))")
+        }
+        guard from <= to else {
+            throw MigrationError(
+                .downgrade,
+                message: "cannot plan from version \(from) down to \(to); Strata only upgrades")
+        }
+        let versions = chain.versions.filter { $0.version >= from && $0.version <= to }
+        guard let source = versions.first, let destination = versions.last else {
+            throw MigrationError(.unknownVersion, message: "\(chain.name) has no versions")
+        }
+        self.init(
+            source: source, destination: destination,
+            correspondence: SchemaCorrespondence(through: versions))
+    }
+
+    init(source: Model, destination: Model, correspondence: SchemaCorrespondence) {
+        self.source = source
+        self.destination = destination
+        let context = PlanContext(
+            source: source, destination: destination, match: correspondence)
+        var finder = StepFinder(context)
+        let steps = finder.findSteps()
+        self.steps = steps
+        var script = MigrationScriptBuilder(context, steps: steps)
+        self.tableChanges = script.build()
+    }
+
+    /// Every statement of the plan, in the order they run: new tables are
+    /// built from the old ones first, then kept tables are altered, old
+    /// tables dropped, new ones renamed and indexed, and `Z_PRIMARYKEY`
+    /// rewritten last.
+    public var statements: [MigrationStatement] {
+        tableChanges.flatMap(\.statements).enumerated()
+            .sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The statements that carry out the step at `index` in ``steps``,
+    /// shared with the steps fused with it; empty for a metadata-only step.
+    public func statements(forStep index: Int) -> [MigrationStatement] {
+        tableChanges.filter { $0.steps.contains(index) }.flatMap(\.statements)
+    }
+
+    /// The hardest label of any step: `inferred` for an empty plan.
+    public var label: MigrationLabel {
+        steps.map(\.label).max() ?? .inferred
+    }
+
+    /// Whether the plan changes nothing.
+    public var isEmpty: Bool { steps.isEmpty }
+}

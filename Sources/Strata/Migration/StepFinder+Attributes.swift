@@ -1,0 +1,215 @@
+// MARK: - Attributes
+
+extension StepFinder {
+    /// Where the values of a property declared by a newer entity come from.
+    enum Origin {
+        /// The older entity declared the property itself (maybe renamed).
+        case own(String)
+        /// An ancestor of the older entity declared it: it moved down.
+        case movedDown(String, from: String)
+        /// A subentity declared it: it moved up.
+        case movedUp(String, from: String, subentity: String)
+        /// Nothing in the older version: it is new.
+        case none
+    }
+
+    /// Where property `name`, declared by the newer `entity`, comes from;
+    /// `formerName` looks a property up in the matches of a newer entity.
+    func origin(
+        of name: String, declaredBy entity: String,
+        formerName: (_ entity: String, _ name: String) -> String?
+    ) -> Origin {
+        guard let former = context.formerEntity(of: entity) else { return .none }
+        if let old = formerName(entity, name) {
+            let owner = PlanContext.declaringEntity(of: old, from: former, in: source)
+            if let owner, owner != former { return .movedDown(old, from: owner) }
+            return .own(old)
+        }
+        for subentity in destination.entityTree(rootedAt: entity).dropFirst() {
+            guard let old = formerName(subentity.name, name),
+                let oldSubentity = context.formerEntity(of: subentity.name),
+                let owner = PlanContext.declaringEntity(of: old, from: oldSubentity, in: source)
+            else { continue }
+            return .movedUp(old, from: owner, subentity: subentity.name)
+        }
+        return .none
+    }
+
+    /// The older declarations (entity, property) that some newer property
+    /// continues, for attributes or relationships.
+    func continuedDeclarations(_ matches: [String: [String: String]]) -> Set<[String]> {
+        var kept: Set<[String]> = []
+        for (entity, properties) in matches {
+            guard let former = context.formerEntity(of: entity) else { continue }
+            for old in properties.values {
+                if let owner = PlanContext.declaringEntity(of: old, from: former, in: source) {
+                    kept.insert([owner, old])
+                }
+            }
+        }
+        return kept
+    }
+
+    mutating func findAttributeSteps() {
+        for entity in destination.entitiesInNumberingOrder
+        where context.formerEntity(of: entity.name) != nil {
+            let tables = context.tables(ofEntity: entity.name)
+            for attribute in entity.attributes where !attribute.isTransient {
+                let origin = origin(of: attribute.name, declaredBy: entity.name) {
+                    context.match.attributes[$0]?[$1]
+                }
+                var step = MigrationStep(
+                    .addAttribute, entity: entity.name, property: attribute.name,
+                    label: .inferred, reason: "", tables: tables)
+                let oldName: String
+                let oldOwner: String
+                switch origin {
+                case .none:
+                    (step.label, step.reason) = Self.newValues(
+                        attribute.isOptional, attribute.defaultValue != nil, what: "attribute")
+                    steps.append(step)
+                    continue
+                case .own(let name):
+                    (oldName, oldOwner) = (name, context.formerEntity(of: entity.name) ?? "")
+                case .movedDown(let name, let owner):
+                    (oldName, oldOwner) = (name, owner)
+                    step.kind = .moveProperty
+                    let others =
+                        source.entityTree(rootedAt: owner).count
+                        > source.entityTree(rootedAt: context.formerEntity(of: entity.name) ?? "")
+                        .count
+                    step.label = others ? .lossy : .inferred
+                    step.reason =
+                        "moves down from \(owner)"
+                        + (others ? "; objects of its other subentities lose their values" : "")
+                    steps.append(step)
+                case .movedUp(let name, let owner, _):
+                    (oldName, oldOwner) = (name, owner)
+                    step.kind = .moveProperty
+                    let filled = attribute.isOptional || attribute.defaultValue != nil
+                    step.label = filled ? .inferred : .needsMapping
+                    step.reason =
+                        "moves up from \(owner); other objects of \(entity.name) "
+                        + (filled
+                            ? "get \(attribute.defaultValue == nil ? "nil" : "the default")"
+                            : "need values from a mapping (required, no default)")
+                    steps.append(step)
+                }
+                guard
+                    let old = source.allAttributes(of: oldOwner).first(where: {
+                        $0.name == oldName
+                    })
+                else { continue }
+                compare(old, attribute, entity: entity.name, tables: tables)
+            }
+        }
+        findRemovedAttributes()
+    }
+
+    private mutating func findRemovedAttributes() {
+        let kept = continuedDeclarations(context.match.attributes)
+        for entity in source.entitiesInNumberingOrder {
+            guard let newer = context.match.newerEntity(continuing: entity.name) else { continue }
+            for attribute in entity.attributes
+            where !attribute.isTransient && !kept.contains([entity.name, attribute.name]) {
+                steps.append(
+                    MigrationStep(
+                        .removeAttribute, entity: newer, property: attribute.name, label: .lossy,
+                        reason: "attribute is gone; its values are dropped",
+                        tables: context.tables(ofEntity: newer)))
+            }
+        }
+    }
+
+    /// The label and reason of a property that is new for existing objects.
+    static func newValues(
+        _ isOptional: Bool, _ hasDefault: Bool, what: String
+    ) -> (MigrationLabel, String) {
+        if hasDefault { return (.inferred, "new \(what); existing objects get the default") }
+        if isOptional { return (.inferred, "new optional \(what); nil in existing objects") }
+        return (
+            .needsMapping,
+            "new required \(what) without a default: existing objects need values from a mapping"
+        )
+    }
+
+    private mutating func compare(
+        _ old: Attribute, _ new: Attribute, entity: String, tables: [String]
+    ) {
+        func add(_ kind: MigrationStepKind, _ label: MigrationLabel, _ reason: String) {
+            var step = MigrationStep(
+                kind, entity: entity, property: new.name, label: label, reason: reason,
+                tables: tables)
+            if old.name != new.name { step.formerProperty = old.name }
+            steps.append(step)
+        }
+        if old.name != new.name {
+            add(.renameAttribute, .inferred, "renamed from \(old.name) (renamedFrom)")
+        }
+        if old.isOptional && !new.isOptional {
+            if new.defaultValue != nil {
+                add(.makeRequired, .inferred, "becomes required; nil values get the default")
+            } else {
+                add(
+                    .makeRequired, .needsMapping,
+                    "becomes required without a default: nil values need a mapping")
+            }
+        } else if !old.isOptional && new.isOptional {
+            add(.makeOptional, .inferred, "becomes optional")
+        }
+        if old.type != new.type {
+            let (kind, label) = Self.typeChange(from: old.type, to: new.type)
+            let what =
+                switch label {
+                case .inferred: "every old value fits"
+                case .lossy: "values that do not fit lose precision or range"
+                case .needsMapping: "values need a conversion from a mapping"
+                }
+            add(kind, label, "type \(old.type.rawValue) becomes \(new.type.rawValue); \(what)")
+        }
+        if old.isIndexed != new.isIndexed {
+            add(
+                new.isIndexed ? .addIndex : .removeIndex, .inferred,
+                new.isIndexed ? "becomes indexed" : "is no longer indexed")
+        }
+        if old.allowsExternalStorage != new.allowsExternalStorage {
+            add(
+                .changeVersionHash, .needsMapping,
+                "external storage turns \(new.allowsExternalStorage ? "on" : "off"): stored "
+                    + "values change their encoding, which SQL cannot do")
+        }
+        var hashOnly: [String] = []
+        if old.versionHashModifier != new.versionHashModifier {
+            hashOnly.append(
+                "versionHashModifier \(Self.quote(old.versionHashModifier)) becomes "
+                    + Self.quote(new.versionHashModifier))
+        }
+        if old.preservesValueOnDeletion != new.preservesValueOnDeletion {
+            hashOnly.append("preserve-after-deletion changes")
+        }
+        if !hashOnly.isEmpty {
+            add(
+                .changeVersionHash, .inferred,
+                hashOnly.joined(separator: ", ") + "; only the version hash changes")
+        }
+    }
+
+    /// Widening keeps every value; narrowing may not; anything else needs a
+    /// conversion.
+    static func typeChange(
+        from old: AttributeType, to new: AttributeType
+    ) -> (MigrationStepKind, MigrationLabel) {
+        let widenings: [AttributeType: Set<AttributeType>] = [
+            .boolean: [.integer16, .integer32, .integer64, .decimal, .double],
+            .integer16: [.integer32, .integer64, .decimal, .double, .float],
+            .integer32: [.integer64, .decimal, .double],
+            .integer64: [.decimal],
+            .float: [.double, .decimal],
+            .double: [.decimal],
+            .uri: [.string],
+        ]
+        if widenings[old]?.contains(new) == true { return (.widenType, .inferred) }
+        if old.isNumeric && new.isNumeric { return (.changeType, .lossy) }
+        return (.changeType, .needsMapping)
+    }
+}

@@ -1,0 +1,228 @@
+/// Finds the steps between two versions: compares every entity, property,
+/// index and constraint of the newer version with the older element it
+/// continues, and labels each difference.
+struct StepFinder {
+    let context: PlanContext
+    var steps: [MigrationStep] = []
+
+    init(_ context: PlanContext) {
+        self.context = context
+    }
+
+    var source: Model { context.source }
+    var destination: Model { context.destination }
+
+    /// Every step, sorted by entity number (newer numbering; removed entities
+    /// last by their older number), then property name, then kind.
+    mutating func findSteps() -> [MigrationStep] {
+        findEntitySteps()
+        findAttributeSteps()
+        findRelationshipSteps()
+        findIndexSteps()
+        suggestRenames()
+        let kinds = MigrationStepKind.allCases
+        let removedOffset = destination.entities.count
+        func key(_ step: MigrationStep) -> (Int, String, Int) {
+            let number =
+                step.kind == .removeEntity
+                ? removedOffset + (context.sourceNumbers[step.entity] ?? 0)
+                : context.destinationNumbers[step.entity] ?? 0
+            return (number, step.property ?? "", kinds.firstIndex(of: step.kind) ?? 0)
+        }
+        return steps.sorted { lhs, rhs in
+            let (left, right) = (key(lhs), key(rhs))
+            if left.0 != right.0 { return left.0 < right.0 }
+            if left.1 != right.1 { return left.1.utf8.lexicographicallyPrecedes(right.1.utf8) }
+            return left.2 < right.2
+        }
+    }
+
+    // MARK: - Entities
+
+    private mutating func findEntitySteps() {
+        for entity in destination.entitiesInNumberingOrder {
+            let tables = context.tables(ofEntity: entity.name)
+            guard let formerName = context.formerEntity(of: entity.name),
+                let former = source.entity(named: formerName)
+            else {
+                let table = context.destinationTable(of: entity.name) ?? "?"
+                steps.append(
+                    MigrationStep(
+                        .addEntity, entity: entity.name, label: .inferred,
+                        reason: "new entity; its objects go in table \(table)",
+                        tables: tables + ["Z_PRIMARYKEY"]))
+                continue
+            }
+            if formerName != entity.name {
+                var step = MigrationStep(
+                    .renameEntity, entity: entity.name, label: .inferred,
+                    reason: "renamed from \(formerName) (renamedFrom); its objects keep their keys",
+                    tables: tables + ["Z_PRIMARYKEY"])
+                step.formerEntity = formerName
+                steps.append(step)
+            }
+            let (old, new) = (
+                context.sourceNumbers[formerName] ?? 0, context.destinationNumbers[entity.name] ?? 0
+            )
+            if old != new {
+                steps.append(
+                    MigrationStep(
+                        .renumberEntity, entity: entity.name, label: .inferred,
+                        reason: "entity number \(old) becomes \(new), as Core Data numbers "
+                            + "entities by name and inheritance; Z_ENT values are rewritten",
+                        tables: tables + ["Z_PRIMARYKEY"]))
+            }
+            findParentStep(entity, former: former, tables: tables)
+            if former.isAbstract != entity.isAbstract {
+                steps.append(
+                    entity.isAbstract
+                        ? MigrationStep(
+                            .changeAbstract, entity: entity.name, label: .needsMapping,
+                            reason: "becomes abstract: its existing objects need a mapping "
+                                + "to a subentity", tables: tables)
+                        : MigrationStep(
+                            .changeAbstract, entity: entity.name, label: .inferred,
+                            reason: "becomes concrete; no object changes"))
+            }
+            if former.versionHashModifier != entity.versionHashModifier {
+                steps.append(
+                    MigrationStep(
+                        .changeVersionHash, entity: entity.name, label: .inferred,
+                        reason: "versionHashModifier \(Self.quote(former.versionHashModifier))"
+                            + " becomes \(Self.quote(entity.versionHashModifier)); only the "
+                            + "version hash changes"))
+            }
+        }
+        let continued = Set(context.match.entities.values)
+        for entity in source.entitiesInNumberingOrder where !continued.contains(entity.name) {
+            steps.append(
+                MigrationStep(
+                    .removeEntity, entity: entity.name, label: .lossy,
+                    reason: "entity is gone; its objects are deleted",
+                    tables: [context.sourceTable(of: entity.name), "Z_PRIMARYKEY"]
+                        .compactMap { $0 }))
+        }
+    }
+
+    private mutating func findParentStep(_ entity: Entity, former: Entity, tables: [String]) {
+        let newParent = entity.parent.flatMap { destination.entity(named: $0) }
+        let continuedParent = newParent.flatMap { context.formerEntity(of: $0.name) }
+        guard continuedParent != former.parent || (newParent != nil) != (former.parent != nil)
+        else { return }
+        let label: MigrationLabel
+        let reason: String
+        if let newParent {
+            let oldRoot = source.rootEntity(of: former.name)?.name
+            let parentRoot = continuedParent.flatMap { source.rootEntity(of: $0)?.name }
+            if continuedParent == nil {
+                label = .inferred
+                reason =
+                    "gets the new parent \(newParent.name); its objects move to the "
+                    + "table of \(destination.rootEntity(of: entity.name)?.name ?? newParent.name)"
+            } else if parentRoot == oldRoot {
+                label = .inferred
+                reason = "moves under \(newParent.name) in the same hierarchy"
+            } else {
+                label = .needsMapping
+                reason =
+                    "joins the hierarchy of \(newParent.name): Core Data cannot merge "
+                    + "hierarchies (primary keys of two tables could collide)"
+            }
+        } else {
+            label = .inferred
+            reason =
+                "leaves the hierarchy of \(former.parent ?? "?"); its objects move to "
+                + "their own table \(context.destinationTable(of: entity.name) ?? "?")"
+        }
+        steps.append(
+            MigrationStep(
+                .changeParent, entity: entity.name, label: label, reason: reason,
+                tables: tables + ["Z_PRIMARYKEY"]))
+    }
+
+    // MARK: - Did you mean renamedFrom?
+
+    /// Marks an added element that has the shape of a removed one in the
+    /// same place: an attribute of the same type, a relationship to the same
+    /// destination, an entity with the same property names.
+    private mutating func suggestRenames() {
+        var used: Set<Int> = []
+        for added in steps.indices {
+            let step = steps[added]
+            guard [.addEntity, .addAttribute, .addRelationship].contains(step.kind) else {
+                continue
+            }
+            let removedKind: MigrationStepKind =
+                switch step.kind {
+                case .addEntity: .removeEntity
+                case .addAttribute: .removeAttribute
+                default: .removeRelationship
+                }
+            // Among lookalikes, prefer one that was as optional as the new one.
+            let candidate = steps.indices.filter { index in
+                !used.contains(index) && steps[index].kind == removedKind
+                    && (step.kind == .addEntity || steps[index].entity == step.entity)
+                    && looksLikeRename(of: steps[index], as: step)
+            }.min { lhs, rhs in
+                (isOptional(steps[lhs], in: source) == isOptional(step, in: destination) ? 0 : 1)
+                    < (isOptional(steps[rhs], in: source) == isOptional(step, in: destination)
+                        ? 0 : 1)
+            }
+            guard let removed = candidate else { continue }
+            used.insert(removed)
+            let oldName = steps[removed].property ?? steps[removed].entity
+            let newName = step.property ?? step.entity
+            steps[added].suggestedRenamedFrom = oldName
+            steps[added].reason += "; did you mean renamedFrom: \"\(oldName)\"?"
+            steps[removed].reason += "; did you mean \(newName) with renamedFrom: \"\(oldName)\"?"
+        }
+    }
+
+    private func looksLikeRename(of removed: MigrationStep, as added: MigrationStep) -> Bool {
+        switch added.kind {
+        case .addEntity:
+            func shape(_ model: Model, _ name: String) -> Set<String> {
+                Set(model.allAttributes(of: name).map { "\($0.name):\($0.type.rawValue)" })
+            }
+            let old = shape(source, removed.entity)
+            return !old.isEmpty && old == shape(destination, added.entity)
+        case .addAttribute:
+            guard let name = added.property, let oldName = removed.property,
+                let new = destination.allAttributes(of: added.entity).first(where: {
+                    $0.name == name
+                }),
+                let formerEntity = context.formerEntity(of: added.entity),
+                let old = source.allAttributes(of: formerEntity).first(where: {
+                    $0.name == oldName
+                })
+            else { return false }
+            return new.type == old.type
+        default:
+            guard let name = added.property, let oldName = removed.property,
+                let new = destination.allRelationships(of: added.entity).first(where: {
+                    $0.name == name
+                }),
+                let formerEntity = context.formerEntity(of: added.entity),
+                let old = source.allRelationships(of: formerEntity).first(where: {
+                    $0.name == oldName
+                })
+            else { return false }
+            return context.formerEntity(of: new.destination) == old.destination
+                && new.isToMany == old.isToMany
+        }
+    }
+
+    /// Whether the property a step names is optional in `model` (false for
+    /// an entity step). Removed properties are looked up in the older entity.
+    private func isOptional(_ step: MigrationStep, in model: Model) -> Bool {
+        guard let name = step.property else { return false }
+        let entity =
+            model == source ? context.formerEntity(of: step.entity) ?? step.entity : step.entity
+        return model.allAttributes(of: entity).first { $0.name == name }?.isOptional
+            ?? model.allRelationships(of: entity).first { $0.name == name }?.isOptional ?? false
+    }
+
+    static func quote(_ text: String?) -> String {
+        text.map { "\"\($0)\"" } ?? "(none)"
+    }
+}
