@@ -1,0 +1,85 @@
+// MARK: - Substituting arguments
+
+extension PredicateParser {
+    /// The next argument, for the specifier `token`; too few arguments is an
+    /// error at the specifier.
+    mutating func takeArgument(_ token: PredicateToken) throws -> PredicateArgument {
+        guard nextArgument < arguments.count else {
+            throw error(
+                token.column,
+                "too few arguments: \(token.spelling) at column \(token.column) has no argument "
+                    + "(\(arguments.count) given)")
+        }
+        defer { nextArgument += 1 }
+        return arguments[nextArgument]
+    }
+
+    /// The key path an argument gives `%K`, split at dots; a final `@count`
+    /// component stays in the path and is read by ``parseKeyPath(start:column:)``.
+    mutating func keyPathArgument(_ token: PredicateToken) throws -> [String] {
+        let argument = try takeArgument(token)
+        guard case .keyPath(let keyPath) = argument else {
+            throw error(
+                token.column,
+                "%K expects a key path argument (.keyPath), got \(argument.kindName)")
+        }
+        let components = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+            .map(String.init)
+        for (offset, component) in components.enumerated() {
+            let isCount = component == "@count" && offset == components.count - 1
+            guard isCount || PredicateParser.isKeyName(component) else {
+                throw error(
+                    token.column,
+                    "%K expects a key path such as 'owner.name'; component \(offset + 1) of "
+                        + "the argument is not a key name")
+            }
+        }
+        return components
+    }
+
+    /// The value an argument gives `%@`, `%d`, `%i`, `%ld`, `%f` or `%s`,
+    /// checked against the specifier.
+    mutating func valueArgument(_ specifier: String, _ token: PredicateToken) throws
+        -> PredicateValue
+    {
+        let argument = try takeArgument(token)
+        guard case .value(let value) = argument else {
+            throw error(
+                token.column, "\(token.spelling) expects a value argument; %K takes key paths")
+        }
+        switch specifier {
+        case "@":
+            return value
+        case "d", "i", "ld", "li", "lld", "lli":
+            if case .integer = value { return value }
+            throw error(
+                token.column, "\(token.spelling) expects an integer argument, got \(value.kindName)"
+            )
+        case "f", "lf":
+            if case .real = value { return value }
+            if case .integer(let integer) = value { return .real(Double(integer)) }
+            throw error(
+                token.column,
+                "\(token.spelling) expects a real number argument, got \(value.kindName)")
+        default:  // "s"
+            if case .string = value { return value }
+            throw error(token.column, "%s expects a string argument, got \(value.kindName)")
+        }
+    }
+
+    /// Whether `name` can be one component of a key path.
+    static func isKeyName(_ name: String) -> Bool {
+        guard let first = name.first, first == "_" || first.isLetter else { return false }
+        return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+    }
+}
+
+extension PredicateArgument {
+    /// The argument's kind, for messages (never its value).
+    var kindName: String {
+        switch self {
+        case .value(let value): value.kindName
+        case .keyPath: "a key path"
+        }
+    }
+}
