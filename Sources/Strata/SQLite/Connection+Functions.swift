@@ -61,7 +61,50 @@ private final class SQLFunctionBox {
     init(_ body: @escaping (SQLFunctionArguments) -> SQLiteValue) { self.body = body }
 }
 
+/// The Swift order of a registered collation, released by SQLite.
+private final class SQLCollationBox {
+    let compare: (String, String) -> Int
+    init(_ compare: @escaping (String, String) -> Int) { self.compare = compare }
+}
+
 extension Connection {
+    /// Registers (or replaces) a collation implemented in Swift, for
+    /// `ORDER BY x COLLATE name`.
+    ///
+    /// - Parameters:
+    ///   - name: The collation's SQL name.
+    ///   - compare: A total order on strings: negative, zero or positive.
+    /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
+    public func registerCollation(_ name: String, _ compare: @escaping (String, String) -> Int)
+        throws
+    {
+        let box = Unmanaged.passRetained(SQLCollationBox(compare)).toOpaque()
+        let code = sqlite3_create_collation_v2(
+            handle, name, SQLITE_UTF8, box,
+            { user, leftCount, left, rightCount, right in
+                guard let user else { return 0 }
+                let box = Unmanaged<SQLCollationBox>.fromOpaque(user).takeUnretainedValue()
+                func text(_ bytes: UnsafeRawPointer?, _ count: Int32) -> String {
+                    guard let bytes, count > 0 else { return "" }
+                    return String(
+                        decoding: UnsafeRawBufferPointer(start: bytes, count: Int(count)),
+                        as: UTF8.self)
+                }
+                let order = box.compare(text(left, leftCount), text(right, rightCount))
+                return order < 0 ? -1 : (order > 0 ? 1 : 0)
+            },
+            { user in
+                guard let user else { return }
+                Unmanaged<SQLCollationBox>.fromOpaque(user).release()
+            })
+        if code != SQLITE_OK {
+            // Unlike create_function_v2, a failed create_collation_v2 does not
+            // call xDestroy.
+            Unmanaged<SQLCollationBox>.fromOpaque(box).release()
+        }
+        try check(code, sql: nil)
+    }
+
     /// Registers (or replaces) a scalar SQL function implemented in Swift.
     ///
     /// The function is called on the connection's thread, once per row that
