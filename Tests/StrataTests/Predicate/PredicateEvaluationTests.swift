@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// Runs every case of ``PredicateCaseTable`` in memory over the fixture's
+/// objects.
+@Suite struct PredicateEvaluationTests {
+    @Test func testTheFixtureSavesAndEveryCaseParses() throws {
+        let fixture = try PredicateFixture.make()
+        #expect(fixture.objects.count == 31)
+        let cases = PredicateCaseTable.cases(fixture)
+        #expect(cases.count >= 150)
+        for item in cases {
+            #expect(throws: Never.self, "\(item)") { try item.parsed() }
+        }
+    }
+}
