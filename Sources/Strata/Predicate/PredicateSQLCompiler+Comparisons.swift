@@ -65,7 +65,9 @@ extension PredicateSQLCompiler {
             quantifier = .any
             inner.op = .equal
         }
-        inner.quantifier = .direct
+        // A further to-many step (`ANY groups.members.name`) nests as ANY.
+        inner.quantifier =
+            crossesToMany(rest, from: relationship.destination) ? .any : .direct
         inner.left = .keyPath(rest, column: column)
         var (subscope, from, link) = try toManySource(
             relationship, from: alias, entity: entity, column: column)
@@ -80,6 +82,21 @@ extension PredicateSQLCompiler {
             return "NOT EXISTS "
                 + subquery("1", subscope, from: from, link: link, "(\(condition)) IS NOT 1")
         }
+    }
+
+    /// Whether `path` from `entity` steps through a to-many relationship.
+    private func crossesToMany(_ path: [String], from entity: String) -> Bool {
+        var current = entity
+        for key in path {
+            guard
+                let relationship = mapping.model.allRelationships(of: current).first(where: {
+                    $0.name == key
+                })
+            else { return false }
+            if relationship.isToMany { return true }
+            current = relationship.destination
+        }
+        return false
     }
 
     private func operand(_ target: Target) -> Operand {
@@ -229,17 +246,12 @@ extension PredicateSQLCompiler {
         case .in:
             let items: [PredicateValue]
             if case .array(let list) = value { items = list } else { items = [value] }
+            // nil in the list matches nothing, as in memory.
             let present = items.filter { $0 != .null }
-            var parts: [String] = []
-            if !present.isEmpty {
-                let l = left()
-                parts.append(
-                    "\(l) IN ("
-                        + (try present.map { try placeholder($0) })
-                        .joined(separator: ", ") + ")")
-            }
-            if present.count != items.count { parts.append("\(lhs) IS NULL") }
-            return parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
+            guard !present.isEmpty else { return "0" }
+            let l = left()
+            return "(\(l) IN ("
+                + (try present.map { try placeholder($0) }).joined(separator: ", ") + "))"
         case .contains, .beginsWith, .endsWith:
             guard case .string(let needle) = value else {
                 if case .null = value { return "0" }
