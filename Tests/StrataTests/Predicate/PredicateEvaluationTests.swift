@@ -16,3 +16,15 @@ import Testing
         }
     }
 }
+
+extension PredicateEvaluationTests {
+    @Test func testEveryCaseInMemory() throws {
+        let fixture = try PredicateFixture.make()
+        for item in PredicateCaseTable.cases(fixture) {
+            let objects = try fixture.context.findAll(item.entity)
+            let matches = try fixture.context.filter(objects, with: try item.parsed())
+            let names = try matches.map { try $0.string("name") ?? "?" }.sorted()
+            #expect(names == item.expected, "\(item)")
+        }
+    }
+}
