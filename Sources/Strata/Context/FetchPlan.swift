@@ -29,7 +29,6 @@ struct FetchPlan {
 
         var parts: [Predicate] = []
         if let predicate = request.predicate {
-            try predicate.check(entity: request.entityName, model: context.model)
             parts.append(predicate)
         }
         for (key, value) in request.conditions.sorted(by: { $0.key < $1.key }) {
@@ -91,7 +90,7 @@ struct FetchPlan {
     /// Whether `object` passes the predicate, judged on its in-memory values.
     func matches(_ object: ManagedObject) throws -> Bool {
         guard let predicate else { return true }
-        return try object.evaluate(predicate)
+        return try predicate.evaluate(with: object)
     }
 
     /// Orders two objects as the SQL does: the sort keys, then the key.
@@ -129,20 +128,5 @@ struct FetchPlan {
         }
         guard let last = path.last else { return nil }
         return try current.value(forKey: last)
-    }
-}
-
-extension PredicateValue {
-    /// The predicate value of an attribute value.
-    init(_ value: AttributeValue) {
-        switch value {
-        case .integer(let number): self = .integer(number)
-        case .real(let number): self = .real(number)
-        case .string(let text): self = .string(text)
-        case .boolean(let flag): self = .boolean(flag)
-        case .date(let seconds): self = .date(seconds)
-        case .data(let bytes): self = .data(bytes)
-        case .uuid(let uuid): self = .uuid(uuid)
-        }
     }
 }

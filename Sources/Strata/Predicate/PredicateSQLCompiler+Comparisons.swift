@@ -281,6 +281,14 @@ extension PredicateSQLCompiler {
                     .typeMismatch, column: column,
                     "\(comparison.op.rawValue) needs a string, not \(value.kindName)")
             }
+            if comparison.op == .matches {
+                do {
+                    try PredicateRegex.validate(pattern, options: comparison.options)
+                } catch var invalid as PredicateError {
+                    invalid.predicate = predicateText
+                    throw invalid
+                }
+            }
             let function = comparison.op.sqlFunction
             return "\(function)(\(lhs), \(bind(.text(pattern))), \(bind(.integer(options))))"
         }

@@ -3,7 +3,8 @@ import Foundation
 /// The SQL functions that compiled predicates call for what SQLite cannot do
 /// itself: Core Data's `[c]`/`[d]` folding, `LIKE` with `*` and `?`, and
 /// `MATCHES`. Each calls the same Swift code as the in-memory evaluation
-/// (``PredicateStringFolding``), so both give the same answers.
+/// (``PredicateStringFolding``, ``PredicateLike``, ``PredicateRegex``), so
+/// both give the same answers.
 ///
 /// | function | result |
 /// |---|---|
@@ -51,7 +52,7 @@ public enum PredicateSQLFunctions {
             guard let text = arguments.text(at: 0), let pattern = arguments.text(at: 1) else {
                 return .integer(0)
             }
-            let matched = PredicateStringFolding.like(
+            let matched = PredicateLike.matches(
                 text, pattern: pattern, options: options(arguments))
             return .integer(matched ? 1 : 0)
         }
@@ -59,8 +60,11 @@ public enum PredicateSQLFunctions {
             guard let text = arguments.text(at: 0), let pattern = arguments.text(at: 1) else {
                 return .integer(0)
             }
-            let matched = PredicateStringFolding.matches(
-                text, pattern: pattern, options: options(arguments))
+            // The compiler validated constant patterns; a pattern read from
+            // a column that does not compile matches nothing.
+            let matched =
+                (try? PredicateRegex.matches(text, pattern: pattern, options: options(arguments)))
+                ?? false
             return .integer(matched ? 1 : 0)
         }
     }
