@@ -97,6 +97,7 @@ extension Context {
     private func run(
         _ plan: FetchPlan, _ request: FetchRequest, _ body: (ManagedObject) throws -> Void
     ) throws {
+        registry.purgeIfGrown()
         let memory = try memoryObjects(plan)
         var sql = plan.selectSQL + plan.orderSQL
         var arguments = plan.arguments

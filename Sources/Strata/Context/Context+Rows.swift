@@ -9,23 +9,9 @@ extension Context {
     func selectSQL(_ description: EntityDescription, numbers: [Int], from: String? = nil) throws
         -> String
     {
-        var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-        for attribute in description.attributes {
-            columns.append(description.mapping.attributeColumns[attribute.name] ?? "NULL")
-        }
-        for relationship in description.relationships where !relationship.isToMany {
-            if let key = description.mapping.toOne[relationship.name] {
-                columns.append(key.foreignKey)
-                columns.append(key.entityColumn ?? "NULL")
-            } else {
-                columns += ["NULL", "NULL"]
-            }
-        }
         let alias = PredicateSQLCompiler.rootAlias
-        let list = columns.map { $0 == "NULL" ? $0 : "\(alias).\(SQLiteIdentifier.quoted($0))" }
-            .joined(separator: ", ")
         let source = from ?? "\(SQLiteIdentifier.quoted(description.mapping.table)) AS \(alias)"
-        return "SELECT \(list) FROM \(source)"
+        return "SELECT \(description.selectList) FROM \(source)"
             + " WHERE \(alias).Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
     }
 
@@ -50,9 +36,28 @@ extension Context {
             relationshipCount: description.relationships.count)
         state.version = row.int64(at: 2)
         var column: Int32 = 3
-        for (index, attribute) in description.attributes.enumerated() {
-            state.values[index] = try ColumnValueCodec.decode(
-                row.value(at: column), attribute, store: store, primaryKey: primaryKey)
+        let types = description.attributeTypes
+        for index in types.indices {
+            // The common kinds are read straight from the column; copying the
+            // Attribute for the general decoder costs more than the read.
+            switch (types[index], row.columnType(column)) {
+            case (_, .null):
+                break
+            case (.string, .text), (.uri, .text):
+                state.values[index] = row.text(at: column).map(AttributeValue.string)
+            case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
+                state.values[index] = .integer(row.int64(at: column))
+            case (.double, .real), (.double, .integer), (.float, .real), (.float, .integer):
+                state.values[index] = .real(row.double(at: column))
+            case (.date, .real), (.date, .integer):
+                state.values[index] = .date(row.double(at: column))
+            case (.boolean, .integer):
+                state.values[index] = .boolean(row.int64(at: column) != 0)
+            default:
+                state.values[index] = try ColumnValueCodec.decode(
+                    row.value(at: column), description.attributes[index], store: store,
+                    primaryKey: primaryKey)
+            }
             column += 1
         }
         for (index, relationship) in description.relationships.enumerated()

@@ -39,14 +39,17 @@ public enum PredicateSQLFunctions {
             guard let text = arguments.text(at: 0) else { return .null }
             return .text(PredicateStringFolding.fold(text, options(arguments)))
         }
+        // One folder per connection: SQLite calls a connection's functions
+        // from one thread at a time.
+        let folder = ScalarFolder()
         try connection.registerFunction("strata_contains", argumentCount: 3) { arguments in
-            search(arguments, .anywhere)
+            search(arguments, .anywhere, folder)
         }
         try connection.registerFunction("strata_beginswith", argumentCount: 3) { arguments in
-            search(arguments, .prefix)
+            search(arguments, .prefix, folder)
         }
         try connection.registerFunction("strata_endswith", argumentCount: 3) { arguments in
-            search(arguments, .suffix)
+            search(arguments, .suffix, folder)
         }
         try connection.registerFunction("strata_like", argumentCount: 3) { arguments in
             guard let text = arguments.text(at: 0), let pattern = arguments.text(at: 1) else {
@@ -78,10 +81,13 @@ public enum PredicateSQLFunctions {
 
     /// `CONTAINS`/`BEGINSWITH`/`ENDSWITH` of an already folded needle in a
     /// text folded here. Pure-ASCII texts, the bulk of a scan, are compared
-    /// in place: folding leaves ASCII letters as letters of the same case
-    /// class, so an ASCII case-insensitive byte comparison gives what
-    /// folding and comparing would, without building a string.
-    static func search(_ arguments: SQLFunctionArguments, _ position: Position) -> SQLiteValue {
+    /// in place: folding only lowers ASCII letters, so an ASCII
+    /// case-insensitive byte comparison gives what folding and comparing
+    /// would. Other texts are folded through `folder`, which remembers the
+    /// fold of each character it has seen.
+    static func search(
+        _ arguments: SQLFunctionArguments, _ position: Position, _ folder: ScalarFolder
+    ) -> SQLiteValue {
         let options = options(arguments)
         let found = arguments.withUTF8(at: 0) { text -> Bool in
             arguments.withUTF8(at: 1) { needle -> Bool in
@@ -91,10 +97,7 @@ public enum PredicateSQLFunctions {
                         needle, in: text, position,
                         ignoringCase: options.contains(.caseInsensitive))
                 }
-                let folded = Array(
-                    PredicateStringFolding.fold(String(decoding: text, as: UTF8.self), options)
-                        .utf8)
-                return folded.withUnsafeBufferPointer {
+                return folder.withFolded(text, options) {
                     find(needle, in: $0, position, ignoringCase: false)
                 }
             }
