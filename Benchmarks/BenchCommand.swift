@@ -19,7 +19,16 @@ enum BenchCommand {
             name: "context-insert",
             summary: "contacts through the object context vs sqlite3 .import (issue 3)",
             worker: "context-insert", strataTitle: "Context insert, save/10000"),
+        PredicateFetchBenchmark(kind: .equality),
+        PredicateFetchBenchmark(kind: .range),
+        PredicateFetchBenchmark(kind: .contains),
     ]
+
+    /// Whether `name` on the command line selects `benchmark`: its name, or
+    /// the name of its family (`predicate-fetch` for `predicate-fetch-range`).
+    static func selects(_ name: String, _ benchmark: any Benchmark) -> Bool {
+        benchmark.name == name || benchmark.name.hasPrefix(name + "-")
+    }
 
     /// The usage text.
     static var help: String {
@@ -110,7 +119,7 @@ enum BenchCommand {
             case _ where argument.hasPrefix("-"):
                 throw BenchError(.usage, "unknown option `\(argument)`")
             default:
-                guard benchmarks.contains(where: { $0.name == argument }) else {
+                guard benchmarks.contains(where: { selects(argument, $0) }) else {
                     throw BenchError(.usage, "no benchmark named `\(argument)`")
                 }
                 names.append(argument)
@@ -128,7 +137,10 @@ enum BenchCommand {
                 fileURLWithPath: generator ?? "../shared/bench/gen.py", relativeTo: root
             ).standardizedFileURL,
             rows: rows, runs: runs)
-        let selected = names.isEmpty ? benchmarks : benchmarks.filter { names.contains($0.name) }
+        let selected =
+            names.isEmpty
+            ? benchmarks
+            : benchmarks.filter { benchmark in names.contains { selects($0, benchmark) } }
         for benchmark in selected {
             let result = try runner.run(benchmark)
             print(result.report)

@@ -4,7 +4,8 @@ import Foundation
 /// (`strata-bench --worker NAME …`) so that its time and memory are measured
 /// alone.
 struct Worker: Sendable {
-    /// What a worker is given on its command line.
+    /// What a worker is given on its command line (the input of a
+    /// predicate-fetch worker is its query plan).
     struct Options: Sendable {
         /// The store to write (`--store`).
         var store: URL
@@ -25,6 +26,7 @@ struct Worker: Sendable {
     static let all: [Worker] = [
         Worker(name: "sql-insert", run: SQLInsertWorker.run),
         Worker(name: "context-insert", run: ContextInsertWorker.run),
+        Worker(name: "predicate-fetch", run: PredicateFetchWorker.run),
     ]
 
     /// Parses the arguments after `--worker NAME`.

@@ -22,6 +22,24 @@ extension Context {
         return try fetch(request).first
     }
 
+    /// The first object of `entityName` matching a predicate, in primary-key
+    /// order, unsaved changes included.
+    ///
+    /// ```swift
+    /// let entry = try context.findFirst("DiaryEntry", where: "text CONTAINS[cd] %@", .string("all"))
+    /// ```
+    ///
+    /// - Throws: ``PredicateSyntaxError`` for text that does not parse,
+    ///   ``PredicateError`` for a predicate that does not fit the entity.
+    public func findFirst(
+        _ entityName: String, where format: String, _ arguments: PredicateArgument...
+    ) throws -> ManagedObject? {
+        var request = FetchRequest(entity: entityName)
+        request.predicate = try Predicate(format, arguments: arguments)
+        request.fetchLimit = 1
+        return try fetch(request).first
+    }
+
     /// The number of objects of `entityName`, unsaved changes included.
     public func count(_ entityName: String) throws -> Int {
         try count(FetchRequest(entity: entityName))

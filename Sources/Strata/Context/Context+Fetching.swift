@@ -5,196 +5,142 @@ import Foundation
 extension Context {
     /// The objects matching `request`, with this context's unsaved changes
     /// taken into account: deleted objects are left out, inserted and
-    /// updated ones are matched on their current values.
+    /// updated ones are matched and sorted on their current values, and the
+    /// limit and offset apply to the merged result.
     ///
-    /// - Throws: ``ContextError`` for an unknown entity or key; store errors.
+    /// - Throws: ``PredicateError`` for a predicate that does not fit the
+    ///   model (nothing runs then); ``ContextError`` for an unknown entity or
+    ///   key; store errors.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
-        let description = try description(of: request.entityName)
-        let conditions = try request.conditions.map { key, value in
-            (index: try description.attribute(key), value: value)
-        }.sorted { $0.index < $1.index }
-        let sorts = try request.sortDescriptors.map {
-            (index: try description.attribute($0.key), ascending: $0.ascending)
+        var results: [ManagedObject] = []
+        if request.fetchLimit > 0 { results.reserveCapacity(min(request.fetchLimit, 1024)) }
+        try run(try FetchPlan(request, context: self), request) { object in
+            results.append(object)
         }
-        let numbers = Set(
-            request.includesSubentities
-                ? description.mapping.treeNumbers : [description.mapping.number])
-        let names = Set(numbers.compactMap { namesByNumber[$0] })
+        return results
+    }
 
-        // Changed objects are judged on their in-memory values.
-        let changed = (Array(inserted.values) + Array(updated.values))
-            .filter { names.contains($0.entityName) }
-        let needsMemory =
-            !changed.isEmpty || deleted.values.contains { names.contains($0.entityName) }
+    /// Calls `body` with each object `request` matches, in order, reading
+    /// `batchSize` rows at a time and letting go of the objects of a batch
+    /// before reading the next (unless `body` keeps them), so memory does
+    /// not grow with the number of matches.
+    ///
+    /// ```swift
+    /// try context.forEach(FetchRequest(entity: "Note"), batchSize: 500) { note in
+    ///     total += try note.string("body")?.count ?? 0
+    /// }
+    /// ```
+    ///
+    /// `body` may read and change objects but must not save or reset the
+    /// context: the store is read while it runs.
+    ///
+    /// - Throws: as ``fetch(_:)``, or what `body` throws (which stops).
+    public func forEach(
+        _ request: FetchRequest, batchSize: Int = 1000, _ body: (ManagedObject) throws -> Void
+    ) throws {
+        let plan = try FetchPlan(request, context: self)
+        var inBatch = 0
+        try run(plan, request) { object in
+            try body(object)
+            inBatch += 1
+            if inBatch >= max(batchSize, 1) {
+                inBatch = 0
+                registry.purge()
+            }
+        }
+        registry.purge()
+    }
 
-        var sql = try selectSQL(description, numbers: numbers.sorted())
-        var arguments: [SQLiteValue] = numbers.sorted().map { .integer(Int64($0)) }
-        for condition in conditions {
-            let attribute = description.attributes[condition.index]
-            guard let column = description.mapping.attributeColumns[attribute.name] else {
-                continue
-            }
-            if let value = condition.value {
-                sql += " AND \(SQLiteIdentifier.quoted(column)) = ?"
-                arguments.append(ColumnValueCodec.encode(value, attribute))
-            } else {
-                sql += " AND \(SQLiteIdentifier.quoted(column)) IS NULL"
+    /// The number of objects `request` would return, counted in SQL when
+    /// the context has no unsaved changes to objects of the entity.
+    ///
+    /// - Throws: as ``fetch(_:)``.
+    public func count(_ request: FetchRequest) throws -> Int {
+        let plan = try FetchPlan(request, context: self)
+        var total = 0
+        if try memoryObjects(plan) == nil {
+            let sql = "SELECT COUNT(*)" + plan.fromWhereSQL
+            total = Int(try store.connection.scalar(sql, plan.arguments)?.int64Value ?? 0)
+            total = max(0, total - request.fetchOffset)
+            return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
+        }
+        try run(plan, request) { _ in total += 1 }
+        return total
+    }
+
+    // MARK: - Running a plan
+
+    /// The changed objects of the plan's entities that match, sorted; nil
+    /// when no object of those entities has unsaved changes (the store's
+    /// rows are then the whole answer).
+    private func memoryObjects(_ plan: FetchPlan) throws -> [ManagedObject]? {
+        let changed = (Array(inserted.values) + updated.values.filter { $0.state.hasChanges })
+            .filter { plan.names.contains($0.entityName) }
+        guard
+            !changed.isEmpty
+                || deleted.values.contains(where: { plan.names.contains($0.entityName) })
+        else { return nil }
+        var matching = try changed.filter { try plan.matches($0) }
+        var failure: Error?
+        matching.sort { lhs, rhs in
+            do { return try plan.compare(lhs, rhs) < 0 } catch {
+                failure = failure ?? error
+                return false
             }
         }
-        let order = sorts.compactMap { sort in
-            description.mapping.attributeColumns[description.attributes[sort.index].name].map {
-                "\(SQLiteIdentifier.quoted($0)) \(sort.ascending ? "ASC" : "DESC")"
-            }
-        }
-        sql += " ORDER BY " + (order + ["Z_PK"]).joined(separator: ", ")
-        if !needsMemory, request.fetchLimit > 0 || request.fetchOffset > 0 {
+        if let failure { throw failure }
+        return matching
+    }
+
+    /// Streams the store's rows in order, merged with the changed objects
+    /// (which replace their stored rows), through offset and limit.
+    private func run(
+        _ plan: FetchPlan, _ request: FetchRequest, _ body: (ManagedObject) throws -> Void
+    ) throws {
+        registry.purgeIfGrown()
+        let memory = try memoryObjects(plan)
+        var sql = plan.selectSQL + plan.orderSQL
+        var arguments = plan.arguments
+        var toSkip = request.fetchOffset
+        var remaining = request.fetchLimit > 0 ? request.fetchLimit : Int.max
+        if memory == nil, request.fetchLimit > 0 || request.fetchOffset > 0 {
             sql += " LIMIT ? OFFSET ?"
             arguments += [
                 .integer(Int64(request.fetchLimit > 0 ? request.fetchLimit : -1)),
                 .integer(Int64(request.fetchOffset)),
             ]
+            toSkip = 0
+        }
+        guard remaining > 0 else { return }
+        /// Hands `object` on after the offset; false once the limit is met.
+        func emit(_ object: ManagedObject) throws -> Bool {
+            if toSkip > 0 {
+                toSkip -= 1
+                return true
+            }
+            try body(object)
+            remaining -= 1
+            return remaining > 0
         }
 
-        var results: [ManagedObject] = []
-        var seen: Set<ObjectID> = []
+        let pending = memory ?? []
+        var next = 0
         let statement = try store.connection.cachedStatement(sql)
         try statement.bind(arguments)
         while try statement.step() {
-            let object = try materialize(statement, description: description)
-            guard !object.isDeleted, !object.hasChanges || matches(object, conditions) else {
-                continue
+            let object = try materialize(statement, description: plan.description)
+            // Changed objects are judged on their in-memory values instead.
+            guard !object.hasChanges else { continue }
+            while next < pending.count, try plan.compare(pending[next], object) < 0 {
+                guard try emit(pending[next]) else { return }
+                next += 1
             }
-            results.append(object)
-            seen.insert(object.objectID)
+            guard try emit(object) else { return }
         }
-        guard needsMemory else { return results }
-
-        for object in changed where !seen.contains(object.objectID) && matches(object, conditions) {
-            results.append(object)
+        while next < pending.count {
+            guard try emit(pending[next]) else { return }
+            next += 1
         }
-        results.sort { lhs, rhs in
-            for sort in sorts {
-                let order = AttributeValue.compare(
-                    lhs.state.values[sort.index], rhs.state.values[sort.index])
-                if order != 0 { return sort.ascending ? order < 0 : order > 0 }
-            }
-            return lhs.objectID.key.magnitude < rhs.objectID.key.magnitude
-                || (lhs.objectID.key.magnitude == rhs.objectID.key.magnitude
-                    && lhs.objectID.key > rhs.objectID.key)
-        }
-        let start = min(request.fetchOffset, results.count)
-        let end =
-            request.fetchLimit > 0 ? min(start + request.fetchLimit, results.count) : results.count
-        return Array(results[start..<end])
-    }
-
-    /// The number of objects `request` would return.
-    public func count(_ request: FetchRequest) throws -> Int {
-        var unlimited = request
-        unlimited.fetchLimit = 0
-        unlimited.fetchOffset = 0
-        if !hasChanges {
-            let description = try description(of: request.entityName)
-            if request.conditions.isEmpty {
-                let numbers =
-                    request.includesSubentities
-                    ? description.mapping.treeNumbers : [description.mapping.number]
-                let sql =
-                    "SELECT COUNT(*) FROM \(SQLiteIdentifier.quoted(description.mapping.table))"
-                    + " WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
-                let count = try store.connection.scalar(sql, numbers.map { .integer(Int64($0)) })
-                return Int(count?.int64Value ?? 0)
-            }
-        }
-        let all = try fetch(unlimited)
-        let afterOffset = max(0, all.count - request.fetchOffset)
-        return request.fetchLimit > 0 ? min(afterOffset, request.fetchLimit) : afterOffset
-    }
-
-    private func matches(
-        _ object: ManagedObject, _ conditions: [(index: Int, value: AttributeValue?)]
-    ) -> Bool {
-        conditions.allSatisfy { object.state.values[$0.index] == $0.value }
-    }
-
-    // MARK: - Rows to objects
-
-    /// `SELECT` of every stored column of `description`'s rows of the given
-    /// entity numbers (`Z_ENT IN (…)` with one parameter each).
-    func selectSQL(_ description: EntityDescription, numbers: [Int]) throws -> String {
-        var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-        for attribute in description.attributes {
-            columns.append(description.mapping.attributeColumns[attribute.name] ?? "NULL")
-        }
-        for relationship in description.relationships where !relationship.isToMany {
-            if let key = description.mapping.toOne[relationship.name] {
-                columns.append(key.foreignKey)
-                columns.append(key.entityColumn ?? "NULL")
-            } else {
-                columns += ["NULL", "NULL"]
-            }
-        }
-        let list = columns.map { $0 == "NULL" ? $0 : SQLiteIdentifier.quoted($0) }.joined(
-            separator: ", ")
-        return "SELECT \(list) FROM \(SQLiteIdentifier.quoted(description.mapping.table))"
-            + " WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
-    }
-
-    /// The registered object of the current row, or a new one read from it.
-    /// A registered object keeps its in-memory state.
-    func materialize(_ row: Statement, description: EntityDescription) throws -> ManagedObject {
-        let primaryKey = row.int64(at: 0)
-        let entityName = namesByNumber[Int(row.int64(at: 1))] ?? description.name
-        let id = ObjectID(entityName: entityName, key: primaryKey)
-        if let object = registered(id) { return object }
-        // A row of a subentity is read with that subentity's columns.
-        let concrete = try self.description(of: entityName)
-        guard concrete === description else {
-            return try load(concrete, primaryKeys: [primaryKey]).first
-                ?? {
-                    throw ContextError(
-                        .objectNotFound, "\(id) vanished while reading", objects: [id])
-                }()
-        }
-        var state = ObjectState(
-            attributeCount: description.attributes.count,
-            relationshipCount: description.relationships.count)
-        state.version = row.int64(at: 2)
-        var column: Int32 = 3
-        for (index, attribute) in description.attributes.enumerated() {
-            state.values[index] = try ColumnValueCodec.decode(
-                row.value(at: column), attribute, store: store, primaryKey: primaryKey)
-            column += 1
-        }
-        for (index, relationship) in description.relationships.enumerated()
-        where !relationship.isToMany {
-            if !row.isNull(at: column) {
-                let destination =
-                    row.isNull(at: column + 1)
-                    ? relationship.destination
-                    : namesByNumber[Int(row.int64(at: column + 1))] ?? relationship.destination
-                state.toOne[index] = ObjectID(entityName: destination, key: row.int64(at: column))
-            }
-            column += 2
-        }
-        let object = ManagedObject(id: id, description: description, link: link, state: state)
-        registry[id] = object
-        return object
-    }
-
-    /// Reads the rows with `primaryKeys` of `description`'s entity tree.
-    func load(_ description: EntityDescription, primaryKeys: [Int64]) throws -> [ManagedObject] {
-        let numbers = description.mapping.treeNumbers
-        var objects: [ManagedObject] = []
-        let sql = try selectSQL(description, numbers: numbers) + " AND Z_PK = ?"
-        for key in primaryKeys {
-            let statement = try store.connection.cachedStatement(sql)
-            try statement.bind(numbers.map { .integer(Int64($0)) } + [.integer(key)])
-            if try statement.step() {
-                objects.append(try materialize(statement, description: description))
-            }
-        }
-        return objects
     }
 }
 

@@ -47,7 +47,8 @@ public final class Context {
     /// A context on `store`, whose data `model` describes.
     ///
     /// - Throws: ``StoreError`` when the model does not fit the store's
-    ///   tables; ``ContextError`` when a pattern in the model does not compile.
+    ///   tables; ``ContextError`` when a pattern in the model does not compile;
+    ///   ``SQLiteError`` when the predicate functions cannot be registered.
     public init(store: Store, model: Model) throws {
         self.store = store
         self.model = model
@@ -64,6 +65,8 @@ public final class Context {
                 rootNumber: mapping.entity(named: root)?.number ?? entityMapping.number)
         }
         self.descriptions = descriptions
+        // Predicates with [c]/[d], LIKE, MATCHES and localized sorts call these.
+        try PredicateSQLFunctions.register(on: store.connection)
     }
 
     /// The description of `entityName`, or `unknownEntity`.

@@ -42,6 +42,10 @@ final class EntityDescription {
     let insertSQL: String
     /// `UPDATE` of a whole row: Z_OPT, then ``rowColumns``, by Z_PK.
     let updateSQL: String
+    /// The columns a fetch reads, from the table aliased `t0`: Z_PK, Z_ENT,
+    /// Z_OPT, each attribute (NULL when not stored), then each to-one's key
+    /// and entity columns (see `Context.materialize`).
+    let selectList: String
 
     init(entity: Entity, model: Model, mapping: StoreMapping.EntityMapping, rootNumber: Int) throws
     {
@@ -97,6 +101,23 @@ final class EntityDescription {
         self.insertSQL = "INSERT INTO \(table) (\(names)) VALUES (\(marks))"
         let assignments = (["Z_OPT"] + quoted).map { "\($0) = ?" }.joined(separator: ", ")
         self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?"
+
+        var selected = ["Z_PK", "Z_ENT", "Z_OPT"]
+        for attribute in attributes {
+            selected.append(mapping.attributeColumns[attribute.name] ?? "NULL")
+        }
+        for relationship in relationships where !relationship.isToMany {
+            if let key = mapping.toOne[relationship.name] {
+                selected += [key.foreignKey, key.entityColumn ?? "NULL"]
+            } else {
+                selected += ["NULL", "NULL"]
+            }
+        }
+        let alias = PredicateSQLCompiler.rootAlias
+        self.selectList = selected.map {
+            $0 == "NULL" ? $0 : "\(alias).\(SQLiteIdentifier.quoted($0))"
+        }
+        .joined(separator: ", ")
     }
 
     /// The index of attribute `key`, or an error naming the entity.

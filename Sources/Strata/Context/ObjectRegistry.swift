@@ -83,6 +83,13 @@ struct ObjectRegistry {
         runs = []
     }
 
+    /// Purges when the dictionary has more than doubled since the last
+    /// purge: fetches that only read (and never save) would otherwise keep
+    /// every object they ever materialised.
+    mutating func purgeIfGrown() {
+        if objects.count > 2 * countAfterPurge + 1024 { purge() }
+    }
+
     /// Forgets unchanged objects that nobody but the registry holds.
     mutating func purge() {
         var index = objects.values.startIndex

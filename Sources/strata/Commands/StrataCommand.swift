@@ -3,7 +3,8 @@ struct StrataCommand: CommandGroup {
     static let name = "strata"
     static let abstract = "Move Core Data–style app data between formats and model versions."
     static let subcommands: [any Command.Type] = [
-        SchemaCommand.self, CreateCommand.self, InfoCommand.self, DemoCommand.self,
+        SchemaCommand.self, CreateCommand.self, InfoCommand.self, QueryCommand.self,
+        DemoCommand.self,
     ]
 
     static var usage: String {

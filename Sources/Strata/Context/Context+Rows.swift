@@ -1,0 +1,93 @@
+import Foundation
+
+extension Context {
+    // MARK: - Rows to objects
+
+    /// `SELECT` of every stored column of `description`'s rows of the given
+    /// entity numbers (`Z_ENT IN (…)` with one parameter each), from the
+    /// entity's table as `t0` (or `from`, which names it so, with joins).
+    func selectSQL(_ description: EntityDescription, numbers: [Int], from: String? = nil) throws
+        -> String
+    {
+        let alias = PredicateSQLCompiler.rootAlias
+        let source = from ?? "\(SQLiteIdentifier.quoted(description.mapping.table)) AS \(alias)"
+        return "SELECT \(description.selectList) FROM \(source)"
+            + " WHERE \(alias).Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
+    }
+
+    /// The registered object of the current row, or a new one read from it.
+    /// A registered object keeps its in-memory state.
+    func materialize(_ row: Statement, description: EntityDescription) throws -> ManagedObject {
+        let primaryKey = row.int64(at: 0)
+        let entityName = namesByNumber[Int(row.int64(at: 1))] ?? description.name
+        let id = ObjectID(entityName: entityName, key: primaryKey)
+        if let object = registered(id) { return object }
+        // A row of a subentity is read with that subentity's columns.
+        let concrete = try self.description(of: entityName)
+        guard concrete === description else {
+            return try load(concrete, primaryKeys: [primaryKey]).first
+                ?? {
+                    throw ContextError(
+                        .objectNotFound, "\(id) vanished while reading", objects: [id])
+                }()
+        }
+        var state = ObjectState(
+            attributeCount: description.attributes.count,
+            relationshipCount: description.relationships.count)
+        state.version = row.int64(at: 2)
+        var column: Int32 = 3
+        let types = description.attributeTypes
+        for index in types.indices {
+            // The common kinds are read straight from the column; copying the
+            // Attribute for the general decoder costs more than the read.
+            switch (types[index], row.columnType(column)) {
+            case (_, .null):
+                break
+            case (.string, .text), (.uri, .text):
+                state.values[index] = row.text(at: column).map(AttributeValue.string)
+            case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
+                state.values[index] = .integer(row.int64(at: column))
+            case (.double, .real), (.double, .integer), (.float, .real), (.float, .integer):
+                state.values[index] = .real(row.double(at: column))
+            case (.date, .real), (.date, .integer):
+                state.values[index] = .date(row.double(at: column))
+            case (.boolean, .integer):
+                state.values[index] = .boolean(row.int64(at: column) != 0)
+            default:
+                state.values[index] = try ColumnValueCodec.decode(
+                    row.value(at: column), description.attributes[index], store: store,
+                    primaryKey: primaryKey)
+            }
+            column += 1
+        }
+        for (index, relationship) in description.relationships.enumerated()
+        where !relationship.isToMany {
+            if !row.isNull(at: column) {
+                let destination =
+                    row.isNull(at: column + 1)
+                    ? relationship.destination
+                    : namesByNumber[Int(row.int64(at: column + 1))] ?? relationship.destination
+                state.toOne[index] = ObjectID(entityName: destination, key: row.int64(at: column))
+            }
+            column += 2
+        }
+        let object = ManagedObject(id: id, description: description, link: link, state: state)
+        registry[id] = object
+        return object
+    }
+
+    /// Reads the rows with `primaryKeys` of `description`'s entity tree.
+    func load(_ description: EntityDescription, primaryKeys: [Int64]) throws -> [ManagedObject] {
+        let numbers = description.mapping.treeNumbers
+        var objects: [ManagedObject] = []
+        let sql = try selectSQL(description, numbers: numbers) + " AND t0.Z_PK = ?"
+        for key in primaryKeys {
+            let statement = try store.connection.cachedStatement(sql)
+            try statement.bind(numbers.map { .integer(Int64($0)) } + [.integer(key)])
+            if try statement.step() {
+                objects.append(try materialize(statement, description: description))
+            }
+        }
+        return objects
+    }
+}

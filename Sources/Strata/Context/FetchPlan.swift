@@ -1,0 +1,132 @@
+import Foundation
+
+/// A fetch request made ready to run on one context: its SQL (with joins,
+/// conditions and order), its bound values, and the same predicate and
+/// order for the objects the context changed in memory.
+struct FetchPlan {
+    let description: EntityDescription
+    /// The entities whose objects are included.
+    let names: Set<String>
+    /// The predicate, with the request's equality conditions folded in.
+    let predicate: Predicate?
+    /// The sort keys, with their key paths split.
+    let sorts: [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)]
+    /// `SELECT … FROM … WHERE …` without `ORDER BY` or `LIMIT`.
+    let selectSQL: String
+    /// `FROM … WHERE …`, for `COUNT(*)`.
+    let fromWhereSQL: String
+    /// `ORDER BY …`, ending with the primary key.
+    let orderSQL: String
+    let arguments: [SQLiteValue]
+
+    init(_ request: FetchRequest, context: Context) throws {
+        let description = try context.description(of: request.entityName)
+        self.description = description
+        let numbers =
+            (request.includesSubentities
+            ? description.mapping.treeNumbers : [description.mapping.number]).sorted()
+        names = Set(numbers.compactMap { context.namesByNumber[$0] })
+
+        var parts: [Predicate] = []
+        if let predicate = request.predicate {
+            parts.append(predicate)
+        }
+        for (key, value) in request.conditions.sorted(by: { $0.key < $1.key }) {
+            // Unknown keys are reported as before predicates existed.
+            _ = try description.attribute(key)
+            parts.append(
+                .comparison(
+                    Comparison(
+                        left: .keyPath([key], column: 1), op: .equal,
+                        right: .value(value.map(PredicateValue.init) ?? .null))))
+        }
+        predicate = parts.isEmpty ? nil : (parts.count == 1 ? parts[0] : .and(parts))
+
+        var compiler = try PredicateSQLCompiler(mapping: context.mapping, entity: description.name)
+        compiler.predicateText = request.predicate?.description ?? ""
+        let condition = try predicate.map { try compiler.condition($0) }
+        var order: [String] = []
+        var sorts:
+            [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)] =
+                []
+        for sort in request.sortDescriptors {
+            let (expression, attribute): (String, Attribute)
+            do {
+                (expression, attribute) = try compiler.attributeExpression(keyPath: sort.key)
+            } catch {
+                throw ContextError(
+                    .unknownProperty, "cannot sort \(description.name) by '\(sort.key)': \(error)")
+            }
+            let isText = attribute.type == .string || attribute.type == .uri
+            let direction = sort.ascending ? "ASC" : "DESC"
+            switch (sort.comparison, isText) {
+            case (.caseInsensitive, true):
+                order.append(
+                    "strata_fold(\(expression), \(StringOptions.caseInsensitive.rawValue))"
+                        + " \(direction)")
+            case (.localized, true):
+                order.append("\(expression) COLLATE strata_localized \(direction)")
+            default:
+                order.append("\(expression) \(direction)")
+            }
+            sorts.append(
+                (sort.key.split(separator: ".").map(String.init), sort.ascending, sort.comparison))
+        }
+        self.sorts = sorts
+        order.append("\(PredicateSQLCompiler.rootAlias).Z_PK")
+        orderSQL = " ORDER BY " + order.joined(separator: ", ")
+
+        let entityList = numbers.map { _ in "?" }.joined(separator: ", ")
+        let whereSQL =
+            " WHERE \(PredicateSQLCompiler.rootAlias).Z_ENT IN (\(entityList))"
+            + (condition.map { " AND \($0)" } ?? "")
+        selectSQL =
+            try context.selectSQL(description, numbers: numbers, from: compiler.fromClause)
+            + (condition.map { " AND \($0)" } ?? "")
+        fromWhereSQL = " FROM \(compiler.fromClause)" + whereSQL
+        arguments = numbers.map { .integer(Int64($0)) } + compiler.arguments
+    }
+
+    /// Whether `object` passes the predicate, judged on its in-memory values.
+    func matches(_ object: ManagedObject) throws -> Bool {
+        guard let predicate else { return true }
+        return try predicate.evaluate(with: object)
+    }
+
+    /// Orders two objects as the SQL does: the sort keys, then the key.
+    func compare(_ lhs: ManagedObject, _ rhs: ManagedObject) throws -> Int {
+        for sort in sorts {
+            let left = try FetchPlan.value(at: sort.path, of: lhs)
+            let right = try FetchPlan.value(at: sort.path, of: rhs)
+            var order: Int
+            switch (sort.comparison, left, right) {
+            case (.caseInsensitive, .string(let a)?, .string(let b)?):
+                order = AttributeValue.compare(
+                    .string(PredicateStringFolding.fold(a, .caseInsensitive)),
+                    .string(PredicateStringFolding.fold(b, .caseInsensitive)))
+            case (.localized, .string(let a)?, .string(let b)?):
+                order = PredicateSQLFunctions.localizedCompare(a, b)
+            default:
+                order = AttributeValue.compare(left, right)
+            }
+            if order != 0 { return sort.ascending ? order : -order }
+        }
+        // Saved objects by primary key; unsaved ones after, in insert order.
+        let a = lhs.objectID.key
+        let b = rhs.objectID.key
+        if a.magnitude != b.magnitude { return a.magnitude < b.magnitude ? -1 : 1 }
+        return a == b ? 0 : (a > b ? -1 : 1)
+    }
+
+    /// The value at a key path through to-one relationships; nil when a
+    /// step has no object.
+    static func value(at path: [String], of object: ManagedObject) throws -> AttributeValue? {
+        var current = object
+        for key in path.dropLast() {
+            guard let next = try current.object(forKey: key) else { return nil }
+            current = next
+        }
+        guard let last = path.last else { return nil }
+        return try current.value(forKey: last)
+    }
+}

@@ -1,0 +1,273 @@
+/// Compiles predicates and key paths over one entity into SQL on the tables
+/// of one store (coredata-format.md §1.3–1.5).
+///
+/// The entity's table is `t0`; each to-one path the predicate or the sort
+/// keys follow becomes one `LEFT JOIN` with its own alias, shared by every
+/// use of the path. To-many relationships become correlated subqueries
+/// (`EXISTS`, `COUNT(*)`) through the inverse foreign key or the join table.
+/// Every value is bound: the SQL text holds only quoted identifiers, aliases,
+/// operators and `?`.
+///
+/// ```swift
+/// var compiler = try PredicateSQLCompiler(mapping: mapping, entity: "DiaryEntry")
+/// let condition = try compiler.condition(predicate)
+/// let sql = "SELECT t0.Z_PK FROM \(compiler.fromClause) WHERE \(condition)"
+/// let rows = try connection.prepare(sql)
+/// try rows.bind(compiler.arguments)
+/// ```
+///
+/// Statements using string operators with `[c]`/`[d]`, `LIKE` or `MATCHES`
+/// need the functions of ``PredicateSQLFunctions`` on their connection.
+public struct PredicateSQLCompiler {
+    /// The alias of the entity's own table in ``fromClause``.
+    public static let rootAlias = "t0"
+
+    /// The store's tables and columns.
+    public let mapping: StoreMapping
+    /// The entity whose objects the predicate selects.
+    public let entityName: String
+    /// The predicate's text, quoted in errors (empty when built in code).
+    public var predicateText = ""
+    /// The values bound to the `?` of the conditions compiled so far, in
+    /// order.
+    public private(set) var arguments: [SQLiteValue] = []
+
+    /// The top-level scope: `t0` and its joins.
+    private var root: Scope
+    /// Aliases handed out so far (`t1`, `t2`, … and `j1`, … for join tables).
+    var aliasCount = 0
+
+    /// A table in a `FROM` clause with the to-one joins made from it.
+    struct Scope {
+        var alias: String
+        var entity: String
+        var joins: [String] = []
+        var joinAliases: [String: String] = [:]
+    }
+
+    /// What a key path leads to.
+    enum Target {
+        /// An attribute's column.
+        case attribute(String, Attribute)
+        /// A to-one relationship's foreign key (its value is the `Z_PK` of
+        /// the destination).
+        case toOne(String, destination: String)
+        /// The object itself (`Z_PK`), at the end of an empty path.
+        case object(String, entity: String)
+        /// A to-many relationship from `alias`, with the path beyond it.
+        case toMany(alias: String, entity: String, Relationship, rest: [String])
+    }
+
+    /// A compiler for predicates on `entity`.
+    ///
+    /// - Throws: ``PredicateError`` (`unknownEntity`) when the mapping has no
+    ///   such entity.
+    public init(mapping: StoreMapping, entity: String) throws {
+        guard mapping.entity(named: entity) != nil else {
+            throw PredicateError(
+                .unknownEntity, predicate: "", column: 1,
+                message: "the model has no entity '\(entity)'")
+        }
+        self.mapping = mapping
+        self.entityName = entity
+        self.root = Scope(alias: PredicateSQLCompiler.rootAlias, entity: entity)
+    }
+
+    /// The entity's table as `t0`, followed by the joins that the compiled
+    /// conditions and sort keys need.
+    public var fromClause: String {
+        let table = (try? table(of: entityName)) ?? entityName
+        return ([SQLiteIdentifier.quoted(table) + " AS " + root.alias] + root.joins)
+            .joined(separator: " ")
+    }
+
+    /// The SQL condition for `predicate`; its values are appended to
+    /// ``arguments``.
+    ///
+    /// The condition is two-valued: where SQL would give NULL (a comparison
+    /// with a missing value) it counts as false, also under `NOT` and `ALL`,
+    /// as the in-memory evaluation does.
+    ///
+    /// - Throws: ``PredicateError`` for keys the model does not have, a
+    ///   to-many key path without a quantifier, unbound variables and
+    ///   operands the operator cannot take.
+    public mutating func condition(_ predicate: Predicate) throws -> String {
+        var scope = root
+        defer { root = scope }
+        return try condition(predicate, in: &scope)
+    }
+
+    /// The SQL expression of an attribute reached by `keyPath` (dotted,
+    /// through to-one relationships), for `ORDER BY`, with the attribute.
+    ///
+    /// - Throws: ``PredicateError`` (`unknownKey`) when the path does not end
+    ///   at an attribute or crosses a to-many relationship.
+    public mutating func attributeExpression(keyPath: String) throws -> (
+        sql: String, attribute: Attribute
+    ) {
+        let path = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var scope = root
+        defer { root = scope }
+        guard case .attribute(let sql, let attribute) = try resolve(path, column: 1, in: &scope)
+        else {
+            throw error(.unknownKey, column: 1, "'\(keyPath)' is not an attribute of \(entityName)")
+        }
+        return (sql, attribute)
+    }
+
+    // MARK: - Boolean structure
+
+    mutating func condition(_ predicate: Predicate, in scope: inout Scope) throws -> String {
+        switch predicate {
+        case .constant(let value):
+            return value ? "1" : "0"
+        case .not(let inner):
+            // `IS NOT 1` keeps NULL (unknown) on the false side under NOT.
+            return "((\(try condition(inner, in: &scope))) IS NOT 1)"
+        case .and(let parts):
+            guard !parts.isEmpty else { return "1" }
+            return "("
+                + (try parts.map { try condition($0, in: &scope) })
+                .joined(separator: " AND ") + ")"
+        case .or(let parts):
+            guard !parts.isEmpty else { return "0" }
+            return "("
+                + (try parts.map { try condition($0, in: &scope) })
+                .joined(separator: " OR ") + ")"
+        case .comparison(let comparison):
+            return try self.comparison(comparison, in: &scope)
+        }
+    }
+
+    // MARK: - Key paths
+
+    /// Follows `path` from the scope's table: to-one steps become joins of
+    /// the scope; the first to-many step stops the walk.
+    mutating func resolve(_ path: [String], column: Int, in scope: inout Scope) throws -> Target {
+        var alias = scope.alias
+        var entity = scope.entity
+        var walked: [String] = []
+        if path.isEmpty || path == ["self"] {
+            return .object("\(alias).\"Z_PK\"", entity: entity)
+        }
+        for (index, key) in path.enumerated() {
+            let isLast = index == path.count - 1
+            guard let mappingEntity = mapping.entity(named: entity) else {
+                throw error(.unknownEntity, column: column, "the model has no entity '\(entity)'")
+            }
+            if let attribute = mapping.model.allAttributes(of: entity).first(where: {
+                $0.name == key
+            }) {
+                guard isLast else {
+                    throw error(
+                        .unknownKey, column: column,
+                        "\(entity).\(key) is an attribute; '\(path.joined(separator: "."))' "
+                            + "cannot go beyond it")
+                }
+                guard let name = mappingEntity.attributeColumns[key] else {
+                    throw error(
+                        .unknownKey, column: column,
+                        "\(entity).\(key) is not stored (transient), so it cannot be fetched on")
+                }
+                return .attribute("\(alias).\(SQLiteIdentifier.quoted(name))", attribute)
+            }
+            guard
+                let relationship = mapping.model.allRelationships(of: entity).first(where: {
+                    $0.name == key
+                })
+            else {
+                throw error(.unknownKey, column: column, "\(entity) has no property '\(key)'")
+            }
+            if relationship.isToMany {
+                return .toMany(
+                    alias: alias, entity: entity, relationship,
+                    rest: Array(path[(index + 1)...]))
+            }
+            guard let foreignKey = mappingEntity.toOne[key]?.foreignKey else {
+                throw error(
+                    .unknownKey, column: column, "\(entity).\(key) has no column in the store")
+            }
+            let keyColumn = "\(alias).\(SQLiteIdentifier.quoted(foreignKey))"
+            if isLast { return .toOne(keyColumn, destination: relationship.destination) }
+            walked.append(key)
+            let joinKey = walked.joined(separator: ".")
+            if let known = scope.joinAliases[joinKey] {
+                alias = known
+            } else {
+                let next = newAlias("t")
+                let table = try self.table(of: relationship.destination)
+                scope.joins.append(
+                    "LEFT JOIN \(SQLiteIdentifier.quoted(table)) AS \(next)"
+                        + " ON \(next).\"Z_PK\" = \(keyColumn)")
+                scope.joinAliases[joinKey] = next
+                alias = next
+            }
+            entity = relationship.destination
+        }
+        // The loop returns on its last step.
+        throw error(.unknownKey, column: column, "empty key path")
+    }
+
+    /// The `FROM … WHERE` of a correlated subquery over the destinations of
+    /// a to-many relationship from `alias`: the destination table is the new
+    /// scope's alias, and the link to the owner is the returned condition.
+    mutating func toManySource(
+        _ relationship: Relationship, from alias: String, entity: String, column: Int
+    ) throws -> (scope: Scope, from: String, link: String) {
+        guard let how = mapping.entity(named: entity)?.toMany[relationship.name] else {
+            throw error(
+                .unknownKey, column: column,
+                "\(entity).\(relationship.name) has no inverse column or join table in the store")
+        }
+        let destination = newAlias("t")
+        let table = SQLiteIdentifier.quoted(try self.table(of: relationship.destination))
+        let scope = Scope(alias: destination, entity: relationship.destination)
+        switch how {
+        case .inverseForeignKey(_, let column, _):
+            return (
+                scope, "\(table) AS \(destination)",
+                "\(destination).\(SQLiteIdentifier.quoted(column)) = \(alias).\"Z_PK\""
+            )
+        case .joinTable(let joinTable, let sourceColumn, let destinationColumn, _):
+            let join = newAlias("j")
+            return (
+                scope,
+                "\(SQLiteIdentifier.quoted(joinTable)) AS \(join) JOIN \(table) AS \(destination)"
+                    + " ON \(destination).\"Z_PK\" = \(join).\(SQLiteIdentifier.quoted(destinationColumn))",
+                "\(join).\(SQLiteIdentifier.quoted(sourceColumn)) = \(alias).\"Z_PK\""
+            )
+        }
+    }
+
+    /// `EXISTS (SELECT 1 FROM … WHERE link AND condition)` text, given the
+    /// scope's joins.
+    func subquery(_ select: String, _ scope: Scope, from: String, link: String, _ rest: String)
+        -> String
+    {
+        let joins = scope.joins.isEmpty ? "" : " " + scope.joins.joined(separator: " ")
+        let condition = rest.isEmpty ? "" : " AND \(rest)"
+        return "(SELECT \(select) FROM \(from)\(joins) WHERE \(link)\(condition))"
+    }
+
+    mutating func newAlias(_ prefix: String) -> String {
+        aliasCount += 1
+        return "\(prefix)\(aliasCount)"
+    }
+
+    func table(of entity: String) throws -> String {
+        guard let table = mapping.entity(named: entity)?.table else {
+            throw error(.unknownEntity, column: 1, "the model has no entity '\(entity)'")
+        }
+        return table
+    }
+
+    /// Binds `value` and returns its placeholder.
+    mutating func bind(_ value: SQLiteValue) -> String {
+        arguments.append(value)
+        return "?"
+    }
+
+    func error(_ code: PredicateError.Code, column: Int, _ message: String) -> PredicateError {
+        PredicateError(code, predicate: predicateText, column: column, message: message)
+    }
+}

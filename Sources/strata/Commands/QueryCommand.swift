@@ -1,0 +1,141 @@
+import Foundation
+import Strata
+
+/// `strata query STORE ENTITY [--where PRED] [--arg VALUE]… [--sort KEYS] …`:
+/// the objects of an entity that a Core Data predicate selects.
+struct QueryCommand: Command {
+    static let name = "query"
+    static let abstract = "Fetch objects with a Core Data predicate, sorted and limited."
+    static let usage = """
+        USAGE: strata query <store> <entity> [--where <predicate>] [--arg <value>]...
+                            [--sort <keys>] [--limit <n>] [--offset <n>] [--count]
+                            [--format table|json|csv] [--schemas <dir>]
+
+        ARGUMENTS:
+          <store>             A Core Data SQLite store.
+          <entity>            The entity to fetch (its subentities included).
+
+        OPTIONS:
+          --where <predicate> An NSPredicate format string, such as "text CONTAINS[cd] %@".
+          --arg <value>       A value for the next %@ (or %K, %d, %f), typed by what it is
+                              compared with: numbers, ISO-8601 dates, YES/NO, text.
+          --sort <keys>       Comma-separated key paths; a leading '-' sorts descending.
+          --limit <n>         At most n objects.
+          --offset <n>        Skip the first n objects.
+          --count             Print only the number of matching objects.
+          --format <format>   table (default), json or csv.
+          --schemas <dir>     The model folder; the version matching the store is used.
+                              Without it, the model cached in the store is used.
+        """
+
+    enum Format: String, Sendable { case table, json, csv }
+
+    var store: String
+    var entity: String
+    var predicate: String?
+    var arguments: [String]
+    var sort: String?
+    var limit: Int?
+    var offset: Int?
+    var countOnly: Bool
+    var format: Format
+    var schemas: String?
+
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        let countOnly = arguments.flag("--count")
+        let predicate = try arguments.option("--where")
+        var values: [String] = []
+        while let value = try arguments.option("--arg") { values.append(value) }
+        let sort = try arguments.option("--sort")
+        let limit = try arguments.integerOption("--limit")
+        let offset = try arguments.integerOption("--offset")
+        let formatName = try arguments.option("--format") ?? "table"
+        guard let format = Format(rawValue: formatName) else {
+            throw UsageError(
+                "'--format' must be table, json or csv, not '\(formatName)'", command: Self.self)
+        }
+        let schemas = try arguments.option("--schemas")
+        let store = try arguments.positional("<store>")
+        let entity = try arguments.positional("<entity>")
+        try arguments.finish()
+        return Self(
+            store: store, entity: entity, predicate: predicate, arguments: values, sort: sort,
+            limit: limit, offset: offset, countOnly: countOnly, format: format, schemas: schemas)
+    }
+
+    func validate() throws {
+        if let limit, limit < 0 {
+            throw UsageError("'--limit' must be 0 or more", command: Self.self)
+        }
+        if let offset, offset < 0 {
+            throw UsageError("'--offset' must be 0 or more", command: Self.self)
+        }
+        if predicate == nil, !arguments.isEmpty {
+            throw UsageError("'--arg' needs a '--where' predicate", command: Self.self)
+        }
+    }
+
+    func run() throws {
+        let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
+        defer { try? opened.close() }  // Read-only: nothing to lose on close.
+        let model = try self.model(of: opened)
+        guard model.entity(named: entity) != nil else {
+            let known = model.entities.map(\.name).joined(separator: ", ")
+            throw CommandFailure(message: "\(store): no entity '\(entity)' (entities: \(known))")
+        }
+        var request = FetchRequest(entity: entity)
+        if let predicate {
+            request.predicate = try Predicate(
+                predicate, textArguments: arguments, entity: entity, model: model)
+        }
+        for key in (sort ?? "").split(separator: ",") {
+            let descending = key.hasPrefix("-")
+            request.sortDescriptors.append(
+                SortDescriptor(
+                    String(key.drop { $0 == "-" || $0 == "+" }).trimmingCharacters(
+                        in: .whitespaces),
+                    ascending: !descending))
+        }
+        request.fetchLimit = limit ?? 0
+        request.fetchOffset = offset ?? 0
+        let context = try Context(store: opened, model: model)
+        let attributes = model.allAttributes(of: entity).filter { !$0.isTransient }
+        var rows: [QueryRow] = []
+        do {
+            if countOnly {
+                Terminal.output(String(try context.count(request)))
+                return
+            }
+            try context.forEach(request, batchSize: 1000) { object in
+                rows.append(try QueryRow(object, attributes: attributes))
+            }
+        } catch var error as Strata.PredicateError {
+            // Quote the predicate as typed, which the columns refer to.
+            error.predicate = predicate ?? error.predicate
+            throw error
+        }
+        let text = QueryOutput.render(rows, attributes: attributes.map(\.name), as: format)
+        if !text.isEmpty { Terminal.output(text) }
+    }
+
+    /// The version in `--schemas` that matches the store, or else the model
+    /// Core Data cached in the store.
+    private func model(of store: Store) throws -> Model {
+        if let schemas {
+            let cached = try? ModelCache.read(from: store.connection).flatMap {
+                try ModelCache.decode(
+                    $0, modelName: store.metadata.modelName ?? store.url.lastPathComponent)
+            }
+            return try store.matchingVersion(
+                in: SchemaSource.loadChain(schemas), storeModel: cached)
+        }
+        guard let content = try ModelCache.read(from: store.connection) else {
+            throw CommandFailure(
+                message:
+                    "\(self.store): the store has no model cache (Z_MODELCACHE); name the model with --schemas"
+            )
+        }
+        let name = store.metadata.modelName ?? store.url.deletingPathExtension().lastPathComponent
+        return try ModelCache.decode(content, modelName: name)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `strata query` on a Notes store made by `strata create` and filled with
+/// the `sqlite3` shell.
+@Suite struct QueryCommandTests {
+    private let folder: ScratchFolder
+    private let store: String
+
+    init() throws {
+        folder = try ScratchFolder()
+        store = folder.path("Notes.sqlite")
+        let created = try StrataRunner.run(["create", store, "--schemas", "Schemas/Notes"])
+        try #require(created.status == 0, "\(created.stderr)")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        shell.arguments = [
+            "sqlite3", store,
+            """
+            INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZDATE, ZBODY, ZKEYWORDS, ZTITLE) VALUES
+              (1, 1, 1, 0, 'Alle Vögel sind schon da', 'birds', 'Song'),
+              (2, 1, 1, 86400, 'Im Weltall, ganz allein', 'space', 'Space'),
+              (3, 1, 1, 172800.5, NULL, NULL, 'Empty, "quoted"');
+            UPDATE Z_PRIMARYKEY SET Z_MAX = 3;
+            """,
+        ]
+        try shell.run()
+        shell.waitUntilExit()
+        try #require(shell.terminationStatus == 0)
+    }
+
+    private func query(_ arguments: [String]) throws -> StrataRunner.Outcome {
+        try StrataRunner.run(["query", store, "Note", "--schemas", "Schemas/Notes"] + arguments)
+    }
+
+    @Test func testTableOfEveryNote() throws {
+        let outcome = try query([])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            outcome.stdout == """
+                id       body                      date                      keywords  title
+                Note/p1  Alle Vögel sind schon da  2001-01-01T00:00:00Z      birds     Song
+                Note/p2  Im Weltall, ganz allein   2001-01-02T00:00:00Z      space     Space
+                Note/p3                            2001-01-03T00:00:00.500Z            Empty, "quoted"
+
+                """)
+        #expect(outcome.stderr == "")
+    }
+
+    @Test func testFoldedSearchNewestFirstAsJSON() throws {
+        let outcome = try query([
+            "--where", "body CONTAINS[cd] %@", "--arg", "ALL", "--sort", "-date", "--format",
+            "json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            outcome.stdout == """
+                [
+                  {
+                    "body" : "Im Weltall, ganz allein",
+                    "date" : "2001-01-02T00:00:00Z",
+                    "id" : "Note/p2",
+                    "keywords" : "space",
+                    "title" : "Space"
+                  },
+                  {
+                    "body" : "Alle Vögel sind schon da",
+                    "date" : "2001-01-01T00:00:00Z",
+                    "id" : "Note/p1",
+                    "keywords" : "birds",
+                    "title" : "Song"
+                  }
+                ]
+
+                """)
+    }
+
+    @Test func testDateArgumentCSVAndCount() throws {
+        let csv = try query(["--where", "date >= %@", "--arg", "2001-01-02", "--format", "csv"])
+        #expect(
+            csv.stdout == """
+                id,body,date,keywords,title
+                Note/p2,"Im Weltall, ganz allein",2001-01-02T00:00:00Z,space,Space
+                Note/p3,,2001-01-03T00:00:00.500Z,,"Empty, ""quoted""\"
+
+                """)
+        let count = try query(["--where", "date >= %@", "--arg", "2001-01-02", "--count"])
+        #expect(count.stdout == "2\n")
+    }
+
+    @Test func testSortLimitOffset() throws {
+        let outcome = try query(["--sort", "title", "--limit", "1", "--offset", "1"])
+        #expect(
+            outcome.stdout == """
+                id       body                      date                  keywords  title
+                Note/p1  Alle Vögel sind schon da  2001-01-01T00:00:00Z  birds     Song
+
+                """)
+    }
+
+    @Test func testBadPredicatesPointAtTheColumn() throws {
+        let syntax = try query(["--where", "title =="])
+        #expect(syntax.status == 1)
+        #expect(syntax.stdout == "")
+        #expect(
+            syntax.stderr == """
+                error: predicate syntax error at column 9: expected a key path or value after '==', \
+                found the end of the predicate
+                  title ==
+                          ^
+
+                """)
+        let unknown = try query(["--where", "title == 'x' AND nope == 3"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasSuffix("  title == 'x' AND nope == 3\n                   ^\n"))
+        let date = try query(["--where", "date > %@", "--arg", "yesterday"])
+        #expect(date.status == 1)
+        #expect(
+            date.stderr == """
+                error: predicate error at column 1: 'yesterday' is not an ISO-8601 date
+                  date > %@
+                  ^
+
+                """)
+    }
+
+    @Test func testBadUsage() throws {
+        let format = try query(["--format", "xml"])
+        #expect(format.status == 64)
+        #expect(
+            format.stderr.hasPrefix("error: '--format' must be table, json or csv, not 'xml'\n"))
+        let noCache = try StrataRunner.run(["query", store, "Note"])
+        #expect(noCache.status == 1)
+        #expect(
+            noCache.stderr
+                == "error: \(store): the store has no model cache (Z_MODELCACHE); name the model with --schemas\n"
+        )
+    }
+}
