@@ -29,6 +29,8 @@ struct FetchPlan {
 
         var parts: [Predicate] = []
         if let predicate = request.predicate {
+            // Keys and types are checked against the model before anything runs.
+            try predicate.check(entity: description.name, model: context.model)
             parts.append(predicate)
         }
         for (key, value) in request.conditions.sorted(by: { $0.key < $1.key }) {

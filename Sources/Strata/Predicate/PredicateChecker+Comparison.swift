@@ -54,7 +54,7 @@ extension PredicateChecker {
             case .collection(let items):
                 for item in items { try expectComparable(left, right.with(item), "IN") }
             case .string, .unknown, .null:
-                try expectString(left, op)
+                try expectString(left, op, side: "left")
             default:
                 throw error(
                     .typeMismatch, comparison.column,
@@ -63,8 +63,8 @@ extension PredicateChecker {
         case .contains where membership:
             try expectComparable(left, right, "CONTAINS")
         case .contains, .beginsWith, .endsWith, .like, .matches:
-            try expectString(left, op)
-            try expectString(right, op)
+            try expectString(left, op, side: "left")
+            try expectString(right, op, side: "right")
             if op == .matches, case .value(.string(let pattern)) = comparison.right {
                 do {
                     try PredicateRegex.validate(pattern, options: comparison.options)
@@ -78,11 +78,13 @@ extension PredicateChecker {
     }
 
     /// Fails unless `operand` can be a string.
-    private func expectString(_ operand: Operand, _ op: ComparisonOperator) throws {
+    private func expectString(_ operand: Operand, _ op: ComparisonOperator, side: String) throws {
         guard operand.kind.admitsString else {
+            // A key is named; a value is not quoted (error text never shows values).
+            let what = operand.keyPath.map { "'\($0)' is" } ?? "the \(side) side is"
             throw error(
                 .typeMismatch, operand.column,
-                "\(op.rawValue) needs strings, but \(operand.spelled) is \(operand.typeName)")
+                "\(op.rawValue) needs strings, but \(what) \(operand.typeName)")
         }
     }
 

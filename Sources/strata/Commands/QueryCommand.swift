@@ -85,8 +85,10 @@ struct QueryCommand: Command {
         }
         var request = FetchRequest(entity: entity)
         if let predicate {
-            request.predicate = try Predicate(
+            let parsed = try Predicate(
                 predicate, textArguments: arguments, entity: entity, model: model)
+            try parsed.check(entity: entity, model: model, format: predicate)
+            request.predicate = parsed
         }
         for key in (sort ?? "").split(separator: ",") {
             let descending = key.hasPrefix("-")
