@@ -28,6 +28,9 @@ public struct ContextError: Error, CustomStringConvertible, Sendable {
         case conflict
         /// The model cannot drive a context (a pattern that does not compile, say).
         case invalidSchema
+        /// A fetch request does not fit its use (sections by a key it is not
+        /// sorted by first, say).
+        case invalidFetchRequest
     }
 
     /// What kind of error this is.
