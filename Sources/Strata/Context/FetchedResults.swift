@@ -19,8 +19,8 @@ import Foundation
 /// ```
 ///
 /// The results hold the context (and the fetched objects) strongly; the
-/// context holds them only through its observers, which are removed when
-/// the results go away. After ``Context/rollback()`` or ``Context/reset()``,
+/// context holds them only weakly, so keep a reference for as long as
+/// reports are wanted: released results remove their observers. After ``Context/rollback()`` or ``Context/reset()``,
 /// which post nothing, call ``performFetch()`` again.
 public final class FetchedResults {
     /// One group of results: the objects sharing a value of the section key.
