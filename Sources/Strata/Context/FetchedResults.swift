@@ -20,8 +20,9 @@ import Foundation
 ///
 /// The results hold the context (and the fetched objects) strongly; the
 /// context holds them only weakly, so keep a reference for as long as
-/// reports are wanted: released results remove their observers. After ``Context/rollback()`` or ``Context/reset()``,
-/// which post nothing, call ``performFetch()`` again.
+/// reports are wanted: released results remove their observers. After
+/// ``Context/rollback()`` or ``Context/reset()``, which post nothing, call
+/// ``performFetch()`` again.
 public final class FetchedResults {
     /// One group of results: the objects sharing a value of the section key.
     public struct Section {
