@@ -26,8 +26,9 @@ import Foundation
 public final class FetchedResults {
     /// One group of results: the objects sharing a value of the section key.
     public struct Section {
-        /// The section key's value as text (see ``FetchedResults/sectionName(for:)``);
-        /// "" without a section key path.
+        /// The section key's value as text (see
+        /// ``FetchedResults/sectionName(for:)``); "" without a section key
+        /// path.
         public let name: String
         /// The section's objects, in the request's order.
         public let objects: [ManagedObject]
