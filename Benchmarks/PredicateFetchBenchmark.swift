@@ -66,15 +66,17 @@ struct PredicateFetchBenchmark: Benchmark {
         }
         .joined(separator: "\n").write(to: planFile, atomically: true, encoding: .utf8)
         let columns = "Z_PK, Z_ENT, Z_OPT, ZDATE, ZBODY, ZKEYWORDS, ZTITLE"
+        // The same query as Strata's: a fetch without sort keys returns its
+        // objects in primary-key order, so the hand-written SQL asks for it too.
+        let order = " ORDER BY Z_PK"
         let sql = queries.map { query in
-            switch kind {
-            case .equality:
-                "SELECT \(columns) FROM ZNOTE WHERE ZDATE = \(query.values[0]);"
-            case .range:
-                "SELECT \(columns) FROM ZNOTE WHERE ZDATE BETWEEN \(query.values[0]) AND \(query.values[1]);"
-            case .contains:
-                "SELECT \(columns) FROM ZNOTE WHERE ZBODY LIKE '%\(query.values[0])%';"
-            }
+            let condition =
+                switch kind {
+                case .equality: "ZDATE = \(query.values[0])"
+                case .range: "ZDATE BETWEEN \(query.values[0]) AND \(query.values[1])"
+                case .contains: "ZBODY LIKE '%\(query.values[0])%'"
+                }
+            return "SELECT \(columns) FROM ZNOTE WHERE \(condition)\(order);"
         }
         try sql.joined(separator: "\n").write(to: sqlFile, atomically: true, encoding: .utf8)
         let sqlite3 = try ChildCommand.locate("sqlite3", hint: "install it with `make deps`")

@@ -127,8 +127,14 @@ extension Context {
         var next = 0
         let statement = try store.connection.cachedStatement(sql)
         try statement.bind(arguments)
+        // Without sort keys the rows come in key order: they are registered
+        // as one run instead of being hashed one by one.
+        let inKeyOrder = plan.sorts.isEmpty
+        if inKeyOrder { registry.beginFetchRun() }
+        defer { if inKeyOrder { registry.endFetchRun() } }
         while try statement.step() {
-            let object = try materialize(statement, description: plan.description)
+            let object = try materialize(
+                statement, description: plan.description, fetched: inKeyOrder)
             // Changed objects are judged on their in-memory values instead.
             guard !object.hasChanges else { continue }
             while next < pending.count, try plan.compare(pending[next], object) < 0 {

@@ -15,15 +15,22 @@ extension Context {
             + " WHERE \(alias).Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
     }
 
-    /// The registered object of the current row, or a new one read from it.
-    /// A registered object keeps its in-memory state.
-    func materialize(_ row: Statement, description: EntityDescription) throws -> ManagedObject {
+    /// The registered object of the current row, or a new one read from it
+    /// and registered (as part of the fetch's run when `fetched`, see
+    /// ``ObjectRegistry``). A registered object keeps its in-memory state.
+    func materialize(_ row: Statement, description: EntityDescription, fetched: Bool = false)
+        throws -> ManagedObject
+    {
         let primaryKey = row.int64(at: 0)
-        let entityName = namesByNumber[Int(row.int64(at: 1))] ?? description.name
+        let number = row.int64(at: 1)
+        // Rows of the entity itself (the usual case) skip the name lookups.
+        let isOwnRow = number == Int64(description.number)
+        let entityName =
+            isOwnRow ? description.name : namesByNumber[Int(number)] ?? description.name
         let id = ObjectID(entityName: entityName, key: primaryKey)
         if let object = registered(id) { return object }
         // A row of a subentity is read with that subentity's columns.
-        let concrete = try self.description(of: entityName)
+        let concrete = isOwnRow ? description : try self.description(of: entityName)
         guard concrete === description else {
             return try load(concrete, primaryKeys: [primaryKey]).first
                 ?? {
@@ -31,9 +38,8 @@ extension Context {
                         .objectNotFound, "\(id) vanished while reading", objects: [id])
                 }()
         }
-        var state = ObjectState(
-            attributeCount: description.attributes.count,
-            relationshipCount: description.relationships.count)
+        // The empty template's arrays are shared; only `values` is new.
+        var state = description.emptyState
         state.version = row.int64(at: 2)
         var column: Int32 = 3
         let types = description.attributeTypes
@@ -72,7 +78,11 @@ extension Context {
             column += 2
         }
         let object = ManagedObject(id: id, description: description, link: link, state: state)
-        registry[id] = object
+        if fetched {
+            registry.addFetched(object)
+        } else {
+            registry[id] = object
+        }
         return object
     }
 

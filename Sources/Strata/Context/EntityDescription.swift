@@ -46,6 +46,8 @@ final class EntityDescription {
     /// Z_OPT, each attribute (NULL when not stored), then each to-one's key
     /// and entity columns (see `Context.materialize`).
     let selectList: String
+    /// The state of an object with no values, copied for each fetched row.
+    let emptyState: ObjectState
 
     init(entity: Entity, model: Model, mapping: StoreMapping.EntityMapping, rootNumber: Int) throws
     {
@@ -114,6 +116,8 @@ final class EntityDescription {
             }
         }
         let alias = PredicateSQLCompiler.rootAlias
+        self.emptyState = ObjectState(
+            attributeCount: attributes.count, relationshipCount: relationships.count)
         self.selectList = selected.map {
             $0 == "NULL" ? $0 : "\(alias).\(SQLiteIdentifier.quoted($0))"
         }
