@@ -38,10 +38,12 @@ extension Context {
         do {
             touchDates()
             try propagateDeletes()
+            savingInserted = inserted.values
             let failures = try validationFailures()
             if !failures.isEmpty { throw ValidationError(failures: failures) }
             written = try store.connection.inTransaction(.immediate) { try writeChanges() }
         } catch {
+            savingInserted = nil
             restoreJournal()
             throw error
         }

@@ -8,7 +8,9 @@ extension Context {
     /// counts, and the entities' save rules.
     func validationFailures() throws -> [ValidationError.Failure] {
         var failures: [ValidationError.Failure] = []
-        let objects = (Array(inserted.values) + Array(updated.values)).filter { !$0.isDeleted }
+        let objects = ((savingInserted ?? inserted.values) + Array(updated.values)).filter {
+            !$0.isDeleted
+        }
         for object in objects {
             failures += try validate(object)
             if !saveHooks.isEmpty,

@@ -16,7 +16,7 @@ extension Context {
 
         // Grouped by entity so each runs one prepared statement; inserts in
         // the order they were made.
-        let insertedObjects = inserted.values
+        let insertedObjects = savingInserted ?? inserted.values
         let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
         for number in byEntity.keys.sorted() {
             try writeRows(byEntity[number] ?? [], isInsert: true, key: key)
@@ -98,7 +98,7 @@ extension Context {
     /// Takes primary keys for inserted objects from `Z_PRIMARYKEY.Z_MAX` of
     /// their root entity, as Core Data does, in insertion order.
     private func allocateKeys(_ result: inout SaveResult) throws {
-        let byRoot = Dictionary(grouping: inserted.values) {
+        let byRoot = Dictionary(grouping: savingInserted ?? inserted.values) {
             $0.description_.rootNumber
         }
         for (root, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
@@ -212,6 +212,7 @@ extension Context {
     /// Writes order columns of ordered to-many relationships and the join
     /// table rows of many-to-many ones that changed on `object`.
     private func writeToManyChanges(of object: ManagedObject, key: (ObjectID) -> Int64) throws {
+        guard !object.state.changedRelationships.isEmpty else { return }
         let description = object.description_
         for index in object.state.changedRelationships.sorted() {
             let relationship = description.relationships[index]
@@ -315,7 +316,8 @@ extension Context {
     /// Gives inserted objects their permanent ids, records the new saved
     /// state of every changed object, and forgets deleted ones.
     func finishSave(_ result: SaveResult) -> ChangeSet {
-        let insertedObjects = inserted.values
+        let insertedObjects = savingInserted ?? inserted.values
+        savingInserted = nil
         let updatedObjects = updated.values.filter {
             $0.state.hasChanges && !result.mergedUpdates.contains(ObjectIdentifier($0))
         }

@@ -41,6 +41,12 @@ public final class Context {
     var saveHooks: [String: (ManagedObject) -> String?] = [:]
     /// The link every object of this context holds.
     private(set) lazy var link = ContextLink(self)
+    /// The live inserted objects, fixed once a save's delete rules have run
+    /// (nothing after that point inserts or deletes), so the save's later
+    /// phases do not each filter the insertion list again.
+    var savingInserted: [ManagedObject]?
+    /// The last entity looked up by name (bulk inserts name one entity).
+    private var lastDescription: EntityDescription?
     /// Non-nil while a save runs: the objects' states before it started.
     var saveJournal: SaveJournal?
 
@@ -71,11 +77,13 @@ public final class Context {
 
     /// The description of `entityName`, or `unknownEntity`.
     func description(of entityName: String) throws -> EntityDescription {
+        if let lastDescription, lastDescription.name == entityName { return lastDescription }
         guard let description = descriptions[entityName] else {
             let known = descriptions.keys.sorted().joined(separator: ", ")
             throw ContextError(
                 .unknownEntity, "the model has no entity '\(entityName)' (entities: \(known))")
         }
+        lastDescription = description
         return description
     }
 
