@@ -38,34 +38,40 @@ extension Context {
                         .objectNotFound, "\(id) vanished while reading", objects: [id])
                 }()
         }
-        // The empty template's arrays are shared; only `values` is new.
+        // The empty template's arrays are shared; only `values` is new, built
+        // by appending into reserved storage (writing into the template's
+        // shared array would first copy it).
         var state = description.emptyState
         state.version = row.int64(at: 2)
         var column: Int32 = 3
         let types = description.attributeTypes
+        var values: [AttributeValue?] = []
+        values.reserveCapacity(types.count)
         for index in types.indices {
             // The common kinds are read straight from the column; copying the
             // Attribute for the general decoder costs more than the read.
             switch (types[index], row.columnType(column)) {
             case (_, .null):
-                break
+                values.append(nil)
             case (.string, .text), (.uri, .text):
-                state.values[index] = row.text(at: column).map(AttributeValue.string)
+                values.append(row.text(at: column).map(AttributeValue.string))
             case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
-                state.values[index] = .integer(row.int64(at: column))
+                values.append(.integer(row.int64(at: column)))
             case (.double, .real), (.double, .integer), (.float, .real), (.float, .integer):
-                state.values[index] = .real(row.double(at: column))
+                values.append(.real(row.double(at: column)))
             case (.date, .real), (.date, .integer):
-                state.values[index] = .date(row.double(at: column))
+                values.append(.date(row.double(at: column)))
             case (.boolean, .integer):
-                state.values[index] = .boolean(row.int64(at: column) != 0)
+                values.append(.boolean(row.int64(at: column) != 0))
             default:
-                state.values[index] = try ColumnValueCodec.decode(
-                    row.value(at: column), description.attributes[index], store: store,
-                    primaryKey: primaryKey)
+                values.append(
+                    try ColumnValueCodec.decode(
+                        row.value(at: column), description.attributes[index], store: store,
+                        primaryKey: primaryKey))
             }
             column += 1
         }
+        state.values = values
         for (index, relationship) in description.relationships.enumerated()
         where !relationship.isToMany {
             if !row.isNull(at: column) {

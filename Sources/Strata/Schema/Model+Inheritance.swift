@@ -75,6 +75,8 @@ extension Model {
     /// The attributes of `entityName` including inherited ones, sorted by name.
     /// A subentity's own declaration wins over an inherited one of the same name.
     public func allAttributes(of entityName: String) -> [Attribute] {
+        // A root entity's own list is already the answer (kept sorted by name).
+        if let entity = entity(named: entityName), entity.parent == nil { return entity.attributes }
         var byName: [String: Attribute] = [:]
         for entity in ([entity(named: entityName)].compactMap { $0 } + ancestors(of: entityName)) {
             for attribute in entity.attributes where byName[attribute.name] == nil {
@@ -86,6 +88,9 @@ extension Model {
 
     /// The relationships of `entityName` including inherited ones, sorted by name.
     public func allRelationships(of entityName: String) -> [Relationship] {
+        if let entity = entity(named: entityName), entity.parent == nil {
+            return entity.relationships
+        }
         var byName: [String: Relationship] = [:]
         for entity in ([entity(named: entityName)].compactMap { $0 } + ancestors(of: entityName)) {
             for relationship in entity.relationships where byName[relationship.name] == nil {
