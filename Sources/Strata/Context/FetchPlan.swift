@@ -45,7 +45,7 @@ struct FetchPlan {
         predicate = parts.isEmpty ? nil : (parts.count == 1 ? parts[0] : .and(parts))
 
         var compiler = try PredicateSQLCompiler(mapping: context.mapping, entity: description.name)
-        compiler.predicateText = request.predicate?.description ?? ""
+        if let text = request.predicate { compiler.predicateTextProvider = { text.description } }
         let condition = try predicate.map { try compiler.condition($0) }
         var order: [String] = []
         var sorts:

@@ -285,7 +285,7 @@ extension PredicateSQLCompiler {
                 do {
                     try PredicateRegex.validate(pattern, options: comparison.options)
                 } catch var invalid as PredicateError {
-                    invalid.predicate = predicateText
+                    invalid.predicate = quotedText
                     throw invalid
                 }
             }

@@ -28,6 +28,15 @@ public struct PredicateSQLCompiler {
     public let entityName: String
     /// The predicate's text, quoted in errors (empty when built in code).
     public var predicateText = ""
+    /// Renders the predicate's text for an error message, used when
+    /// ``predicateText`` is empty: rendering it up front would cost every
+    /// fetch a string build that only a failure needs.
+    var predicateTextProvider: (() -> String)?
+
+    /// The text errors quote.
+    var quotedText: String {
+        predicateText.isEmpty ? predicateTextProvider?() ?? "" : predicateText
+    }
     /// The values bound to the `?` of the conditions compiled so far, in
     /// order.
     public private(set) var arguments: [SQLiteValue] = []
@@ -268,6 +277,6 @@ public struct PredicateSQLCompiler {
     }
 
     func error(_ code: PredicateError.Code, column: Int, _ message: String) -> PredicateError {
-        PredicateError(code, predicate: predicateText, column: column, message: message)
+        PredicateError(code, predicate: quotedText, column: column, message: message)
     }
 }
