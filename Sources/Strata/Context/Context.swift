@@ -226,6 +226,8 @@ public final class Context {
         for object in inserted.values {
             object.isInserted = false
             object.isDeleted = true
+            // Gone from the context: changing it now is an error, not a no-op.
+            object.isRegistered = false
         }
         for object in Array(updated.values) + Array(deleted.values) {
             if let committed = object.committed { object.state = committed }

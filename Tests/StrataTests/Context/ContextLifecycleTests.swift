@@ -93,6 +93,8 @@ import Testing
         #expect(try ada.string("lastName") == "Lovelace")
         #expect(!alan.isDeleted && !ada.hasChanges)
         #expect(!grace.isInserted)
+        // A rolled-back insert no longer belongs to the context.
+        #expect(throws: ContextError.self) { try grace.set("lastName", "Hopper") }
         #expect(try lastNames(context) == ["Lovelace", "Turing"])
         #expect(try contact(context, "Turing") === alan)
         try context.save()
