@@ -74,7 +74,8 @@ struct SchemaFromXcdatamodelCommand: Command {
         for (file, folder) in zip(files, bundle.versionFolders) {
             Terminal.output(
                 "Wrote \(Self.join(output, file.name)): \(file.model.name) version "
-                    + "\(file.model.version) from \(folder), \(file.model.entities.count) \(file.model.entities.count == 1 ? "entity" : "entities")")
+                    + "\(file.model.version) from \(folder), \(file.model.entities.count) \(file.model.entities.count == 1 ? "entity" : "entities")"
+            )
         }
     }
 
