@@ -137,11 +137,9 @@ extension StepFinder {
         _ old: Attribute, _ new: Attribute, entity: String, tables: [String]
     ) {
         func add(_ kind: MigrationStepKind, _ label: MigrationLabel, _ reason: String) {
-            var step = MigrationStep(
-                kind, entity: entity, property: new.name, label: label, reason: reason,
+            appendPropertyStep(
+                kind, label, reason, entity: entity, property: new.name, formerName: old.name,
                 tables: tables)
-            if old.name != new.name { step.formerProperty = old.name }
-            steps.append(step)
         }
         if old.name != new.name {
             add(.renameAttribute, .inferred, "renamed from \(old.name) (renamedFrom)")

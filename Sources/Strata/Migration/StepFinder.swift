@@ -226,3 +226,17 @@ struct StepFinder {
         text.map { "\"\($0)\"" } ?? "(none)"
     }
 }
+
+extension StepFinder {
+    /// Records a step about property `property` of `entity`, noting its
+    /// former name when it was renamed.
+    mutating func appendPropertyStep(
+        _ kind: MigrationStepKind, _ label: MigrationLabel, _ reason: String, entity: String,
+        property: String, formerName: String, tables: [String]
+    ) {
+        var step = MigrationStep(
+            kind, entity: entity, property: property, label: label, reason: reason, tables: tables)
+        if formerName != property { step.formerProperty = formerName }
+        steps.append(step)
+    }
+}

@@ -9,17 +9,7 @@
 enum SQLName {
     /// The SQL spelling of `name`.
     static func sql(_ name: String) -> String {
-        if isBareSafe(name) { return name }
-        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    private static func isBareSafe(_ name: String) -> Bool {
-        guard name.utf8.first == UInt8(ascii: "Z") else { return false }
-        return name.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "_")
-        }
+        name.utf8.first == UInt8(ascii: "Z") && SQLiteIdentifier.isPlain(name)
+            ? name : SQLiteIdentifier.quoted(name)
     }
 }

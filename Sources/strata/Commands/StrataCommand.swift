@@ -11,14 +11,8 @@ struct StrataCommand: CommandGroup {
         var lines = [
             "OVERVIEW: \(abstract)", "",
             "USAGE: strata <command> [options]", "",
-            "COMMANDS:",
+            "COMMANDS:", subcommandList,
         ]
-        let width = subcommands.map { $0.name.count }.max() ?? 0
-        for command in subcommands {
-            lines.append(
-                "  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)"
-            )
-        }
         lines += [
             "",
             "See 'strata <command> --help' for details. Exit status: 0 success, 1 failure, 64 bad usage.",

@@ -34,15 +34,16 @@ extension CommandGroup {
     func run() throws {}
 
     static var usage: String {
-        var lines = ["USAGE: strata \(name) <subcommand>", "", "SUBCOMMANDS:"]
-        let width = subcommands.map { $0.name.count }.max() ?? 0
-        for command in subcommands {
-            lines.append(
-                "  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.abstract)"
-            )
-        }
+        var lines = ["USAGE: strata \(name) <subcommand>", "", "SUBCOMMANDS:", subcommandList]
         lines.append("")
         lines.append("See 'strata \(name) <subcommand> --help' for details.")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Command {
+    /// The subcommands, one per line: name, then abstract, in aligned columns.
+    static var subcommandList: String {
+        TextTable.render(subcommands.map { [$0.name, $0.abstract] }, indent: "  ")
     }
 }
