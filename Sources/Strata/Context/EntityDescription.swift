@@ -54,11 +54,13 @@ final class EntityDescription {
         self.name = entity.name
         self.entity = entity
         self.attributes = model.allAttributes(of: entity.name)
+        // A model built in code may repeat a name; the first one wins.
         self.attributeIndex = Dictionary(
-            uniqueKeysWithValues: attributes.enumerated().map { ($1.name, $0) })
+            attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.relationships = model.allRelationships(of: entity.name)
         self.relationshipIndex = Dictionary(
-            uniqueKeysWithValues: relationships.enumerated().map { ($1.name, $0) })
+            relationships.enumerated().map { ($1.name, $0) },
+            uniquingKeysWith: { first, _ in first })
         self.mapping = mapping
         self.rootNumber = rootNumber
         var patterns: [Int: NSRegularExpressionBox] = [:]

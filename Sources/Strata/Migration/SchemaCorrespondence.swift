@@ -58,11 +58,13 @@ struct SchemaCorrespondence: Hashable, Sendable {
         for entity in model.entities {
             identity.entities[entity.name] = entity.name
             identity.attributes[entity.name] = Dictionary(
-                uniqueKeysWithValues: model.allAttributes(of: entity.name)
-                    .filter { !$0.isTransient }.map { ($0.name, $0.name) })
+                model.allAttributes(of: entity.name)
+                    .filter { !$0.isTransient }.map { ($0.name, $0.name) },
+                uniquingKeysWith: { first, _ in first })
             identity.relationships[entity.name] = Dictionary(
-                uniqueKeysWithValues: model.allRelationships(of: entity.name)
-                    .filter { !$0.isTransient }.map { ($0.name, $0.name) })
+                model.allRelationships(of: entity.name)
+                    .filter { !$0.isTransient }.map { ($0.name, $0.name) },
+                uniquingKeysWith: { first, _ in first })
         }
         return identity
     }

@@ -64,14 +64,18 @@ extension Store {
     public func info(model: Model? = nil, source: StoreInfo.ModelSource = .schema) throws
         -> StoreInfo
     {
-        let names = Dictionary(uniqueKeysWithValues: entityRecords.map { ($0.number, $0.name) })
+        // Z_ENT is Z_PRIMARYKEY's key, but a damaged store may repeat it:
+        // the first row wins rather than trapping.
+        let byNumber = Dictionary(
+            entityRecords.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = byNumber.mapValues(\.name)
         var entities: [StoreInfo.EntityInfo] = []
         for record in entityRecords {
             entities.append(
                 StoreInfo.EntityInfo(
                     name: record.name, number: record.number,
                     parent: record.superNumber == 0 ? nil : names[record.superNumber],
-                    rows: try rowCount(of: record),
+                    rows: try rowCount(of: record, in: byNumber),
                     versionHash: metadata.versionHashes[record.name]?.base64EncodedString()))
         }
         let fromSchema = model != nil && source == .schema
@@ -98,8 +102,7 @@ extension Store {
 
     /// The number of rows whose `Z_ENT` is exactly `record`'s entity. The
     /// table is the root's, found by following `Z_SUPER` (§1.3).
-    func rowCount(of record: EntityRecord) throws -> Int64 {
-        let byNumber = Dictionary(uniqueKeysWithValues: entityRecords.map { ($0.number, $0) })
+    func rowCount(of record: EntityRecord, in byNumber: [Int: EntityRecord]) throws -> Int64 {
         var root = record
         var seen: Set<Int> = [record.number]
         while root.superNumber != 0, let parent = byNumber[root.superNumber],

@@ -184,3 +184,29 @@ import Testing
         try reader.close()
     }
 }
+
+@Suite struct StoreDamageTests {
+    /// A `Z_PRIMARYKEY` rebuilt without its primary key and holding the same
+    /// `Z_ENT` twice is reported through `info`, not trapped on.
+    @Test func testRepeatedEntityNumbersDoNotCrashInfo() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("Damaged.sqlite")
+        try Store.create(at: url, model: StoreTests.library).close()
+        let connection = try Connection(path: url.path, mode: .readWrite)
+        try connection.execute(
+            """
+            CREATE TABLE copy AS SELECT * FROM Z_PRIMARYKEY;
+            DROP TABLE Z_PRIMARYKEY;
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            INSERT INTO Z_PRIMARYKEY SELECT * FROM copy;
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Author', 0, 0);
+            DROP TABLE copy;
+            """)
+        try connection.close()
+        let store = try Store.open(at: url, mode: .readOnly)
+        defer { try? store.close() }
+        let info = try store.info()
+        #expect(info.entities.filter { $0.name == "Author" }.count == 2)
+        #expect(info.integrity == ["ok"])
+    }
+}
