@@ -8,6 +8,21 @@ public struct MigrationError: Error, Hashable, Sendable, CustomStringConvertible
         case unknownVersion
         /// A plan from a newer version to an older one.
         case downgrade
+        /// A store whose hashes match no version of the schema chain.
+        case unknownStoreVersion
+        /// A store written by a newer version than the chain's newest.
+        case newerThanSchemas
+        /// Lossy or needs-mapping steps that nothing resolves, or a failed
+        /// data-aware preflight: refused before anything is written.
+        case preflightFailed
+        /// A mapping file that is missing a part, does not parse or does not
+        /// fit the schemas.
+        case invalidMapping
+        /// A step whose result fails the checks run after it (dangling keys,
+        /// missing required values); the step was rolled back.
+        case verificationFailed
+        /// A backup or work file that is in the way.
+        case fileInTheWay
     }
 
     /// What went wrong, as a kind.

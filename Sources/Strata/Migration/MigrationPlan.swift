@@ -24,6 +24,8 @@ public struct MigrationPlan: Hashable, Sendable {
     public let steps: [MigrationStep]
     /// What happens to each table, in the order the tables are handled.
     public let tableChanges: [TableChange]
+    /// Which older entity and property each newer one continues.
+    let correspondence: SchemaCorrespondence
 
     /// Plans the move between two versions of a model, matching elements of
     /// `destination` to those of `source` through their `renamedFrom`.
@@ -71,6 +73,7 @@ public struct MigrationPlan: Hashable, Sendable {
     init(source: Model, destination: Model, correspondence: SchemaCorrespondence) {
         self.source = source
         self.destination = destination
+        self.correspondence = correspondence
         let context = PlanContext(
             source: source, destination: destination, match: correspondence)
         var finder = StepFinder(context)
@@ -85,9 +88,17 @@ public struct MigrationPlan: Hashable, Sendable {
     /// tables dropped, new ones renamed and indexed, and `Z_PRIMARYKEY`
     /// rewritten last.
     public var statements: [MigrationStatement] {
-        tableChanges.flatMap(\.statements).enumerated()
-            .sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }
-            .map(\.element)
+        orderedStatements.map(\.statement)
+    }
+
+    /// ``statements`` with the table each one belongs to.
+    var orderedStatements: [(table: String, statement: MigrationStatement)] {
+        tableChanges.flatMap { change in change.statements.map { (change.table, $0) } }
+            .enumerated()
+            .sorted {
+                ($0.element.1.phase, $0.offset) < ($1.element.1.phase, $1.offset)
+            }
+            .map { (table: $0.element.0, statement: $0.element.1) }
     }
 
     /// The statements that carry out the step at `index` in ``steps``,

@@ -42,9 +42,9 @@ public final class Store {
     /// The connection to the file.
     public let connection: Connection
     /// The store's metadata, as read when it was opened.
-    public private(set) var metadata: StoreMetadata
+    public internal(set) var metadata: StoreMetadata
     /// The entities recorded in `Z_PRIMARYKEY`, by number.
-    public private(set) var entityRecords: [EntityRecord]
+    public internal(set) var entityRecords: [EntityRecord]
 
     /// The private folder of a read-only snapshot, removed on close.
     private let snapshot: URL?
@@ -169,7 +169,7 @@ public final class Store {
 
     /// Reads `Z_METADATA` and `Z_PRIMARYKEY`, translating SQLite's complaints
     /// about a file that is not a database into a ``StoreError``.
-    private static func readBookkeeping(
+    static func readBookkeeping(
         _ connection: Connection, path: String
     ) throws -> (StoreMetadata, [EntityRecord]) {
         do {

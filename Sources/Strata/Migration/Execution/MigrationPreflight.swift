@@ -1,0 +1,233 @@
+import Foundation
+
+/// The data-aware half of a dry run: counts the rows each step touches in
+/// the store as it is, decides how each step is resolved, and finds what
+/// would stop the migration ("317 rows of Note.title are nil; version 4
+/// requires it and gives no default").
+///
+/// Steps of later stages are traced back to the store's current version
+/// through `renamedFrom`, so their counts come from today's tables; a step
+/// on an entity that only exists later has no count.
+struct MigrationPreflight {
+    let store: Store
+    let chain: SchemaChain
+    let current: Model
+    let options: MigrationOptions
+    let mapping: StoreMapping
+    /// Objects per entity of `current`, subentities included.
+    private(set) var rowCounts: [String: Int64] = [:]
+
+    init(store: Store, chain: SchemaChain, current: Model, options: MigrationOptions) throws {
+        self.store = store
+        self.chain = chain
+        self.current = current
+        self.options = options
+        self.mapping = try StoreMapping(model: current, store: store)
+        for entity in current.entities {
+            guard let place = mapping.entities[entity.name], !place.treeNumbers.isEmpty else {
+                continue
+            }
+            rowCounts[entity.name] = try count(
+                "SELECT COUNT(*) FROM \(quoted(place.table)) WHERE Z_ENT IN (\(marks(place)))",
+                numbers(place))
+        }
+    }
+
+    /// The stages with their steps' counts and resolutions, and the findings.
+    func examine(_ stages: [MigrationStage]) throws -> (
+        [MigrationPreview.StagePreview], [MigrationPreview.Finding]
+    ) {
+        var previews: [MigrationPreview.StagePreview] = []
+        var findings: [MigrationPreview.Finding] = []
+        for stage in stages {
+            let back = backwards(to: stage.from)
+            var steps: [MigrationPreview.StepPreview] = []
+            for step in stage.plan.steps {
+                let place = locate(step, back)
+                let resolution = resolution(of: step, in: stage)
+                steps.append(.init(step: step, rows: place?.rows, resolution: resolution))
+                if let finding = try finding(for: step, resolution, place, stage) {
+                    findings.append(finding)
+                }
+            }
+            previews.append(.init(stage: stage, steps: steps))
+        }
+        return (previews, findings)
+    }
+
+    // MARK: - Resolution
+
+    private func resolution(
+        of step: MigrationStep, in stage: MigrationStage
+    ) -> MigrationPreview.Resolution {
+        if step.label == .inferred { return .inferred }
+        if stage.mapping?.resolves(step) == true { return .mapping }
+        if stage.customStep?.resolves(step) == true { return .customStep }
+        if step.label == .lossy && options.acceptsLossySteps { return .acceptedLoss }
+        return .unresolved
+    }
+
+    // MARK: - Locating a step in today's tables
+
+    /// A step's entity and property as the current version names them.
+    private struct Place {
+        var entity: StoreMapping.EntityMapping
+        var property: String?
+        var rows: Int64
+    }
+
+    /// Names at `version` → names at the current version.
+    private struct Backwards {
+        var entities: [String: String]
+        var properties: [String: [String: String]]
+    }
+
+    private func backwards(to version: Int) -> Backwards {
+        let versions = chain.versions.filter {
+            $0.version >= current.version && $0.version <= version
+        }
+        let match =
+            versions.count > 1
+            ? SchemaCorrespondence(through: versions) : .identity(of: current)
+        var properties: [String: [String: String]] = [:]
+        for (entity, names) in match.attributes { properties[entity, default: [:]].merge(names) { a, _ in a } }
+        for (entity, names) in match.relationships { properties[entity, default: [:]].merge(names) { a, _ in a } }
+        return Backwards(entities: match.entities, properties: properties)
+    }
+
+    private func locate(_ step: MigrationStep, _ back: Backwards) -> Place? {
+        let atStageStart = step.formerEntity ?? step.entity
+        guard let name = back.entities[atStageStart], let entity = mapping.entities[name] else {
+            return nil
+        }
+        var property: String?
+        if let stepProperty = step.formerProperty ?? step.property {
+            property = back.properties[atStageStart]?[stepProperty]
+        }
+        return Place(entity: entity, property: property, rows: rowCounts[name] ?? 0)
+    }
+
+    // MARK: - Findings
+
+    private func finding(
+        for step: MigrationStep, _ resolution: MigrationPreview.Resolution, _ place: Place?,
+        _ stage: MigrationStage
+    ) throws -> MigrationPreview.Finding? {
+        func found(_ severity: MigrationPreview.Finding.Severity, _ message: String)
+            -> MigrationPreview.Finding
+        {
+            .init(severity: severity, stage: stage.name, step: step.names, message: message)
+        }
+        let target = "version \(stage.to)"
+        let how =
+            step.label == .lossy
+            ? "acknowledge it with \"discard\" in \(stage.from)-\(stage.to).mapping.json or "
+                + "pass --accept-lossy"
+            : "supply it in \(stage.from)-\(stage.to).mapping.json"
+
+        if step.kind == .addUniquenessConstraint, let place {
+            let names = (step.property ?? "").split(separator: ",").map(String.init)
+            let columns = names.compactMap { place.entity.attributeColumns[$0] }
+            guard columns.count == names.count, !columns.isEmpty else { return nil }
+            let groups = try count(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
+                    + marks(place.entity) + ") GROUP BY "
+                    + columns.map(quoted).joined(separator: ", ") + " HAVING COUNT(*) > 1)",
+                numbers(place.entity))
+            guard groups > 0 else { return nil }
+            return found(
+                .blocking,
+                "\(groups) groups of \(step.entity) objects share the same "
+                    + "(\(names.joined(separator: ", "))); \(target) makes them unique")
+        }
+        guard resolution == .unresolved || resolution == .acceptedLoss
+            || (step.kind == .makeRequired && step.label == .inferred)
+        else { return nil }
+        guard let place else {
+            return resolution == .unresolved
+                ? found(.blocking, "\(step.names): \(step.reason); \(how)") : nil
+        }
+        let column = place.property.flatMap { place.entity.attributeColumns[$0] }
+        let affected: Int64
+        let sentence: String
+        switch step.kind {
+        case .makeRequired where column != nil:
+            affected = try nils(column ?? "", place)
+            let tail =
+                step.label == .inferred
+                ? "they get the default" : "\(target) requires it and gives no default"
+            sentence = "\(affected) rows of \(step.entity).\(step.property ?? "") are nil; \(tail)"
+            if step.label == .inferred {
+                return affected > 0 ? found(.note, sentence) : nil
+            }
+        case .addAttribute, .addRelationship, .makeRequired:
+            affected = place.rows
+            sentence =
+                "\(affected) rows of \(step.entity) need a value for \(step.property ?? "?"); "
+                + "\(target) requires it and gives no default"
+        case .removeAttribute where column != nil, .changeType where column != nil,
+            .widenType where column != nil:
+            affected = place.rows - (try nils(column ?? "", place))
+            sentence =
+                step.kind == .removeAttribute
+                ? "\(affected) values of \(step.names) would be dropped"
+                : "\(affected) values of \(step.names) need converting: \(step.reason)"
+        case .removeEntity:
+            affected = place.rows
+            sentence = "\(affected) objects of \(step.entity) would be dropped"
+        case .toManyToToOne:
+            affected = try ownersOfSeveral(step, place)
+            sentence =
+                "\(affected) \(step.entity) objects have more than one \(step.property ?? "?"); "
+                + "only one can stay"
+        default:
+            affected = place.rows
+            sentence = "\(step.names): \(step.reason) (\(affected) rows of \(step.entity))"
+        }
+        if resolution == .acceptedLoss {
+            return affected > 0 ? found(.note, sentence + " (accepted: --accept-lossy)") : nil
+        }
+        // An unresolved step that touches no data stops nothing.
+        guard affected > 0 else { return nil }
+        return found(.blocking, sentence + "; " + how)
+    }
+
+    private func nils(_ column: String, _ place: Place) throws -> Int64 {
+        try count(
+            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
+                + marks(place.entity) + ") AND \(quoted(column)) IS NULL",
+            numbers(place.entity))
+    }
+
+    private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {
+        guard let name = place.property, let many = place.entity.toMany[name] else {
+            return place.rows
+        }
+        switch many {
+        case .inverseForeignKey(let table, let column, _):
+            return try count(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM \(quoted(table)) WHERE \(quoted(column))"
+                    + " IS NOT NULL GROUP BY \(quoted(column)) HAVING COUNT(*) > 1)", [])
+        case .joinTable(let table, let source, _, _):
+            return try count(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM \(quoted(table))"
+                    + " GROUP BY \(quoted(source)) HAVING COUNT(*) > 1)", [])
+        }
+    }
+
+    // MARK: - SQL helpers
+
+    private func count(_ sql: String, _ arguments: [SQLiteValue]) throws -> Int64 {
+        try store.connection.scalar(sql, arguments)?.int64Value ?? 0
+    }
+
+    private func quoted(_ name: String) -> String { SQLiteIdentifier.quoted(name) }
+
+    private func marks(_ place: StoreMapping.EntityMapping) -> String {
+        Array(repeating: "?", count: place.treeNumbers.count).joined(separator: ", ")
+    }
+
+    private func numbers(_ place: StoreMapping.EntityMapping) -> [SQLiteValue] {
+        place.treeNumbers.map { .integer(Int64($0)) }
+    }
+}

@@ -1,0 +1,20 @@
+/// What a finished migration did.
+public struct MigrationReport: Sendable {
+    /// The version the store was at when this run started.
+    public var startVersion: Int
+    /// The version the store is at now.
+    public var finalVersion: Int
+    /// The stages this run committed, by name (`1-3`); empty when the store
+    /// was already up to date.
+    public var completedStages: [String]
+    /// The stages an interrupted earlier run had committed, which this run
+    /// did not repeat.
+    public var resumedAfter: [String]
+    /// Objects per entity before the run (at the start version).
+    public var rowsBefore: [String: Int64]
+    /// Objects per entity after the run (at the final version).
+    public var rowsAfter: [String: Int64]
+    /// The backup this run kept (only when it did not finish; a finished
+    /// run removes its backup).
+    public var keptBackup: String?
+}

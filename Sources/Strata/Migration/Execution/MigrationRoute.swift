@@ -1,0 +1,44 @@
+import Foundation
+
+/// The stages that take a store from one version of a chain to another.
+struct MigrationRoute {
+    let stages: [MigrationStage]
+
+    /// Splits `from…to` into stages: a version pair with a mapping or a
+    /// custom step is a stage alone, runs of other pairs are fused.
+    ///
+    /// - Parameters:
+    ///   - mappings: Mapping files by the version they start from.
+    ///   - customSteps: Swift steps by the version they start from.
+    init(
+        chain: SchemaChain, from: Int, to: Int,
+        mappings: [Int: any MigrationMappingApplying],
+        customSteps: [Int: any CustomMigrationStep]
+    ) throws(MigrationError) {
+        let versions = chain.versions.map(\.version).filter { $0 >= from && $0 <= to }
+        var stages: [MigrationStage] = []
+        var runStart = versions.first ?? from
+        func closeRun(at end: Int) throws(MigrationError) {
+            guard end > runStart else { return }
+            stages.append(
+                MigrationStage(
+                    from: runStart, to: end,
+                    plan: try MigrationPlan(chain: chain, from: runStart, to: end),
+                    mapping: nil, customStep: nil))
+        }
+        for (older, newer) in zip(versions, versions.dropFirst()) {
+            let mapping = mappings[older]
+            let custom = customSteps[older]
+            guard mapping != nil || custom != nil else { continue }
+            try closeRun(at: older)
+            stages.append(
+                MigrationStage(
+                    from: older, to: newer,
+                    plan: try MigrationPlan(chain: chain, from: older, to: newer),
+                    mapping: mapping, customStep: custom))
+            runStart = newer
+        }
+        try closeRun(at: versions.last ?? to)
+        self.stages = stages
+    }
+}

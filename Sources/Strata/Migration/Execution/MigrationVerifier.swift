@@ -1,0 +1,64 @@
+/// The checks run inside a stage's transaction, before its commit: every
+/// reference between rows (``Store/checkRelationships(model:)``: foreign
+/// keys to existing rows of the right entity, one-to-one back-pointers, join
+/// rows, `Z_MAX`), and required values present in the tables the stage
+/// touched.
+struct MigrationVerifier {
+    let store: Store
+    let model: Model
+
+    /// Throws ``MigrationError`` (`verificationFailed`) listing up to ten
+    /// problems when the stage left any.
+    func verify(tables: Set<String>, stage: String) throws {
+        try store.reloadBookkeeping()
+        var problems = try store.checkRelationships(model: model).map(\.description)
+        problems += try missingRequiredValues(in: tables)
+        guard problems.isEmpty else {
+            let shown = problems.prefix(10).joined(separator: "\n  ")
+            let more = problems.count > 10 ? "\n  … and \(problems.count - 10) more" : ""
+            throw MigrationError(
+                .verificationFailed,
+                message: "stage \(stage) was rolled back; its result failed the checks:\n  "
+                    + shown + more)
+        }
+    }
+
+    /// `Entity.property: N objects have no value, but it is required`, for
+    /// required attributes and to-one relationships of entities whose table
+    /// the stage touched.
+    private func missingRequiredValues(in tables: Set<String>) throws -> [String] {
+        let mapping = try StoreMapping(model: model, store: store)
+        var problems: [String] = []
+        for entity in model.entities where !entity.isAbstract {
+            guard let place = mapping.entities[entity.name], tables.contains(place.table) else {
+                continue
+            }
+            var required: [(String, String)] = []
+            for attribute in model.allAttributes(of: entity.name)
+            where !attribute.isOptional && !attribute.isTransient {
+                if let column = place.attributeColumns[attribute.name] {
+                    required.append((attribute.name, column))
+                }
+            }
+            for relationship in model.allRelationships(of: entity.name)
+            where !relationship.isOptional && !relationship.isToMany && !relationship.isTransient {
+                if let column = place.toOne[relationship.name]?.foreignKey {
+                    required.append((relationship.name, column))
+                }
+            }
+            for (name, column) in required {
+                let missing =
+                    try store.connection.scalar(
+                        "SELECT COUNT(*) FROM \(SQLiteIdentifier.quoted(place.table))"
+                            + " WHERE Z_ENT = ? AND \(SQLiteIdentifier.quoted(column)) IS NULL",
+                        [.integer(Int64(place.number))])?.int64Value ?? 0
+                if missing > 0 {
+                    problems.append(
+                        "\(entity.name).\(name): \(missing) objects have no value, "
+                            + "but version \(model.version) requires one")
+                }
+            }
+        }
+        return problems
+    }
+}

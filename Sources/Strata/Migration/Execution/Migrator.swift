@@ -1,0 +1,209 @@
+import Foundation
+
+/// Moves a store from the version it is at to a newer version of its schema
+/// chain, stage by stage, so that a process killed at any moment leaves a
+/// store that opens at a stage boundary and a re-run goes on from there.
+///
+/// A run: detects the store's version from its hashes; refuses unknown,
+/// newer-than-known and downgrade requests, and every lossy or
+/// needs-mapping step nothing resolves, before writing anything (see
+/// ``preview()``); checkpoints the WAL; keeps a backup copy; runs each stage
+/// (``MigrationStage``) with its checks, new metadata and journal entry in
+/// one commit; removes the backup after the last stage.
+///
+/// ```swift
+/// let migrator = try Migrator(storeAt: url, schemas: URL(fileURLWithPath: "Schemas/Diary"))
+/// let preview = try migrator.preview()          // the dry run: writes nothing
+/// let report = try migrator.run { print($0.activity, $0.rowsDone, $0.rowsTotal) }
+/// ```
+public final class Migrator {
+    /// The store's location.
+    public let storeURL: URL
+    /// The model's versions.
+    public let chain: SchemaChain
+    /// Mapping files by the version they start from.
+    public let mappings: [Int: any MigrationMappingApplying]
+    /// How the run goes.
+    public let options: MigrationOptions
+
+    /// A migrator for the store at `url` and the chain (and mapping files)
+    /// in `directory`.
+    ///
+    /// - Throws: ``SchemaError`` for a bad chain, ``MigrationError``
+    ///   (`invalidMapping`) for a bad mapping file.
+    public convenience init(
+        storeAt url: URL, schemas directory: URL, options: MigrationOptions = MigrationOptions()
+    ) throws {
+        let chain = try SchemaChain.load(directory: directory)
+        self.init(
+            storeAt: url, chain: chain,
+            mappings: try MappingFileLoader.load(directory: directory, chain: chain),
+            options: options)
+    }
+
+    /// A migrator for the store at `url`, with the chain and mappings given.
+    public init(
+        storeAt url: URL, chain: SchemaChain,
+        mappings: [Int: any MigrationMappingApplying] = [:],
+        options: MigrationOptions = MigrationOptions()
+    ) {
+        self.storeURL = url
+        self.chain = chain
+        self.mappings = mappings
+        self.options = options
+    }
+
+    // MARK: - Dry run
+
+    /// What a run would do, worked out without changing the store's files
+    /// (they stay byte-identical).
+    ///
+    /// - Throws: ``StoreError`` for a missing or unreadable store,
+    ///   ``MigrationError`` for an unknown or newer version or a downgrade.
+    public func preview() throws -> MigrationPreview {
+        let store = try Store.open(at: storeURL, mode: .readOnly)
+        defer { try? store.close() }  // Read only; nothing to lose.
+        return try examine(store)
+    }
+
+    private func examine(_ store: Store) throws -> MigrationPreview {
+        let current = try detectVersion(of: store)
+        let target = try targetVersion(from: current.version)
+        let route = try MigrationRoute(
+            chain: chain, from: current.version, to: target, mappings: mappings,
+            customSteps: options.customSteps)
+        let preflight = try MigrationPreflight(
+            store: store, chain: chain, current: current, options: options)
+        let (stages, findings) = try preflight.examine(route.stages)
+        return MigrationPreview(
+            storePath: storeURL.relativePath, currentVersion: current.version,
+            targetVersion: target, stages: stages, findings: findings,
+            journal: MigrationJournal(store.metadata), rowCounts: preflight.rowCounts)
+    }
+
+    // MARK: - Running
+
+    /// Migrates the store to the target version.
+    ///
+    /// - Parameter progress: Called after every statement of an in-place
+    ///   stage and every batch of a copy stage.
+    /// - Returns: What the run did.
+    /// - Throws: ``MigrationError`` before anything is written for refusals
+    ///   and blocking preflight findings; during a stage, whatever stopped
+    ///   it (the stage is rolled back, earlier stages stay, and a re-run
+    ///   resumes).
+    @discardableResult
+    public func run(
+        progress: @escaping (MigrationProgress) -> Void = { _ in }
+    ) throws -> MigrationReport {
+        var store = try Store.open(at: storeURL, mode: .readWrite)
+        defer { try? store.close() }  // Every stage committed or rolled back already.
+        let preview = try examine(store)
+        let earlier = preview.journal
+        var report = MigrationReport(
+            startVersion: preview.currentVersion, finalVersion: preview.currentVersion,
+            completedStages: [], resumedAfter: earlier?.completedStages ?? [],
+            rowsBefore: preview.rowCounts, rowsAfter: preview.rowCounts, keptBackup: nil)
+
+        if preview.isUpToDate {
+            if let earlier {  // A finished run's journal; tidy up after it.
+                try store.connection.inTransaction(.immediate) {
+                    try store.writeMetadata(MigrationJournal.removed(from: store.metadata))
+                }
+                if let name = earlier.backupName { StoreBackup.remove(of: storeURL, named: name) }
+            }
+            return report
+        }
+        let blocking = preview.blockingFindings
+        guard blocking.isEmpty else {
+            throw MigrationError(
+                .preflightFailed,
+                message: "\(storeURL.relativePath): nothing was changed; the migration from "
+                    + "version \(preview.currentVersion) to \(preview.targetVersion) needs:\n  "
+                    + blocking.map(\.message).joined(separator: "\n  "))
+        }
+
+        _ = try store.connection.walCheckpoint(truncate: true)
+        var journal =
+            earlier
+            ?? MigrationJournal(
+                startVersion: preview.currentVersion, targetVersion: preview.targetVersion,
+                backupName: options.keepsBackup
+                    ? StoreBackup.name(of: storeURL, version: preview.currentVersion) : nil)
+        journal.targetVersion = preview.targetVersion
+        if earlier == nil, let name = journal.backupName {
+            try StoreBackup.make(of: storeURL, named: name)
+        }
+        let started = journal
+        try store.connection.inTransaction(.immediate) {
+            try store.writeMetadata(started.stored(in: store.metadata))
+        }
+        report.keptBackup = journal.backupName
+
+        let stages = preview.stages.map(\.stage)
+        for (index, stage) in stages.enumerated() {
+            let isLast = index == stages.count - 1
+            let runner = StageRunner(
+                stage: stage, position: (index + 1, stages.count), batchSize: options.batchSize,
+                progress: progress)
+            switch stage.mode {
+            case .inPlace:
+                try runner.runInPlace(on: store, journal: isLast ? nil : journal)
+            case .copy:
+                store = try runner.runOnCopy(of: store, journal: isLast ? nil : journal)
+            }
+            journal.completedStages.append(stage.name)
+            report.completedStages.append(stage.name)
+            report.finalVersion = stage.to
+        }
+        if let name = journal.backupName {
+            StoreBackup.remove(of: storeURL, named: name)
+            report.keptBackup = nil
+        }
+        report.rowsAfter = try MigrationPreflight(
+            store: store, chain: chain, current: try detectVersion(of: store), options: options
+        ).rowCounts
+        return report
+    }
+
+    // MARK: - Versions
+
+    /// The chain's version whose hashes the store carries.
+    private func detectVersion(of store: Store) throws -> Model {
+        do {
+            return try store.matchingVersion(in: chain)
+        } catch let error as StoreError where error.code == .unknownVersion {
+            let metadata = store.metadata
+            if metadata.modelName == chain.name, let version = metadata.modelVersion,
+                version > chain.newest.version
+            {
+                throw MigrationError(
+                    .newerThanSchemas,
+                    message: "\(storeURL.relativePath) was written by \(chain.name) version "
+                        + "\(version), newer than the newest schema here (version "
+                        + "\(chain.newest.version)); update the schemas, Strata never downgrades")
+            }
+            throw MigrationError(
+                .unknownStoreVersion,
+                message: "\(storeURL.relativePath) \(error.message); nothing was changed")
+        }
+    }
+
+    /// The version to go to, checked against the chain and `current`.
+    private func targetVersion(from current: Int) throws -> Int {
+        let target = options.targetVersion ?? chain.newest.version
+        guard chain.model(version: target) != nil else {
+            let known = chain.versions.map { String($0.version) }.joined(separator: ", ")
+            throw MigrationError(
+                .unknownVersion,
+                message: "\(chain.name) has no version \(target) (versions: \(known))")
+        }
+        guard target >= current else {
+            throw MigrationError(
+                .downgrade,
+                message: "\(storeURL.relativePath) is at version \(current); moving it down to "
+                    + "\(target) is not supported (Strata only upgrades)")
+        }
+        return target
+    }
+}

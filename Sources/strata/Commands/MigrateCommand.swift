@@ -1,0 +1,94 @@
+import Foundation
+import Strata
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `strata migrate STORE --schemas DIR [--to N] [--dry-run]`: upgrade a store
+/// stage by stage, resumably; or, with `--dry-run`, show the plan and the
+/// preflight without touching the file.
+struct MigrateCommand: Command {
+    static let name = "migrate"
+    static let abstract = "Upgrade a store to a newer schema version, step by step, resumably."
+    static let usage = """
+        USAGE: strata migrate <store> --schemas <dir> [--to <n>] [--dry-run] [--json]
+                              [--no-backup] [--accept-lossy] [--progress]
+
+        ARGUMENTS:
+          <store>            The store to upgrade (Strata's or Core Data's).
+
+        OPTIONS:
+          --schemas <dir>    The model folder: versions <n>.json and mapping files
+                             <from>-<to>.mapping.json.
+          --to <n>           The version to reach (default: the newest).
+          --dry-run          Print the plan with row counts and the data-aware
+                             preflight; the store stays byte-identical.
+          --json             Print the plan (dry run) or the result as JSON.
+          --no-backup        Do not keep <store>.strata-backup-v<n> while migrating.
+          --accept-lossy     Let lossy steps run that no mapping acknowledges.
+          --progress         Report progress on stderr even when it is not a terminal.
+
+        A killed run leaves the store at the end of its last finished stage; run the
+        same command again to go on. Exit status: 0 when migrated (or, with --dry-run,
+        when the migration could run), 1 when refused or failed, 64 for bad usage.
+        """
+
+    var store: String
+    var schemas: String
+    var to: Int?
+    var dryRun: Bool
+    var json: Bool
+    var noBackup: Bool
+    var acceptLossy: Bool
+    var forceProgress: Bool
+
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        guard let schemas = try arguments.option("--schemas") else {
+            throw UsageError("missing '--schemas <dir>'", command: Self.self)
+        }
+        let command = Self(
+            store: "", schemas: schemas, to: try arguments.integerOption("--to"),
+            dryRun: arguments.flag("--dry-run"), json: arguments.flag("--json"),
+            noBackup: arguments.flag("--no-backup"), acceptLossy: arguments.flag("--accept-lossy"),
+            forceProgress: arguments.flag("--progress"))
+        var parsed = command
+        parsed.store = try arguments.positional("<store>")
+        try arguments.finish()
+        return parsed
+    }
+
+    func validate() throws {
+        if let to, to < 1 {
+            throw UsageError("'--to' must be 1 or more", command: Self.self)
+        }
+    }
+
+    func run() throws {
+        var options = MigrationOptions()
+        options.targetVersion = to
+        options.keepsBackup = !noBackup
+        options.acceptsLossySteps = acceptLossy
+        let migrator = try Migrator(
+            storeAt: URL(fileURLWithPath: store), schemas: URL(fileURLWithPath: schemas),
+            options: options)
+        if dryRun {
+            let preview = try migrator.preview()
+            Terminal.output(
+                json
+                    ? try JSONOutput.encode(MigrationPreviewJSON(preview))
+                    : MigrationText.render(preview))
+            if !preview.blockingFindings.isEmpty {
+                throw CommandFailure(
+                    message: "the migration would be refused: "
+                        + "\(preview.blockingFindings.count) blocking finding(s); nothing was changed")
+            }
+            return
+        }
+        let bar = ProgressLine(enabled: forceProgress || isatty(STDERR_FILENO) == 1)
+        let report = try migrator.run { bar.show($0) }
+        bar.finish()
+        Terminal.output(
+            json ? try JSONOutput.encode(MigrationReportJSON(report)) : MigrationText.render(report))
+    }
+}

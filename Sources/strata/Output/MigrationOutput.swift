@@ -1,0 +1,162 @@
+import Foundation
+import Strata
+
+/// Dry-run plans and migration results as text.
+enum MigrationText {
+    /// The plan: a summary, each stage's steps with their rows and how they
+    /// are resolved, then the preflight's findings.
+    static func render(_ preview: MigrationPreview) -> String {
+        var lines: [String] = []
+        if preview.isUpToDate {
+            return "\(preview.storePath) is at version \(preview.currentVersion), the target; "
+                + "nothing to do"
+        }
+        let stageWord = preview.stages.count == 1 ? "stage" : "stages"
+        lines.append(
+            "\(preview.storePath): version \(preview.currentVersion) to "
+                + "\(preview.targetVersion) in \(preview.stages.count) \(stageWord)")
+        if let journal = preview.journal, !journal.completedStages.isEmpty {
+            lines.append(
+                "An interrupted run (from version \(journal.startVersion)) finished stages "
+                    + journal.completedStages.joined(separator: ", ") + "; a run goes on from here.")
+        }
+        for stagePreview in preview.stages {
+            let stage = stagePreview.stage
+            var how = stage.mode.rawValue
+            if let mapping = stage.mapping { how += ", mapping \(mapping.origin)" }
+            if stage.customStep != nil { how += ", custom step" }
+            lines += ["", "STAGE \(stage.name) (\(how))"]
+            if stagePreview.steps.isEmpty {
+                lines.append("  no changes to the tables; new metadata only")
+                continue
+            }
+            lines.append(
+                TextTable.render(
+                    [["#", "LABEL", "KIND", "WHAT", "ROWS", "RESOLVED", "WHY"]]
+                        + stagePreview.steps.enumerated().map { index, step in
+                            [
+                                "\(index + 1)", step.step.label.text, step.step.kind.rawValue,
+                                step.step.names, step.rows.map(String.init) ?? "-",
+                                step.resolution.rawValue, step.step.reason,
+                            ]
+                        }, indent: "  "))
+        }
+        lines += ["", "PREFLIGHT"]
+        if preview.findings.isEmpty {
+            lines.append("  nothing in the data stops the migration")
+        } else {
+            lines += preview.findings.map { "  \($0.severity.rawValue) [\($0.stage)]: \($0.message)" }
+        }
+        lines += ["", "Dry run: nothing was changed."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// What a run did, with objects per entity before and after.
+    static func render(_ report: MigrationReport) -> String {
+        guard !report.completedStages.isEmpty else {
+            return "Up to date: version \(report.finalVersion)."
+        }
+        var lines = [
+            "Migrated from version \(report.startVersion) to \(report.finalVersion) "
+                + "(stages \(report.completedStages.joined(separator: ", ")))."
+        ]
+        if !report.resumedAfter.isEmpty {
+            lines.append(
+                "Resumed after stages \(report.resumedAfter.joined(separator: ", ")) of an "
+                    + "interrupted run.")
+        }
+        let names = Set(report.rowsBefore.keys).union(report.rowsAfter.keys).sorted()
+        lines.append(
+            TextTable.render(
+                [["ENTITY", "BEFORE", "AFTER"]]
+                    + names.map { name in
+                        [
+                            name, report.rowsBefore[name].map(String.init) ?? "-",
+                            report.rowsAfter[name].map(String.init) ?? "-",
+                        ]
+                    }, indent: "  "))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The dry run as JSON.
+struct MigrationPreviewJSON: Encodable {
+    struct Step: Encodable {
+        var label: String
+        var kind: String
+        var entity: String
+        var property: String?
+        var formerEntity: String?
+        var formerProperty: String?
+        var rows: Int64?
+        var resolution: String
+        var reason: String
+    }
+    struct Stage: Encodable {
+        var name: String
+        var from: Int
+        var to: Int
+        var mode: String
+        var mapping: String?
+        var steps: [Step]
+        var sql: [String]
+    }
+    struct Finding: Encodable {
+        var severity: String
+        var stage: String
+        var step: String?
+        var message: String
+    }
+    var store: String
+    var currentVersion: Int
+    var targetVersion: Int
+    var rows: [String: Int64]
+    var stages: [Stage]
+    var findings: [Finding]
+    var canRun: Bool
+
+    init(_ preview: MigrationPreview) {
+        store = preview.storePath
+        currentVersion = preview.currentVersion
+        targetVersion = preview.targetVersion
+        rows = preview.rowCounts
+        stages = preview.stages.map { stage in
+            Stage(
+                name: stage.stage.name, from: stage.stage.from, to: stage.stage.to,
+                mode: stage.stage.mode.rawValue, mapping: stage.stage.mapping?.origin,
+                steps: stage.steps.map {
+                    Step(
+                        label: $0.step.label.text, kind: $0.step.kind.rawValue,
+                        entity: $0.step.entity, property: $0.step.property,
+                        formerEntity: $0.step.formerEntity, formerProperty: $0.step.formerProperty,
+                        rows: $0.rows, resolution: $0.resolution.rawValue, reason: $0.step.reason)
+                },
+                sql: stage.stage.plan.statements.map(\.sql))
+        }
+        findings = preview.findings.map {
+            Finding(
+                severity: $0.severity.rawValue, stage: $0.stage, step: $0.step,
+                message: $0.message)
+        }
+        canRun = preview.blockingFindings.isEmpty
+    }
+}
+
+/// A finished run as JSON.
+struct MigrationReportJSON: Encodable {
+    var startVersion: Int
+    var finalVersion: Int
+    var completedStages: [String]
+    var resumedAfter: [String]
+    var rowsBefore: [String: Int64]
+    var rowsAfter: [String: Int64]
+
+    init(_ report: MigrationReport) {
+        startVersion = report.startVersion
+        finalVersion = report.finalVersion
+        completedStages = report.completedStages
+        resumedAfter = report.resumedAfter
+        rowsBefore = report.rowsBefore
+        rowsAfter = report.rowsAfter
+    }
+}
