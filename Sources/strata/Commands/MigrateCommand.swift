@@ -81,7 +81,8 @@ struct MigrateCommand: Command {
             if !preview.blockingFindings.isEmpty {
                 throw CommandFailure(
                     message: "the migration would be refused: "
-                        + "\(preview.blockingFindings.count) blocking finding(s); nothing was changed")
+                        + "\(preview.blockingFindings.count) blocking finding(s); nothing was changed"
+                )
             }
             return
         }
@@ -89,6 +90,7 @@ struct MigrateCommand: Command {
         let report = try migrator.run { bar.show($0) }
         bar.finish()
         Terminal.output(
-            json ? try JSONOutput.encode(MigrationReportJSON(report)) : MigrationText.render(report))
+            json ? try JSONOutput.encode(MigrationReportJSON(report)) : MigrationText.render(report)
+        )
     }
 }

@@ -18,7 +18,8 @@ enum MigrationText {
         if let journal = preview.journal, !journal.completedStages.isEmpty {
             lines.append(
                 "An interrupted run (from version \(journal.startVersion)) finished stages "
-                    + journal.completedStages.joined(separator: ", ") + "; a run goes on from here.")
+                    + journal.completedStages.joined(separator: ", ") + "; a run goes on from here."
+            )
         }
         for stagePreview in preview.stages {
             let stage = stagePreview.stage
@@ -45,7 +46,9 @@ enum MigrationText {
         if preview.findings.isEmpty {
             lines.append("  nothing in the data stops the migration")
         } else {
-            lines += preview.findings.map { "  \($0.severity.rawValue) [\($0.stage)]: \($0.message)" }
+            lines += preview.findings.map {
+                "  \($0.severity.rawValue) [\($0.stage)]: \($0.message)"
+            }
         }
         lines += ["", "Dry run: nothing was changed."]
         return lines.joined(separator: "\n")

@@ -52,7 +52,8 @@ public final class CustomStepWork {
         _ body: (ManagedObject, ManagedObject?) throws -> Void
     ) throws {
         let newerNames = Dictionary(
-            plan.correspondence.entities.map { ($0.value, $0.key) }) { first, _ in first }
+            plan.correspondence.entities.map { ($0.value, $0.key) }
+        ) { first, _ in first }
         var done: Int64 = 0
         var request = FetchRequest(entity: entity, predicate: predicate)
         request.sortDescriptors = []
@@ -62,7 +63,8 @@ public final class CustomStepWork {
                 let key = object.objectID.primaryKey
             {
                 do {
-                    counterpart = try destination.object(with: ObjectID(entityName: newer, key: key))
+                    counterpart = try destination.object(
+                        with: ObjectID(entityName: newer, key: key))
                 } catch let error as ContextError where error.code == .objectNotFound {
                     counterpart = nil  // Dropped by the plan (its entity lost a parent, say).
                 }

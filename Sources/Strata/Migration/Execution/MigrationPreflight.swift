@@ -90,8 +90,12 @@ struct MigrationPreflight {
             versions.count > 1
             ? SchemaCorrespondence(through: versions) : .identity(of: current)
         var properties: [String: [String: String]] = [:]
-        for (entity, names) in match.attributes { properties[entity, default: [:]].merge(names) { a, _ in a } }
-        for (entity, names) in match.relationships { properties[entity, default: [:]].merge(names) { a, _ in a } }
+        for (entity, names) in match.attributes {
+            properties[entity, default: [:]].merge(names) { a, _ in a }
+        }
+        for (entity, names) in match.relationships {
+            properties[entity, default: [:]].merge(names) { a, _ in a }
+        }
         return Backwards(entities: match.entities, properties: properties)
     }
 
@@ -140,8 +144,9 @@ struct MigrationPreflight {
                 "\(groups) groups of \(step.entity) objects share the same "
                     + "(\(names.joined(separator: ", "))); \(target) makes them unique")
         }
-        guard resolution == .unresolved || resolution == .acceptedLoss
-            || (step.kind == .makeRequired && step.label == .inferred)
+        guard
+            resolution == .unresolved || resolution == .acceptedLoss
+                || (step.kind == .makeRequired && step.label == .inferred)
         else { return nil }
         guard let place else {
             return resolution == .unresolved

@@ -91,7 +91,8 @@ struct StageRunner {
             }
             report("checking", done, total)
             try destination.connection.inTransaction(.immediate) {
-                let tables = Set(StoreLayout(model: stage.plan.destination).entityTables.map(\.name))
+                let tables = Set(
+                    StoreLayout(model: stage.plan.destination).entityTables.map(\.name))
                 try MigrationVerifier(store: destination, model: stage.plan.destination)
                     .verify(tables: tables, stage: stage.name)
                 try finish(destination, journal: journal)
