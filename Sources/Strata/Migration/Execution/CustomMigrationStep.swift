@@ -11,7 +11,7 @@
 ///         try work.forEachSourceObject(of: "Person") { person, destination in
 ///             let first = try person.string("firstName") ?? ""
 ///             let last = try person.string("lastName") ?? ""
-///             try destination?.set("name", to: .string("\(first) \(last)"))
+///             try destination?.set("name", "\(first) \(last)")
 ///         }
 ///     }
 /// }

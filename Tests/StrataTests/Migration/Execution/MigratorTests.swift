@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// Runs of ``Migrator`` on populated stores: rows, metadata, backups,
+/// journal, and the refusals that come before any write.
+@Suite struct MigratorTests {
+    /// SHA-256 of a store's files, to prove a run or dry run wrote nothing.
+    private func fingerprint(_ url: URL) throws -> [String] {
+        try ["", "-wal", "-shm"].map { suffix in
+            let path = url.path + suffix
+            guard FileManager.default.fileExists(atPath: path) else { return "absent" }
+            return SHA256.hash(try Data(contentsOf: URL(fileURLWithPath: path))).map {
+                String($0, radix: 16)
+            }.joined()
+        }
+    }
+
+    private func expectMigrationError(
+        _ code: MigrationError.Code, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () throws -> Void
+    ) {
+        #expect(sourceLocation: sourceLocation) {
+            try body()
+        } throws: { error in
+            (error as? MigrationError)?.code == code
+        }
+    }
+
+    private func files(in directory: TemporaryDirectory) throws -> [String] {
+        // A store this test still has open keeps its -wal and -shm files.
+        try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+            .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+    }
+
+    /// Notes of the migrated store by title: (text, pinned, summary, notebook name).
+    private func notes(_ url: URL, model: Model) throws -> [String: [String?]] {
+        let store = try Store.open(at: url)
+        defer { try? store.close() }
+        let context = try Context(store: store, model: model)
+        var rows: [String: [String?]] = [:]
+        for note in try context.fetch(FetchRequest(entity: "Note")) {
+            let title = try note.string("title") ?? "?"
+            let summary = model.version >= 3 ? try note.string("summary") : nil
+            rows[title] = [
+                try note.string("text"), try note.bool("pinned").map { "\($0)" }, summary,
+                try note.object(forKey: "notebook")?.string("name"),
+            ]
+        }
+        return rows
+    }
+
+    @Test func testRunMovesEveryRowWritesTheNewHashesAndCleansUp() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: 2)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        let uuid = try Store.open(at: url, mode: .readOnly).metadata.uuid
+        var options = MigrationOptions()
+        options.acceptsLossySteps = true
+
+        let report = try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
+
+        #expect(report.startVersion == 1 && report.finalVersion == 2)
+        #expect(report.completedStages == ["1-2"])
+        #expect(report.rowsBefore == ["Note": 5, "Notebook": 2])
+        #expect(report.rowsAfter == ["Note": 5, "Notebook": 2])
+        let v2 = try #require(try setup.chain.model(version: 2))
+        #expect(
+            try notes(url, model: v2) == [
+                "Note 1": ["Body 1", "false", nil, "Home"], "Note 2": [nil, "false", nil, "Work"],
+                "Note 3": ["Body 3", "false", nil, "Home"], "Note 4": [nil, "false", nil, "Work"],
+                "Note 5": ["Body 5", "false", nil, "Home"],
+            ])
+        let store = try Store.open(at: url)
+        defer { try? store.close() }
+        #expect(store.metadata.versionHashes == v2.versionHashes.mapValues { Data($0) })
+        #expect(store.metadata.checksum == v2.versionChecksum)
+        #expect(store.metadata.modelVersion == 2)
+        #expect(store.metadata.uuid == uuid)
+        #expect(store.metadata.otherKeys[MigrationJournal.key] == nil)
+        #expect(try store.connection.integrityCheck() == ["ok"])
+        #expect(try store.checkRelationships(model: v2).isEmpty)
+        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+    }
+
+    @Test func testDryRunCountsRowsFindsTheLossAndLeavesTheFilesByteIdentical() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: 2)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        let before = try fingerprint(url)
+
+        let preview = try Migrator(storeAt: url, schemas: setup.folder).preview()
+
+        #expect(try fingerprint(url) == before)
+        #expect(preview.currentVersion == 1 && preview.targetVersion == 2)
+        #expect(preview.stages.map(\.stage.name) == ["1-2"])
+        let removal = try #require(
+            preview.stages.first?.steps.first { $0.step.kind == .removeAttribute })
+        #expect(removal.rows == 5 && removal.resolution == .unresolved)
+        #expect(
+            preview.blockingFindings.map(\.message) == [
+                "1 values of Note.keywords would be dropped; acknowledge it with \"discard\" "
+                    + "in 1-2.mapping.json or pass --accept-lossy"
+            ])
+    }
+
+    @Test func testUnacknowledgedLossIsRefusedBeforeAnyWrite() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: 2)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        let before = try fingerprint(url)
+
+        expectMigrationError(.preflightFailed) {
+            _ = try Migrator(storeAt: url, schemas: setup.folder).run()
+        }
+        #expect(try fingerprint(url) == before)
+        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+    }
+
+    @Test func testNeedsMappingStepWithoutDataIsNotBlocking() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url, notes: 0)
+        var options = MigrationOptions()
+        options.acceptsLossySteps = true
+
+        let report = try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
+
+        #expect(report.finalVersion == 3)
+        #expect(report.rowsAfter == ["Note": 0, "Notebook": 2])
+    }
+
+    @Test func testNeedsMappingStepWithDataIsRefusedWithTheCount() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        var options = MigrationOptions()
+        options.acceptsLossySteps = true
+
+        let preview = try Migrator(storeAt: url, schemas: setup.folder, options: options).preview()
+
+        #expect(
+            preview.blockingFindings.map(\.message) == [
+                "5 rows of Note need a value for summary; version 3 requires it and gives no "
+                    + "default; supply it in 1-3.mapping.json"
+            ])
+    }
+
+    @Test func testCustomStepFillsARequiredValueInBatchesOnACopy() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        var options = MigrationOptions()
+        options.acceptsLossySteps = true
+        options.customSteps[2] = SummaryStep()
+        options.batchSize = 2
+        var reports: [MigrationProgress] = []
+
+        let report = try Migrator(storeAt: url, schemas: setup.folder, options: options)
+            .run { reports.append($0) }
+
+        #expect(report.completedStages == ["1-2", "2-3"])
+        let v3 = try #require(try setup.chain.model(version: 3))
+        let rows = try notes(url, model: v3)
+        #expect(rows["Note 4"] == [nil, "false", "About Note 4", "Work"])
+        #expect(rows["Note 5"] == ["Body 5", "false", "About Note 5", "Home"])
+        #expect(rows.count == 5)
+        // Batches of two: progress after 2, 4 and the end (5).
+        let custom = reports.filter { $0.activity == "custom step: Note" }.map(\.rowsDone)
+        #expect(custom == [2, 4, 5])
+        let store = try Store.open(at: url)
+        defer { try? store.close() }
+        #expect(store.metadata.versionHashes == v3.versionHashes.mapValues { Data($0) })
+        #expect(try store.connection.integrityCheck() == ["ok"])
+        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+    }
+
+    @Test func testFailedStageLeavesTheLastBoundaryAndARerunResumes() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        var options = MigrationOptions()
+        options.acceptsLossySteps = true
+        options.customSteps[2] = FailingStep()
+
+        #expect(throws: FailingStep.Failure.self) {
+            try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
+        }
+        // Stage 1-2 committed: the store is a sound version-2 store whose
+        // journal names the run, and the backup of version 1 is kept.
+        let middle = try Store.open(at: url)
+        let v2 = try #require(try setup.chain.model(version: 2))
+        #expect(try middle.matchingVersion(in: setup.chain).version == 2)
+        let journal = try #require(MigrationJournal(middle.metadata))
+        #expect(journal.completedStages == ["1-2"] && journal.targetVersion == 3)
+        #expect(try middle.checkRelationships(model: v2).isEmpty)
+        try middle.close()
+        #expect(
+            try files(in: directory) == [
+                "Notes.sqlite", "Notes.sqlite.strata-backup-v1", "Schemas",
+            ])
+        let backup = try Store.open(at: directory.file("Notes.sqlite.strata-backup-v1"))
+        #expect(try backup.matchingVersion(in: setup.chain).version == 1)
+        try backup.close()
+
+        options.customSteps[2] = SummaryStep()
+        let report = try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
+
+        #expect(report.startVersion == 2 && report.resumedAfter == ["1-2"])
+        #expect(report.completedStages == ["2-3"])
+        let v3 = try #require(try setup.chain.model(version: 3))
+        #expect(try notes(url, model: v3)["Note 1"] == ["Body 1", "false", "About Note 1", "Home"])
+        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+    }
+
+    @Test func testStageWhoseResultFailsTheChecksIsRolledBack() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        var options = MigrationOptions()
+        options.acceptsLossySteps = true
+        options.keepsBackup = false
+        options.customSteps[2] = IdleStep()
+
+        do {
+            try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
+            Issue.record("the run should have failed its checks")
+        } catch let error as MigrationError {
+            #expect(error.code == .verificationFailed)
+            #expect(
+                error.message.contains(
+                    "Note.summary: 5 objects have no value, but version 3 requires one"))
+        }
+        let store = try Store.open(at: url)
+        defer { try? store.close() }
+        #expect(try store.matchingVersion(in: setup.chain).version == 2)
+        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+    }
+
+    @Test func testUpToDateStoreIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: 1)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url)
+        let before = try fingerprint(url)
+
+        let report = try Migrator(storeAt: url, schemas: setup.folder).run()
+
+        #expect(report.completedStages.isEmpty && report.finalVersion == 1)
+        #expect(try fingerprint(url) == before)
+    }
+
+    @Test func testDowngradeIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Notes.sqlite")
+        _ = try Store.create(at: url, model: try #require(try setup.chain.model(version: 3)))
+        var options = MigrationOptions()
+        options.targetVersion = 2
+
+        expectMigrationError(.downgrade) {
+            _ = try Migrator(storeAt: url, schemas: setup.folder, options: options).preview()
+        }
+    }
+
+    @Test func testStoreNewerThanTheSchemasIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Notes.sqlite")
+        try Store.create(at: url, model: try #require(try setup.chain.model(version: 3))).close()
+        try FileManager.default.removeItem(at: setup.folder.appendingPathComponent("3.json"))
+        let before = try fingerprint(url)
+
+        expectMigrationError(.newerThanSchemas) {
+            _ = try Migrator(storeAt: url, schemas: setup.folder).run()
+        }
+        #expect(try fingerprint(url) == before)
+    }
+
+    @Test func testStoreOfAnotherModelIsRefusedAsUnknown() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let url = directory.file("Other.sqlite")
+        try Store.create(at: url, model: FixtureModels.bnrV1()).close()
+
+        expectMigrationError(.unknownStoreVersion) {
+            _ = try Migrator(storeAt: url, schemas: setup.folder).run()
+        }
+    }
+}
