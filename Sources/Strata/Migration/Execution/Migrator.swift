@@ -132,33 +132,46 @@ public final class Migrator {
                     ? StoreBackup.name(of: storeURL, version: preview.currentVersion) : nil)
         journal.targetVersion = preview.targetVersion
         if earlier == nil, let name = journal.backupName {
-            try StoreBackup.make(of: storeURL, named: name)
+            try StoreBackup.refuseExisting(of: storeURL, named: name)
         }
+        // The journal commits first: a run killed while copying the backup
+        // is then a run that has a journal and no backup yet, and a re-run
+        // makes the backup before any stage.
         let started = journal
         try store.connection.inTransaction(.immediate) {
             try store.writeMetadata(started.stored(in: store.metadata))
+        }
+        if let name = journal.backupName, journal.completedStages.isEmpty,
+            !StoreBackup.exists(of: storeURL, named: name)
+        {
+            try StoreBackup.make(of: storeURL, named: name)
         }
         report.keptBackup = journal.backupName
 
         let stages = preview.stages.map(\.stage)
         for (index, stage) in stages.enumerated() {
-            let isLast = index == stages.count - 1
             let runner = StageRunner(
                 stage: stage, position: (index + 1, stages.count), batchSize: options.batchSize,
                 progress: progress)
             switch stage.mode {
             case .inPlace:
-                try runner.runInPlace(on: store, journal: isLast ? nil : journal)
+                try runner.runInPlace(on: store, journal: journal)
             case .copy:
-                store = try runner.runOnCopy(of: store, journal: isLast ? nil : journal)
+                store = try runner.runOnCopy(of: store, journal: journal)
             }
             journal.completedStages.append(stage.name)
             report.completedStages.append(stage.name)
             report.finalVersion = stage.to
         }
+        // The last stage committed with its journal entry; the backup goes
+        // first, then the journal, so a kill between the two leaves a journal
+        // that a re-run (finding the store up to date) tidies away.
         if let name = journal.backupName {
             StoreBackup.remove(of: storeURL, named: name)
             report.keptBackup = nil
+        }
+        try store.connection.inTransaction(.immediate) {
+            try store.writeMetadata(MigrationJournal.removed(from: store.metadata))
         }
         report.rowsAfter = try MigrationPreflight(
             store: store, chain: chain, current: try detectVersion(of: store), options: options

@@ -17,7 +17,7 @@ struct StageRunner {
     let progress: (MigrationProgress) -> Void
 
     /// Runs an in-place stage on `store`.
-    func runInPlace(on store: Store, journal: MigrationJournal?) throws {
+    func runInPlace(on store: Store, journal: MigrationJournal) throws {
         let statements = stage.plan.orderedStatements
         let rows = try rowsToMove(store)
         let total = rows.values.reduce(0, +)
@@ -43,7 +43,7 @@ struct StageRunner {
     }
 
     /// Runs a copy stage: returns the store reopened at its new version.
-    func runOnCopy(of store: Store, journal: MigrationJournal?) throws -> Store {
+    func runOnCopy(of store: Store, journal: MigrationJournal) throws -> Store {
         let url = store.url
         let work = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).strata-stage-\(stage.name)")
@@ -124,18 +124,14 @@ struct StageRunner {
         return try Store.open(at: url, mode: .readWrite)
     }
 
-    /// Writes the destination version's metadata and the journal entry (or
-    /// removes the journal after the last stage), and drops the model cache,
-    /// which describes the old version.
-    private func finish(_ store: Store, journal: MigrationJournal?) throws {
+    /// Writes the destination version's metadata and the journal entry, and
+    /// drops the model cache, which describes the old version.
+    private func finish(_ store: Store, journal: MigrationJournal) throws {
         try store.connection.execute("DROP TABLE IF EXISTS Z_MODELCACHE")
-        let metadata = store.metadata.describing(stage.plan.destination)
-        if var journal {
-            journal.completedStages.append(stage.name)
-            try store.writeMetadata(journal.stored(in: metadata))
-        } else {
-            try store.writeMetadata(MigrationJournal.removed(from: metadata))
-        }
+        var journal = journal
+        journal.completedStages.append(stage.name)
+        try store.writeMetadata(
+            journal.stored(in: store.metadata.describing(stage.plan.destination)))
     }
 
     /// Rows of the old tables each rebuilt or created table is filled from,

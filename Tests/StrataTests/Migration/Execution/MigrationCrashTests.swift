@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Kills a migrating process (SIGKILL) at many moments of a two-stage run
+/// (1-2 in place, 2-3 on a copy with a custom step) and checks after each
+/// kill that the store opens, passes `integrity_check` and its relationship
+/// checks at the version it reports, and that a re-run finishes with exactly
+/// the content of an uninterrupted run.
+///
+/// The moments come from the run itself, not a clock: the migrating process
+/// (`strata-test-writer migrate`) prints a line per progress report and is
+/// killed after the k-th line, k drawn from a seeded generator over the whole
+/// run; the process keeps working while the signal is on its way, so kills
+/// land between reports too (inside statements, commits, the copy and the
+/// rename). `STRATA_CRASH_ROWS` and `STRATA_CRASH_KILLS` scale it up (the
+/// figures in the issue note: 200,000 rows, 50 kills).
+@Suite struct MigrationCrashTests {
+    private var rows: Int {
+        Int(ProcessInfo.processInfo.environment["STRATA_CRASH_ROWS"] ?? "") ?? 20_000
+    }
+    private var kills: Int {
+        Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 50
+    }
+
+    @Test func testKilledMigrationsLeaveSoundStoresAndRerunsFinishTheSame() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory)
+        let chain = try setup.chain
+        let pristine = directory.file("pristine.sqlite")
+        try Self.makeLargeStore(at: pristine, chain: chain, notes: rows)
+
+        // The uninterrupted run: its content and how many lines it prints.
+        let reference = directory.file("reference.sqlite")
+        try FileManager.default.copyItem(at: pristine, to: reference)
+        let lines = try Self.migrate(reference, schemas: setup.folder, killAfterLines: nil)
+        let expected = try Self.content(of: reference)
+        #expect(lines > 4)
+
+        var generator = SplitMix(seed: 0x5EED)
+        var killedAt: Set<Int> = []
+        for round in 0..<kills {
+            let store = directory.file("round.sqlite")
+            for suffix in ["", "-wal", "-shm", ".strata-backup-v1"] {
+                try? FileManager.default.removeItem(atPath: store.path + suffix)
+            }
+            try FileManager.default.copyItem(at: pristine, to: store)
+            let k = Int(generator.next() % UInt64(lines + 1))
+            killedAt.insert(k)
+            _ = try Self.migrate(store, schemas: setup.folder, killAfterLines: k)
+
+            let opened = try Store.open(at: store)
+            #expect(try opened.connection.integrityCheck() == ["ok"], "round \(round), k \(k)")
+            let version = try opened.matchingVersion(in: chain)
+            #expect(try opened.checkRelationships(model: version).isEmpty, "round \(round)")
+            try opened.close()
+
+            _ = try Self.migrate(store, schemas: setup.folder, killAfterLines: nil)
+            #expect(try Self.content(of: store) == expected, "round \(round), k \(k)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+            let stray = left.filter { $0.contains("strata-stage") || $0.contains("backup") }
+            #expect(stray.isEmpty, "round \(round), k \(k): \(stray)")
+        }
+        #expect(killedAt.count >= min(lines + 1, kills) / 2)  // The moments really vary.
+    }
+
+    // MARK: - The store
+
+    /// A version-1 store with two notebooks and `notes` notes, written in SQL
+    /// (the context is not what this test is about).
+    static func makeLargeStore(at url: URL, chain: SchemaChain, notes: Int) throws {
+        let model = try #require(chain.model(version: 1))
+        let store = try Store.create(at: url, model: model)
+        let mapping = try StoreMapping(model: model, store: store)
+        let note = try #require(mapping.entities["Note"])
+        let book = try #require(mapping.entities["Notebook"])
+        let connection = store.connection
+        try connection.inTransaction {
+            let insertBook = try connection.prepare(
+                "INSERT INTO \(book.table) (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (?, ?, 1, ?)")
+            for (key, name) in [(1, "Work"), (2, "Home")] {
+                try insertBook.execute([
+                    .integer(Int64(key)), .integer(Int64(book.number)), .text(name),
+                ])
+            }
+            let insertNote = try connection.prepare(
+                "INSERT INTO \(note.table) (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZBODY, ZKEYWORDS, ZNOTEBOOK)"
+                    + " VALUES (?, ?, 1, ?, ?, ?, ?)")
+            for index in 1...notes {
+                try insertNote.execute([
+                    .integer(Int64(index)), .integer(Int64(note.number)), .text("Note \(index)"),
+                    index % 2 == 1 ? .text("Body \(index)") : .null,
+                    index % 3 == 0 ? .text("k\(index)") : .null, .integer(Int64(index % 2 + 1)),
+                ])
+            }
+            try connection.execute(
+                "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?",
+                [.integer(Int64(notes)), .integer(Int64(note.number))])
+            try connection.execute(
+                "UPDATE Z_PRIMARYKEY SET Z_MAX = 2 WHERE Z_ENT = ?", [.integer(Int64(book.number))])
+        }
+        try store.close()
+    }
+
+    /// SHA-256 over every row of every table and the version hashes.
+    static func content(of url: URL) throws -> [UInt8] {
+        let store = try Store.open(at: url, mode: .readOnly)
+        defer { try? store.close() }
+        var text = store.metadata.versionHashes.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.base64EncodedString())" }.joined(separator: ",")
+        let tables = try store.connection.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('Z_METADATA')"
+                + " ORDER BY name")
+        var names: [String] = []
+        try tables.forEachRow { names.append($0.text(at: 0) ?? "") }
+        for name in names {
+            text += "\n#\(name)"
+            try store.connection.prepare(
+                "SELECT * FROM \(SQLiteIdentifier.quoted(name)) ORDER BY 1"
+            )
+            .forEachRow { row in
+                text += "\n" + row.values().map { "\($0)" }.joined(separator: "|")
+            }
+        }
+        return SHA256.hash(Array(text.utf8))
+    }
+
+    // MARK: - The process
+
+    /// Runs `strata-test-writer migrate`, killing it after `killAfterLines`
+    /// lines of output when given; returns the lines it printed. A run that
+    /// is not killed must succeed.
+    @discardableResult
+    static func migrate(_ store: URL, schemas: URL, killAfterLines: Int?) throws -> Int {
+        let process = Process()
+        process.executableURL = try ContextConflictProcessTests.writer()
+        process.arguments = ["migrate", store.path, schemas.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var lines = 0
+        var killed = false
+        if killAfterLines == 0 {
+            kill(process.processIdentifier, SIGKILL)
+            killed = true
+        }
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // End of output: the process is gone.
+            lines += chunk.filter { $0 == UInt8(ascii: "\n") }.count
+            if !killed, let limit = killAfterLines, lines >= limit {
+                kill(process.processIdentifier, SIGKILL)
+                killed = true
+            }
+        }
+        process.waitUntilExit()
+        if killAfterLines == nil {
+            #expect(process.terminationStatus == 0, "an uninterrupted migration failed")
+        }
+        return lines
+    }
+}
+
+/// A small seeded generator (SplitMix64), so the kill moments repeat.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
