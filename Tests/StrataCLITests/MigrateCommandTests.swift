@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// `strata migrate`: dry runs that write nothing, refusals with exit 1, runs
+/// that upgrade the store, bad usage with 64.
+@Suite struct MigrateCommandTests {
+    /// A Notes chain: v2 renames `body`, adds `pinned` (default) and drops
+    /// `keywords` (lossy); and a v1 store with one note that has keywords.
+    private func setUp() throws -> (ScratchFolder, schemas: String, store: String) {
+        let scratch = try ScratchFolder()
+        let schemas = scratch.path("Notes")
+        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+        let v1 = """
+            "title": { "type": "string" }, "body": { "type": "string", "optional": true },
+            "keywords": { "type": "string", "optional": true }
+            """
+        let v2 = """
+            "title": { "type": "string" },
+            "text": { "type": "string", "optional": true, "renamedFrom": "body" },
+            "pinned": { "type": "boolean", "default": false }
+            """
+        for (version, attributes) in [(1, v1), (2, v2)] {
+            let json = """
+                { "format": "strata-schema/1", "model": "Notes", "version": \(version),
+                  "entities": { "Note": { "attributes": { \(attributes) } } } }
+                """
+            try Data(json.utf8).write(to: URL(fileURLWithPath: "\(schemas)/\(version).json"))
+        }
+        let store = scratch.path("Notes.sqlite")
+        let created = try StrataRunner.run(["create", store, "--schemas", "\(schemas)/1.json"])
+        #expect(created.status == 0, "\(created.stderr)")
+        return (scratch, schemas, store)
+    }
+
+    private func insertNote(into store: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [
+            store,
+            "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZBODY, ZKEYWORDS) "
+                + "VALUES (1, 1, 1, 'Hello', 'World', 'greeting'); "
+                + "UPDATE Z_PRIMARYKEY SET Z_MAX = 1;",
+        ]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    private func bytes(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test func testDryRunPrintsThePlanAndTheBlockingFindingAndWritesNothing() throws {
+        let (scratch, schemas, store) = try setUp()
+        _ = scratch
+        try insertNote(into: store)
+        let before = try bytes(store)
+
+        let outcome = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--dry-run"])
+
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("version 1 to 2 in 1 stage"))
+        #expect(outcome.stdout.contains("STAGE 1-2 (in-place)"))
+        #expect(outcome.stdout.contains("lossy     remove-attribute  Note.keywords"))
+        #expect(
+            outcome.stdout.contains(
+                "blocking [1-2]: 1 values of Note.keywords would be dropped"))
+        #expect(outcome.stderr.contains("nothing was changed"))
+        #expect(try bytes(store) == before)
+        #expect(!FileManager.default.fileExists(atPath: store + ".strata-backup-v1"))
+    }
+
+    @Test func testDryRunJSONSaysTheMigrationCanRunWhenLossIsAccepted() throws {
+        let (scratch, schemas, store) = try setUp()
+        _ = scratch
+        try insertNote(into: store)
+
+        let outcome = try StrataRunner.run([
+            "migrate", store, "--schemas", schemas, "--dry-run", "--accept-lossy", "--json",
+        ])
+
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(json["canRun"] as? Bool == true)
+        #expect(json["currentVersion"] as? Int == 1 && json["targetVersion"] as? Int == 2)
+        let stages = try #require(json["stages"] as? [[String: Any]])
+        let steps = try #require(stages.first?["steps"] as? [[String: Any]])
+        #expect(
+            steps.map { $0["kind"] as? String } == [
+                "remove-attribute", "add-attribute", "rename-attribute",
+            ])
+        #expect(steps.first?["resolution"] as? String == "accepted-loss")
+    }
+
+    @Test func testRunUpgradesTheStoreAndASecondRunHasNothingToDo() throws {
+        let (scratch, schemas, store) = try setUp()
+        _ = scratch
+        try insertNote(into: store)
+
+        let refused = try StrataRunner.run(["migrate", store, "--schemas", schemas])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("nothing was changed"))
+
+        let run = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--accept-lossy"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Migrated from version 1 to 2 (stages 1-2)."))
+        #expect(!FileManager.default.fileExists(atPath: store + ".strata-backup-v1"))
+
+        let query = try StrataRunner.run([
+            "query", store, "Note", "--schemas", schemas, "--format", "csv",
+        ])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.contains("Hello"))
+        #expect(query.stdout.contains("World"))
+
+        let again = try StrataRunner.run(["migrate", store, "--schemas", schemas])
+        #expect(again.status == 0)
+        #expect(again.stdout == "Up to date: version 2.\n")
+    }
+
+    @Test func testUnknownTargetFailsAndBadTargetIsBadUsage() throws {
+        let (scratch, schemas, store) = try setUp()
+        _ = scratch
+        let unknown = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--to", "7"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("Notes has no version 7 (versions: 1, 2)"))
+
+        let bad = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--to", "0"])
+        #expect(bad.status == 64)
+    }
+}
