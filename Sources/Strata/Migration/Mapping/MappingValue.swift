@@ -85,7 +85,7 @@ enum MappingValue: Hashable, Sendable {
                 }
             guard range.contains(value) else {
                 throw refuse(
-                    "\(value) does not fit \(attribute.name), a \(attribute.type.rawValue)")
+                    "\(value) does not fit \(attribute.name) (\(attribute.type.rawValue))")
             }
             return .integer(value)
         case (.integer(let value), .double), (.integer(let value), .float),
@@ -100,7 +100,7 @@ enum MappingValue: Hashable, Sendable {
         case (.uuid(let uuid), .uuid): return .uuid(uuid)
         default:
             throw refuse(
-                "a \(kind) value does not fit \(attribute.name), a \(attribute.type.rawValue)")
+                "a \(kind) value does not fit \(attribute.name) (\(attribute.type.rawValue))")
         }
     }
 
