@@ -30,7 +30,8 @@ final class DestinationLinker {
                 message: "the destination store has no columns for \(entity).\(name)")
         }
         func quoted(_ name: String) -> String { SQLiteIdentifier.quoted(name) }
-        guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == name }),
+        guard
+            let relationship = model.allRelationships(of: entity).first(where: { $0.name == name }),
             let owner = tables.entity(named: entity),
             let target = tables.entity(named: relationship.destination)
         else { throw missing() }
@@ -48,7 +49,8 @@ final class DestinationLinker {
             ]
             var clears = ["\(quoted(key.foreignKey)) = NULL"]
             if let column = key.entityColumn {
-                sets.append("\(quoted(column)) = (SELECT Z_ENT FROM \(targetTable) WHERE Z_PK = ?2)")
+                sets.append(
+                    "\(quoted(column)) = (SELECT Z_ENT FROM \(targetTable) WHERE Z_PK = ?2)")
                 clears.append("\(quoted(column)) = NULL")
             }
             if let column = key.orderColumn {
@@ -99,7 +101,8 @@ final class DestinationLinker {
                     clears.append("\(quoted(order)) = NULL")
                 }
                 usesPosition = order != nil
-                linkSQL = "UPDATE \(targetTable) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ?2"
+                linkSQL =
+                    "UPDATE \(targetTable) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ?2"
                 unlink.append(
                     "UPDATE \(targetTable) SET \(clears.joined(separator: ", ")) "
                         + "WHERE \(quoted(column)) = ?1")
@@ -110,8 +113,9 @@ final class DestinationLinker {
                     columns.append(quoted(order))
                     values.append("?3")
                 }
-                if let inverse, case .joinTable(_, _, _, let inverseOrder?)? = target.toMany[
-                    inverse.name]
+                if let inverse,
+                    case .joinTable(_, _, _, let inverseOrder?)? = target.toMany[
+                        inverse.name]
                 {
                     columns.append(quoted(inverseOrder))
                     values.append(

@@ -25,7 +25,9 @@ struct ExpressionLexer {
     }
 
     private static let symbols = ["??", "==", "!=", "<=", ">=", "&&", "||"]
-    private static let singles: Set<Character> = ["(", ")", ",", ".", "+", "-", "*", "/", "<", ">", "!"]
+    private static let singles: Set<Character> = [
+        "(", ")", ",", ".", "+", "-", "*", "/", "<", ">", "!",
+    ]
 
     private func peek(_ offset: Int = 0) -> Character? {
         position + offset < characters.count ? characters[position + offset] : nil

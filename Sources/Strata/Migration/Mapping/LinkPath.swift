@@ -28,8 +28,7 @@ struct LinkPath: Hashable, Sendable {
         var hops: [Hop] = []
         var current = entity
         var column = 1
-        for name in text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        {
+        for name in text.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             guard
                 let relationship = model.allRelationships(of: current).first(where: {
                     $0.name == name && !$0.isTransient
@@ -45,7 +44,8 @@ struct LinkPath: Hashable, Sendable {
                             + (isAttribute ? "an attribute" : "not a property")
                             + "; a link path names relationships (or is self)"
                             + (known.isEmpty
-                                ? "" : "; relationships of \(current): "
+                                ? ""
+                                : "; relationships of \(current): "
                                     + known.joined(separator: ", ")))
             }
             hops.append(Hop(owner: current, relationship: relationship))

@@ -15,7 +15,8 @@ public enum MappedRelationship: Hashable, Sendable {
     /// `key`, created (with `attributes`) when none has the value yet. A
     /// to-many relationship takes a list value (from `split` or `matches`)
     /// and links one object per distinct element.
-    case findOrCreate(key: String, value: MappingExpression, attributes: [String: MappingExpression])
+    case findOrCreate(
+        key: String, value: MappingExpression, attributes: [String: MappingExpression])
 
     /// Which of several objects a to-one relationship keeps.
     public struct Keep: Hashable, Sendable {

@@ -44,7 +44,8 @@ extension MappingApplier {
         let columns = model.allAttributes(of: target).filter {
             !$0.isTransient && table.attributeColumns[$0.name] != nil
         }.map { ($0, $0.name == key ? nil : attributes[$0.name]) }
-        let names = ["Z_PK", "Z_ENT", "Z_OPT"]
+        let names =
+            ["Z_PK", "Z_ENT", "Z_OPT"]
             + columns.compactMap { table.attributeColumns[$0.0.name] }.map(SQLiteIdentifier.quoted)
         let insert = try destination.prepare(
             "INSERT INTO \(SQLiteIdentifier.quoted(table.table)) "

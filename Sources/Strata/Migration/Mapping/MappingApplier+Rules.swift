@@ -55,7 +55,8 @@ extension MappingApplier {
         }
         var links: [(name: String, linker: DestinationLinker, source: LinkSource)] = []
         for (name, spec) in rule.relationships.sorted(by: { $0.key < $1.key }) {
-            let path = JSONPath.appending(JSONPath.appending(rule.path, key: "relationships"), key: name)
+            let path = JSONPath.appending(
+                JSONPath.appending(rule.path, key: "relationships"), key: name)
             let linker = try DestinationLinker(
                 name, of: rule.name, model: model, tables: destinationTables,
                 connection: destination, file: mapping.file, path: path)
@@ -171,7 +172,8 @@ extension MappingApplier {
                 "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES "
                     + "(\(values.joined(separator: ", ")))")
         }
-        let sets = columns.isEmpty ? "Z_OPT = Z_OPT" : columns.map { "\($0) = ?" }.joined(separator: ", ")
+        let sets =
+            columns.isEmpty ? "Z_OPT = Z_OPT" : columns.map { "\($0) = ?" }.joined(separator: ", ")
         return try destination.prepare("UPDATE \(table) SET \(sets) WHERE Z_PK = ?")
     }
 }

@@ -4,7 +4,9 @@ extension MappingDecoder {
     static let entityKeys = ["source", "where", "attributes", "relationships", "comment"]
 
     mutating func decodeEntity(_ name: String, _ node: JSONNode, at path: String) -> MappedEntity? {
-        guard let fields = fields(of: node, at: path, allowed: Self.entityKeys, what: "an entity rule")
+        guard
+            let fields = fields(
+                of: node, at: path, allowed: Self.entityKeys, what: "an entity rule")
         else { return nil }
         guard let entity = destination.entity(named: name) else {
             report(

@@ -232,7 +232,9 @@ extension MappingDecoder {
         var names: [String] = []
         for (index, element) in elements.enumerated() {
             let elementPath = JSONPath.appending(path, index: index)
-            guard let name = text(element, at: elementPath, expected: "\"Entity\" or \"Entity.property\"")
+            guard
+                let name = text(
+                    element, at: elementPath, expected: "\"Entity\" or \"Entity.property\"")
             else { continue }
             if resolveDiscard(name) == nil {
                 report(

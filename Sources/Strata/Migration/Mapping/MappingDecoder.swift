@@ -45,7 +45,9 @@ struct MappingDecoder {
                 at: "$.format", node: format)
             return nil
         }
-        guard let fields = fields(of: root, at: JSONPath.root, allowed: Self.rootKeys, what: "a mapping")
+        guard
+            let fields = fields(
+                of: root, at: JSONPath.root, allowed: Self.rootKeys, what: "a mapping")
         else { return nil }
         if fields["format"] == nil {
             report(

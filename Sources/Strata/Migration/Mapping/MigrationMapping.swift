@@ -86,7 +86,8 @@ public struct MigrationMapping: Hashable, Sendable {
                 file: name, path: JSONPath.root,
                 message: "cannot read the mapping file: \(error.localizedDescription)")
         }
-        return try MigrationMapping(data: data, file: name, source: source, destination: destination)
+        return try MigrationMapping(
+            data: data, file: name, source: source, destination: destination)
     }
 
     /// Reads the mapping file between two versions from a schema folder, if

@@ -35,7 +35,8 @@ final class SourceLinkReader {
             else { throw missing(hop) }
             if hop.relationship.isToMany {
                 guard let toMany = owner.toMany[hop.relationship.name] else { throw missing(hop) }
-                hops.append(try connection.prepare(toMany.destinationsSQL(destinationTable: target.table)))
+                hops.append(
+                    try connection.prepare(toMany.destinationsSQL(destinationTable: target.table)))
             } else {
                 guard let key = owner.toOne[hop.relationship.name] else { throw missing(hop) }
                 hops.append(
@@ -46,7 +47,9 @@ final class SourceLinkReader {
         }
         self.hops = hops
         if let name = keep?.sortBy,
-            let attribute = tables.model.allAttributes(of: path.end).first(where: { $0.name == name }),
+            let attribute = tables.model.allAttributes(of: path.end).first(where: {
+                $0.name == name
+            }),
             let end = tables.entity(named: path.end),
             let column = end.attributeColumns[name]
         {

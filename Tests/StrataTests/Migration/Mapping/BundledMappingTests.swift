@@ -9,7 +9,9 @@ import Testing
 @Suite struct BundledMappingTests {
     typealias S = MappingTestSupport
 
-    private func load(_ name: String, _ from: Int, _ to: Int) throws -> (Model, Model, MigrationMapping) {
+    private func load(_ name: String, _ from: Int, _ to: Int) throws -> (
+        Model, Model, MigrationMapping
+    ) {
         let (source, destination) = (try S.bundled(name, from), try S.bundled(name, to))
         let mapping = try #require(
             try MigrationMapping.load(
@@ -45,7 +47,9 @@ import Testing
                 String(String(repeating: "long ", count: 40).prefix(120)),
             ])
         #expect(
-            try entries.map { try $0.objects(forKey: "tags").map { try $0.string("name") ?? "" }.sorted() }
+            try entries.map {
+                try $0.objects(forKey: "tags").map { try $0.string("name") ?? "" }.sorted()
+            }
                 == [["friends", "river"], ["friends"], [], []])
         #expect(try context.all("Tag").map { try $0.string("name") } == ["friends", "river"])
         let media = try context.all("Medium")
@@ -71,7 +75,8 @@ import Testing
         #expect(try entries.map { try $0.string("subtitle") } == ["day one", nil])
         #expect(try entries.map { try $0.string("body") } == ["We  walked\nall day", nil])
         #expect(try entries.map { try $0.integer("wordCount") } == [4, 0])
-        #expect(try entries.first?.objects(forKey: "tags").map { try $0.string("name") } == ["paris"])
+        #expect(
+            try entries.first?.objects(forKey: "tags").map { try $0.string("name") } == ["paris"])
     }
 
     @Test func testRecipesOneToTwoPrepTimeBecomesMinutes() throws {
@@ -91,8 +96,10 @@ import Testing
         }
         let context = try fixture.migrate(to: v2, with: mapping)
         let recipes = try context.all("Recipe")
-        #expect(try recipes.map { try $0.integer("prepTime") } == [45, 90, 120, 90, 20, nil, nil, 10])
+        #expect(
+            try recipes.map { try $0.integer("prepTime") } == [45, 90, 120, 90, 20, nil, nil, 10])
         #expect(try recipes.map { try $0.string("name") } == times.indices.map { "Recipe \($0)" })
-        #expect(try recipes.allSatisfy { try $0.object(forKey: "type")?.string("name") == "Dessert" })
+        #expect(
+            try recipes.allSatisfy { try $0.object(forKey: "type")?.string("name") == "Dessert" })
     }
 }

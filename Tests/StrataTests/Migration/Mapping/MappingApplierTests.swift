@@ -52,7 +52,9 @@ import Testing
         """#
 
     @Test func testExpressionsWhereAndWhichObjectStays() throws {
-        let (v1, v2) = (try S.model("Library", 1, Self.library1), try S.model("Library", 2, Self.library2))
+        let (v1, v2) = (
+            try S.model("Library", 1, Self.library1), try S.model("Library", 2, Self.library2)
+        )
         let fixture = try MappingFixture(v1) { context in
             let zoe = try context.insert("Author")
             try zoe.set("name", "Zoe")
@@ -81,7 +83,8 @@ import Testing
         let books = try context.all("Book")
         #expect(try books.map { try $0.string("title") } == ["Emma", "Persuasion"])
         #expect(try books.map { try $0.integer("year") } == [1815, 1817])
-        #expect(try books.map { try $0.object(forKey: "author")?.string("name") } == ["Ada", "Ada"])
+        #expect(
+            try books.map { try $0.object(forKey: "author")?.string("name") } == ["Ada", "Ada"])
         let authors = try context.all("Author")
         #expect(try authors.map { try $0.objects(forKey: "books").count } == [0, 2])
         #expect(reported.map(\.0) == ["Book"])
@@ -98,8 +101,12 @@ import Testing
             }}
             """#, from: v1, to: v2)
         let other = try fixture.migrate(to: v2, with: last)
-        #expect(try other.all("Book").map { try $0.object(forKey: "author")?.string("name") } == ["Zoe", "Zoe", "Zoe"])
-        #expect(try other.all("Book").map { try $0.string("title") } == ["  Emma ", "?", "Persuasion"])
+        #expect(
+            try other.all("Book").map { try $0.object(forKey: "author")?.string("name") } == [
+                "Zoe", "Zoe", "Zoe",
+            ])
+        #expect(
+            try other.all("Book").map { try $0.string("title") } == ["  Emma ", "?", "Persuasion"])
     }
 
     static let countries1 = #"""
@@ -136,7 +143,9 @@ import Testing
         let v2 = try S.model("World", 2, Self.countries2)
         let v3 = try S.model("World", 3, Self.countries3)
         let fixture = try MappingFixture(v1) { context in
-            for (name, code) in [("France", "eu"), ("Japan", "AS"), ("Spain", "EU"), ("Nowhere", nil)] {
+            for (name, code) in [
+                ("France", "eu"), ("Japan", "AS"), ("Spain", "EU"), ("Nowhere", nil),
+            ] {
                 let country = try context.insert("Country")
                 try country.set("name", name)
                 try country.set("continent", code)
@@ -256,18 +265,28 @@ import Testing
         let context = try fixture.migrate(to: v2, with: mapping)
         let notes = try context.all("Note")
         #expect(
-            try notes.map { try $0.objects(forKey: "tags").map { try $0.string("name") ?? "" }.sorted() }
+            try notes.map {
+                try $0.objects(forKey: "tags").map { try $0.string("name") ?? "" }.sorted()
+            }
                 == [["home", "work"], ["home"], []])
         #expect(try context.all("Tag").map { try $0.string("name") } == ["work", "home"])
         let signatures = try context.all("Signature")
         #expect(try signatures.map { try $0.string("firstName") } == ["Ada", "Grace"])
         #expect(try signatures.map { try $0.string("lastName") } == ["Lovelace", nil])
-        #expect(try signatures.map { try $0.object(forKey: "note")?.string("text") } == ["one", "three"])
-        #expect(try notes.map { try $0.object(forKey: "signature")?.string("firstName") } == ["Ada", nil, "Grace"])
+        #expect(
+            try signatures.map { try $0.object(forKey: "note")?.string("text") } == [
+                "one", "three",
+            ])
+        #expect(
+            try notes.map { try $0.object(forKey: "signature")?.string("firstName") } == [
+                "Ada", nil, "Grace",
+            ])
     }
 
     @Test func testAValueThatDoesNotFitNamesTheObjectAndRollsBack() throws {
-        let (v1, v2) = (try S.model("Library", 1, Self.library1), try S.model("Library", 2, Self.library2))
+        let (v1, v2) = (
+            try S.model("Library", 1, Self.library1), try S.model("Library", 2, Self.library2)
+        )
         let fixture = try MappingFixture(v1) { context in
             let book = try context.insert("Book")
             try book.set("title", "Big")
@@ -283,7 +302,9 @@ import Testing
             Issue.record("expected a mapping error")
         } catch let error as MappingError {
             #expect(error.issues.first?.path == "$.entities.Book.attributes.year")
-            #expect(error.issues.first?.message == "99999 does not fit year (integer16) (for Book p1 of version 1)")
+            #expect(
+                error.issues.first?.message
+                    == "99999 does not fit year (integer16) (for Book p1 of version 1)")
         }
     }
 }

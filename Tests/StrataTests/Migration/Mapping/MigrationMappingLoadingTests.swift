@@ -96,9 +96,10 @@ import Testing
 
     @Test func testJSONSyntaxErrorIsLocated() throws {
         let found = try issues("{\n  \"format\": \"strata-mapping/1\",\n  \"from\" 1\n}")
-        #expect(found.map(\.description) == [
-            "test.mapping.json:3:10: $: not JSON: expected ':' after object key, found '1'"
-        ])
+        #expect(
+            found.map(\.description) == [
+                "test.mapping.json:3:10: $: not JSON: expected ':' after object key, found '1'"
+            ])
     }
 
     @Test func testStructuralErrorsAreAllReportedInDocumentOrder() throws {
@@ -117,10 +118,19 @@ import Testing
         let found = try issues(text).map(\.description)
         #expect(found.count == 6)
         #expect(found[0].hasPrefix("test.mapping.json:4:9: $.to: expected 2"))
-        #expect(found[1].hasPrefix("test.mapping.json:6:14: $.entities.Novel: version 2 has no entity 'Novel'"))
-        #expect(found[2].hasPrefix("test.mapping.json:7:15: $.entities.Book.colour: unknown key 'colour'"))
-        #expect(found[3].hasPrefix("test.mapping.json:7:44: $.entities.Book.attributes.pages: Book has no attribute 'pages'"))
-        #expect(found[4].hasPrefix("test.mapping.json:9:15: $.discard[0]: 'Book.nothing' names nothing"))
+        #expect(
+            found[1].hasPrefix(
+                "test.mapping.json:6:14: $.entities.Novel: version 2 has no entity 'Novel'"))
+        #expect(
+            found[2].hasPrefix(
+                "test.mapping.json:7:15: $.entities.Book.colour: unknown key 'colour'"))
+        #expect(
+            found[3].hasPrefix(
+                "test.mapping.json:7:44: $.entities.Book.attributes.pages: Book has no attribute 'pages'"
+            ))
+        #expect(
+            found[4].hasPrefix("test.mapping.json:9:15: $.discard[0]: 'Book.nothing' names nothing")
+        )
         #expect(found[5].hasPrefix("test.mapping.json:9:31: $.discard[1]: expected"))
     }
 
@@ -167,18 +177,33 @@ import Testing
             }}
             """
         let found = try issues(text).map(\.description)
-        #expect(found.contains { $0.contains("$.entities.Book.relationships.author.from: the path authors reaches several objects but author is to-one") })
-        #expect(found.contains { $0.contains("$.entities.Author.relationships.books.from: column 1 of the expression: Author.name is an attribute") })
-        #expect(found.contains { $0.contains("$.entities.Author.relationships.nothing: Author has no relationship 'nothing'") })
+        #expect(
+            found.contains {
+                $0.contains(
+                    "$.entities.Book.relationships.author.from: the path authors reaches several objects but author is to-one"
+                )
+            })
+        #expect(
+            found.contains {
+                $0.contains(
+                    "$.entities.Author.relationships.books.from: column 1 of the expression: Author.name is an attribute"
+                )
+            })
+        #expect(
+            found.contains {
+                $0.contains(
+                    "$.entities.Author.relationships.nothing: Author has no relationship 'nothing'")
+            })
         let both = """
             {"format": "strata-mapping/1", "from": 1, "to": 2, "entities": {
               "Book": { "relationships": { "author": { "from": "authors", "keep": "last" } } },
               "Author": { "relationships": { "books": { "from": "books" } } }
             }}
             """
-        #expect(try issues(both).map(\.message) == [
-            "Author.books and its inverse Book.author both have rules; give the links one rule, on either side"
-        ])
+        #expect(
+            try issues(both).map(\.message) == [
+                "Author.books and its inverse Book.author both have rules; give the links one rule, on either side"
+            ])
     }
 
     @Test func testNewEntityNeedsASourceAndRequiredValues() throws {
@@ -192,24 +217,32 @@ import Testing
         let noSource = MappingTestSupport.issues(
             #"{"format": "strata-mapping/1", "from": 1, "to": 2, "entities": {"Label": {}}}"#,
             from: from, to: to)
-        #expect(noSource.first?.message.contains("Label is new in version 2; name the entity") == true)
+        #expect(
+            noSource.first?.message.contains("Label is new in version 2; name the entity") == true)
         let noValue = MappingTestSupport.issues(
             #"{"format": "strata-mapping/1", "from": 1, "to": 2, "entities": {"Label": {"source": "Shelf"}}}"#,
             from: from, to: to)
-        #expect(noValue.first?.message.contains("required attribute text without a default has no expression") == true)
+        #expect(
+            noValue.first?.message.contains(
+                "required attribute text without a default has no expression") == true)
     }
 
     @Test func testDiscoveryFindsTheFileOrNothing() throws {
         let folder = try TemporaryDirectory()
         let (from, to) = try models()
         #expect(try MigrationMapping.load(directory: folder.url, from: from, to: to) == nil)
-        try Data(#"{"format": "strata-mapping/1", "from": 1, "to": 2, "entities": {"Book": {"attributes": {"title": "title ?? 'x'"}}}}"#.utf8)
-            .write(to: folder.file("1-2.mapping.json"))
-        let mapping = try #require(try MigrationMapping.load(directory: folder.url, from: from, to: to))
+        try Data(
+            #"{"format": "strata-mapping/1", "from": 1, "to": 2, "entities": {"Book": {"attributes": {"title": "title ?? 'x'"}}}}"#
+                .utf8
+        )
+        .write(to: folder.file("1-2.mapping.json"))
+        let mapping = try #require(
+            try MigrationMapping.load(directory: folder.url, from: from, to: to))
         #expect(mapping.entity(named: "Book")?.attributes["title"]?.text == "title ?? 'x'")
         #expect(mapping.file.hasSuffix("1-2.mapping.json"))
         #expect(throws: MappingError.self) {
-            try MigrationMapping.load(file: folder.file("missing.json"), source: from, destination: to)
+            try MigrationMapping.load(
+                file: folder.file("missing.json"), source: from, destination: to)
         }
     }
 }
