@@ -11,10 +11,18 @@ enum ColumnValueCodec {
     static func decode(
         _ value: SQLiteValue, _ attribute: Attribute, store: Store, primaryKey: Int64
     ) throws -> AttributeValue? {
+        try decode(value, attribute, storeURL: store.url, primaryKey: primaryKey)
+    }
+
+    /// Like ``decode(_:_:store:primaryKey:)``, for a store known by its
+    /// location only (a migration reads a plain connection).
+    static func decode(
+        _ value: SQLiteValue, _ attribute: Attribute, storeURL: URL, primaryKey: Int64
+    ) throws -> AttributeValue? {
         if value.isNull { return nil }
         func mismatch() -> StoreError {
             StoreError(
-                .corruptMetadata, path: store.path,
+                .corruptMetadata, path: storeURL.relativePath,
                 message:
                     "\(attribute.name) of row \(primaryKey): a \(attribute.type.rawValue) column holds \(value.kind)"
             )
@@ -59,7 +67,7 @@ enum ColumnValueCodec {
             guard attribute.allowsExternalStorage else { return .data(bytes) }
             return .data(
                 try ExternalBinary.decode(
-                    bytes, storeURL: store.url, context: "\(attribute.name) of row \(primaryKey)"))
+                    bytes, storeURL: storeURL, context: "\(attribute.name) of row \(primaryKey)"))
         }
     }
 

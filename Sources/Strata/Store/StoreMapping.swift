@@ -72,12 +72,33 @@ public struct StoreMapping: Sendable {
     /// - Throws: ``StoreError`` (`schemaMismatch`) when an entity of the
     ///   model has no row in `Z_PRIMARYKEY` or no table.
     public init(model: Model, store: Store) throws {
+        try self.init(
+            model: model, connection: store.connection,
+            numbers: Dictionary(store.entityRecords.map { ($0.name, $0.number) }) { first, _ in
+                first
+            }, path: store.path)
+    }
+
+    /// Maps `model` onto the tables of the database behind `connection`,
+    /// whose entity numbers are read from its `Z_PRIMARYKEY` (a store being
+    /// migrated, opened as a plain connection).
+    ///
+    /// - Throws: ``StoreError`` (`schemaMismatch`) as ``init(model:store:)``.
+    init(model: Model, connection: Connection, path: String) throws {
+        var numbers: [String: Int] = [:]
+        try connection.prepare("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY").forEachRow { row in
+            if let name = row.text(at: 1), numbers[name] == nil {
+                numbers[name] = Int(row.int64(at: 0))
+            }
+        }
+        try self.init(model: model, connection: connection, numbers: numbers, path: path)
+    }
+
+    private init(
+        model: Model, connection: Connection, numbers: [String: Int], path: String
+    ) throws {
         self.model = model
         let layout = StoreLayout(model: model)
-        let connection = store.connection
-        let numbers = Dictionary(store.entityRecords.map { ($0.name, $0.number) }) { first, _ in
-            first
-        }
         var tableColumns: [String: Set<String>] = [:]
         func columns(of table: String) throws -> Set<String> {
             if let known = tableColumns[table] { return known }
@@ -91,12 +112,12 @@ public struct StoreMapping: Sendable {
         for entityLayout in layout.entities {
             guard let number = numbers[entityLayout.name] else {
                 throw StoreError(
-                    .schemaMismatch, path: store.path,
+                    .schemaMismatch, path: path,
                     message: "entity \(entityLayout.name) is not in Z_PRIMARYKEY")
             }
             guard tables.contains(entityLayout.tableName) else {
                 throw StoreError(
-                    .schemaMismatch, path: store.path,
+                    .schemaMismatch, path: path,
                     message: "entity \(entityLayout.name) has no table \(entityLayout.tableName)")
             }
             let present = try columns(of: entityLayout.tableName)

@@ -135,7 +135,9 @@ struct MigrationPreflight {
             guard columns.count == names.count, !columns.isEmpty else { return nil }
             let groups = try count(
                 "SELECT COUNT(*) FROM (SELECT 1 FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
-                    + marks(place.entity) + ") GROUP BY "
+                    + marks(place.entity) + ")"
+                    // A unique index lets NULLs repeat, as SQLite and Core Data do.
+                    + columns.map { " AND \(quoted($0)) IS NOT NULL" }.joined() + " GROUP BY "
                     + columns.map(quoted).joined(separator: ", ") + " HAVING COUNT(*) > 1)",
                 numbers(place.entity))
             guard groups > 0 else { return nil }

@@ -1,0 +1,166 @@
+import Foundation
+
+// MARK: - Function calls
+
+extension ExpressionChecker {
+    mutating func call(
+        _ name: String, _ arguments: [ExpressionNode], column: Int
+    ) throws(ExpressionError) -> ExpressionType {
+        guard let function = ExpressionFunction(rawValue: name) else {
+            throw ExpressionError(
+                column: column,
+                message: "unknown function '\(name)'; known functions: \(ExpressionFunction.names)")
+        }
+        var types: [ExpressionType] = []
+        for argument in arguments { types.append(try type(of: argument)) }
+        func arity(_ counts: ClosedRange<Int>) throws(ExpressionError) {
+            guard !counts.contains(arguments.count) else { return }
+            throw ExpressionError(
+                column: column,
+                message: "\(name) takes \(Self.describe(counts)), found \(arguments.count); "
+                    + "write \(function.usage)")
+        }
+        func argument(_ index: Int, _ allowed: [ExpressionType]) throws(ExpressionError) {
+            try require(
+                types[index], allowed, "argument \(index + 1) of \(name)",
+                column: arguments[index].column)
+        }
+        switch function {
+        case .trim, .lower, .upper, .firstLine, .length:
+            try arity(1...1)
+            try argument(0, [.string])
+            return function == .length ? .integer : .string
+        case .before, .after, .split:
+            try arity(2...2)
+            try argument(0, [.string])
+            try argument(1, [.string])
+            return function == .split ? .list : .string
+        case .contains:
+            try arity(2...2)
+            try argument(0, [.string, .list])
+            try argument(1, [.string])
+            return .boolean
+        case .replace:
+            try arity(3...3)
+            for index in 0..<3 { try argument(index, [.string]) }
+            return .string
+        case .prefix:
+            try arity(2...2)
+            try argument(0, [.string])
+            try argument(1, [.integer])
+            return .string
+        case .matches:
+            try arity(2...2)
+            try argument(0, [.string])
+            let pattern = try constantText(arguments[1], of: name, what: "regular expression")
+            do {
+                _ = try NSRegularExpression(pattern: pattern)
+            } catch {
+                throw ExpressionError(
+                    column: arguments[1].column,
+                    message: "the regular expression does not compile: \(pattern)")
+            }
+            return .list
+        case .join:
+            try arity(2...2)
+            try argument(0, [.list])
+            try argument(1, [.string])
+            return .string
+        case .first, .last, .count:
+            try arity(1...1)
+            try argument(0, [.list])
+            return function == .count ? .integer : .string
+        case .number:
+            try arity(1...2)
+            try argument(0, [.string, .integer, .real])
+            if arguments.count == 2 {
+                let format = try constantText(arguments[1], of: name, what: "number format")
+                guard NumberFormatPattern(format) != nil else {
+                    throw ExpressionError(
+                        column: arguments[1].column,
+                        message: "number format \"\(format)\" names no separators; write "
+                            + "it like \"#,##0.00\" or \"#.##0,00\"")
+                }
+            }
+            return .real
+        case .integer:
+            try arity(1...1)
+            try argument(0, [.string, .integer, .real])
+            return .integer
+        case .round:
+            try arity(1...1)
+            try argument(0, [.integer, .real])
+            return .integer
+        case .abs:
+            try arity(1...1)
+            try argument(0, [.integer, .real])
+            return types[0] == .null ? .real : types[0]
+        case .date:
+            try arity(1...2)
+            try argument(0, [.string])
+            if arguments.count == 2 {
+                let format = try constantText(arguments[1], of: name, what: "date format")
+                guard !format.isEmpty else {
+                    throw ExpressionError(
+                        column: arguments[1].column,
+                        message: "empty date format; write it like \"yyyy-MM-dd HH:mm\"")
+                }
+            }
+            return .date
+        case .string:
+            try arity(1...2)
+            if arguments.count == 2 {
+                try argument(0, [.date])
+                _ = try constantText(arguments[1], of: name, what: "date format")
+            }
+            return .string
+        case .concatenate:
+            try arity(1...Int.max)
+            return .string
+        case .coalesce:
+            try arity(2...Int.max)
+            return try unify(types, arguments, name)
+        case .ifThen:
+            try arity(3...3)
+            try argument(0, [.boolean])
+            return try unify(Array(types.dropFirst()), Array(arguments.dropFirst()), name)
+        }
+    }
+
+    /// A string literal argument (a pattern or format), checked once when
+    /// the mapping loads instead of on every row.
+    private func constantText(
+        _ node: ExpressionNode, of name: String, what: String
+    ) throws(ExpressionError) -> String {
+        guard case .literal(.string(let text), _) = node else {
+            throw ExpressionError(
+                column: node.column,
+                message: "the \(what) of \(name) must be a string literal, such as "
+                    + (what == "regular expression" ? "\"#(\\\\w+)\"" : "\"yyyy-MM-dd\""))
+        }
+        return text
+    }
+
+    private func unify(
+        _ types: [ExpressionType], _ arguments: [ExpressionNode], _ name: String
+    ) throws(ExpressionError) -> ExpressionType {
+        var result = ExpressionType.null
+        for (type, argument) in zip(types, arguments) {
+            guard let unified = result.unified(with: type) else {
+                throw ExpressionError(
+                    column: argument.column,
+                    message: "\(name) needs values of one type; this one is "
+                        + "\(type.withArticle), the ones before are \(result.withArticle)")
+            }
+            result = unified
+        }
+        return result
+    }
+
+    private static func describe(_ counts: ClosedRange<Int>) -> String {
+        func plural(_ count: Int) -> String { count == 1 ? "1 argument" : "\(count) arguments" }
+        if counts.lowerBound == counts.upperBound { return plural(counts.lowerBound) }
+        if counts.upperBound == .max { return "at least \(plural(counts.lowerBound))" }
+        return "\(counts.lowerBound) or \(plural(counts.upperBound))"
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Computes mapping expressions on one source object at a time.
+///
+/// `nil` propagates: an operator or function with a nil operand gives nil,
+/// except `??`, `coalesce`, `concatenate` (which skips nils), `if` (a nil
+/// condition counts as false), `==`/`!=` (nil equals only nil) and `&&`/`||`
+/// (nil counts as false). Division by zero gives nil. The evaluator keeps the
+/// compiled regular expressions and date formatters of the expressions it
+/// has run, so each compiles once.
+final class ExpressionEvaluator {
+    private var regexes: [String: NSRegularExpression] = [:]
+    private var dateFormatters: [String: DateFormatter] = [:]
+    private var numberFormats: [String: NumberFormatPattern] = [:]
+
+    /// The value of `node` for a source object whose key-path values are
+    /// `values` (by dotted path; a missing path reads as nil).
+    ///
+    /// - Throws: ``ExpressionError`` for an integer overflow or a number
+    ///   too large for an integer.
+    func evaluate(
+        _ node: ExpressionNode, _ values: [String: MappingValue]
+    ) throws(ExpressionError) -> MappingValue {
+        switch node {
+        case .literal(let value, _): return value
+        case .keyPath(let path, _): return values[path.joined(separator: ".")] ?? .null
+        case .unary(let symbol, let operand, let column):
+            let value = try evaluate(operand, values)
+            switch (symbol, value) {
+            case ("!", .boolean(let flag)): return .boolean(!flag)
+            case ("-", .integer(let number)):
+                guard number != .min else { throw overflow(column) }
+                return .integer(-number)
+            case ("-", .real(let number)): return .real(-number)
+            default: return .null
+            }
+        case .binary(let symbol, let left, let right, let column):
+            return try binary(symbol, left, right, values, column: column)
+        case .call(let name, let arguments, let column):
+            guard let function = ExpressionFunction(rawValue: name) else { return .null }
+            return try call(function, arguments, values, column: column)
+        }
+    }
+
+    func overflow(_ column: Int) -> ExpressionError {
+        ExpressionError(column: column, message: "integer overflow")
+    }
+
+    private func binary(
+        _ symbol: String, _ leftNode: ExpressionNode, _ rightNode: ExpressionNode,
+        _ values: [String: MappingValue], column: Int
+    ) throws(ExpressionError) -> MappingValue {
+        let left = try evaluate(leftNode, values)
+        switch symbol {
+        case "??": return left.isNull ? try evaluate(rightNode, values) : left
+        case "&&":
+            guard left == .boolean(true) else { return .boolean(false) }
+            return .boolean(try evaluate(rightNode, values) == .boolean(true))
+        case "||":
+            if left == .boolean(true) { return .boolean(true) }
+            return .boolean(try evaluate(rightNode, values) == .boolean(true))
+        default: break
+        }
+        let right = try evaluate(rightNode, values)
+        if symbol == "==" || symbol == "!=" {
+            let equal = Self.equal(left, right)
+            return .boolean(symbol == "==" ? equal : !equal)
+        }
+        if left.isNull || right.isNull { return .null }
+        switch symbol {
+        case "<", "<=", ">", ">=":
+            guard let order = Self.order(left, right) else { return .null }
+            switch symbol {
+            case "<": return .boolean(order < 0)
+            case "<=": return .boolean(order <= 0)
+            case ">": return .boolean(order > 0)
+            default: return .boolean(order >= 0)
+            }
+        default:
+            return try arithmetic(symbol, left, right, column: column)
+        }
+    }
+
+    private func arithmetic(
+        _ symbol: String, _ left: MappingValue, _ right: MappingValue, column: Int
+    ) throws(ExpressionError) -> MappingValue {
+        switch (symbol, left, right) {
+        case ("+", .string(let a), .string(let b)): return .string(a + b)
+        case ("+", .date(let seconds), _): return right.number.map { .date(seconds + $0) } ?? .null
+        case ("+", _, .date(let seconds)): return left.number.map { .date(seconds + $0) } ?? .null
+        case ("-", .date(let a), .date(let b)): return .real(a - b)
+        case ("-", .date(let seconds), _): return right.number.map { .date(seconds - $0) } ?? .null
+        case (_, .integer(let a), .integer(let b)) where symbol != "/":
+            let (result, overflowed) =
+                switch symbol {
+                case "+": a.addingReportingOverflow(b)
+                case "-": a.subtractingReportingOverflow(b)
+                default: a.multipliedReportingOverflow(by: b)
+                }
+            guard !overflowed else { throw overflow(column) }
+            return .integer(result)
+        default:
+            guard let a = left.number, let b = right.number else { return .null }
+            switch symbol {
+            case "+": return .real(a + b)
+            case "-": return .real(a - b)
+            case "*": return .real(a * b)
+            default: return b == 0 ? .null : .real(a / b)
+            }
+        }
+    }
+
+    /// nil equals only nil; numbers compare by value.
+    static func equal(_ left: MappingValue, _ right: MappingValue) -> Bool {
+        if let a = left.number, let b = right.number { return a == b }
+        return left == right
+    }
+
+    /// -1, 0 or 1 for two numbers, strings or dates; nil for other pairs.
+    static func order(_ left: MappingValue, _ right: MappingValue) -> Int? {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): return a == b ? 0 : (a < b ? -1 : 1)
+        case (.date(let a), .date(let b)): return a == b ? 0 : (a < b ? -1 : 1)
+        default:
+            guard let a = left.number, let b = right.number else { return nil }
+            return a == b ? 0 : (a < b ? -1 : 1)
+        }
+    }
+
+    // MARK: - Caches
+
+    func regex(_ pattern: String) -> NSRegularExpression? {
+        if let known = regexes[pattern] { return known }
+        let compiled = try? NSRegularExpression(pattern: pattern)  // Checked when loaded.
+        regexes[pattern] = compiled
+        return compiled
+    }
+
+    func dateFormatter(_ format: String) -> DateFormatter {
+        if let known = dateFormatters[format] { return known }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        dateFormatters[format] = formatter
+        return formatter
+    }
+
+    func numberFormat(_ format: String) -> NumberFormatPattern {
+        if let known = numberFormats[format] { return known }
+        let pattern = NumberFormatPattern(format) ?? .plain  // Checked when loaded.
+        numberFormats[format] = pattern
+        return pattern
+    }
+}

@@ -1,0 +1,36 @@
+/// The syntax tree of a mapping expression. Every node keeps the column of
+/// its first character (an operator's column for a binary node), so checks
+/// and evaluation errors can point into the text.
+indirect enum ExpressionNode: Hashable, Sendable {
+    /// A literal: a string, number, `true`, `false` or `nil`.
+    case literal(MappingValue, column: Int)
+    /// A key path over the source object (`text`, `notebook.title`).
+    case keyPath([String], column: Int)
+    /// `-x` or `!x`.
+    case unary(String, ExpressionNode, column: Int)
+    /// `a + b` and the other binary operators.
+    case binary(String, ExpressionNode, ExpressionNode, column: Int)
+    /// `name(arguments…)`.
+    case call(String, [ExpressionNode], column: Int)
+
+    /// Where the node starts in the text.
+    var column: Int {
+        switch self {
+        case .literal(_, let column), .keyPath(_, let column), .unary(_, _, let column),
+            .call(_, _, let column):
+            column
+        case .binary(_, let left, _, _): left.column
+        }
+    }
+
+    /// Every key path the expression reads, in order of appearance.
+    var keyPaths: [[String]] {
+        switch self {
+        case .literal: []
+        case .keyPath(let path, _): [path]
+        case .unary(_, let operand, _): operand.keyPaths
+        case .binary(_, let left, let right, _): left.keyPaths + right.keyPaths
+        case .call(_, let arguments, _): arguments.flatMap(\.keyPaths)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+// MARK: - Running one entity rule
+
+extension MappingApplier {
+    /// How one relationship rule gets its targets for a row.
+    enum LinkSource {
+        case remap(SourceLinkReader)
+        case findOrCreate(FindOrCreate)
+    }
+
+    /// A find-or-create rule made ready: the key attribute, the statement
+    /// that creates objects, and the expressions of their attributes.
+    struct FindOrCreate {
+        var entity: String
+        var number: Int
+        var key: Attribute
+        var value: MappingExpression
+        /// Every attribute column of a created object, with its expression.
+        var columns: [(attribute: Attribute, expression: MappingExpression?)]
+        var insert: Statement
+        var lookupName: String
+    }
+
+    func apply(_ rule: MappedEntity) throws {
+        guard let sourceEntity = sourceTables.entity(named: rule.source),
+            let destinationEntity = destinationTables.entity(named: rule.name)
+        else {
+            throw MappingError(
+                file: mapping.file, path: rule.path,
+                message: "the stores have no tables for \(rule.source) → \(rule.name)")
+        }
+        let model = mapping.destination
+        let attributes = model.allAttributes(of: rule.name).filter {
+            !$0.isTransient && destinationEntity.attributeColumns[$0.name] != nil
+        }
+        // What each destination attribute gets: an expression, a copy of the
+        // same-named source attribute (new objects only), or nothing.
+        var paths: [String: Attribute] = [:]
+        var assigned: [(attribute: Attribute, value: Assignment)] = []
+        for attribute in attributes {
+            if let expression = rule.attributes[attribute.name] {
+                paths.merge(expression.keyPaths) { first, _ in first }
+                assigned.append((attribute, .expression(expression)))
+            } else if rule.createsObjects {
+                if let old = mapping.source.allAttributes(of: rule.source).first(where: {
+                    $0.name == attribute.name && !$0.isTransient
+                }), ExpressionType(old.type).fits(attribute.type) {
+                    paths[old.name] = old
+                    assigned.append((attribute, .copy(old.name)))
+                } else {
+                    assigned.append((attribute, .fallback))
+                }
+            }
+        }
+        var links: [(name: String, linker: DestinationLinker, source: LinkSource)] = []
+        for (name, spec) in rule.relationships.sorted(by: { $0.key < $1.key }) {
+            let path = JSONPath.appending(
+                JSONPath.appending(rule.path, key: "relationships"), key: name)
+            let linker = try DestinationLinker(
+                name, of: rule.name, model: model, tables: destinationTables,
+                connection: destination, file: mapping.file, path: path)
+            switch spec {
+            case .remap(let keyPath, let keep):
+                let link = try LinkPath.resolve(keyPath, from: rule.source, in: mapping.source)
+                let reader = try SourceLinkReader(
+                    link, keep: keep, tables: sourceTables, connection: source,
+                    storeURL: sourceURL, file: mapping.file, errorPath: path)
+                links.append((name, linker, .remap(reader)))
+            case .findOrCreate(let key, let value, let extra):
+                let lookup = try prepareLookup(
+                    rule, relationship: name, key: key, value: value, attributes: extra)
+                paths.merge(value.keyPaths) { first, _ in first }
+                for expression in extra.values {
+                    paths.merge(expression.keyPaths) { first, _ in first }
+                }
+                links.append((name, linker, .findOrCreate(lookup)))
+            }
+        }
+        let query = try sourceQuery(rule, entity: sourceEntity, paths: paths)
+        let write = try prepareWrite(rule, destinationEntity, assigned.map(\.attribute))
+
+        var rows: Int64 = 0
+        let statement = query.statement
+        while try statement.step() {
+            let key = statement.int64(at: 0)
+            rows += 1
+            if rows % Self.progressInterval == 0 { progress?(rule.name, rows) }
+            if query.hasCondition, statement.int64(at: 1) == 0 {
+                if !rule.createsObjects { try deleteObject(key, of: rule.name) }
+                continue
+            }
+            var values: [String: MappingValue] = [:]
+            for (offset, (path, attribute)) in query.paths.enumerated() {
+                values[path] = MappingValue(
+                    try ColumnValueCodec.decode(
+                        statement.value(at: Int32(query.firstValue + offset)), attribute,
+                        storeURL: sourceURL, primaryKey: key))
+            }
+            var arguments: [SQLiteValue] = []
+            for (attribute, assignment) in assigned {
+                arguments.append(
+                    try value(of: assignment, for: attribute, values, rule: rule, key: key))
+            }
+            let owner: Int64
+            if rule.createsObjects {
+                owner = keys.next(for: rule.name)
+                try write.execute(
+                    [.integer(owner), .integer(Int64(destinationEntity.number))] + arguments)
+            } else {
+                owner = key
+                if !arguments.isEmpty { try write.execute(arguments + [.integer(key)]) }
+            }
+            for link in links {
+                if !rule.createsObjects { try link.linker.removeAll(owner: owner) }
+                var targets: [Int64] = []
+                switch link.source {
+                case .remap(let reader):
+                    targets = try reader.targets(of: key)
+                case .findOrCreate(let lookup):
+                    targets = try findOrCreate(lookup, values, rule: rule, key: key)
+                }
+                for (position, target) in targets.enumerated()
+                where link.linker.isToMany || position == 0 {
+                    try link.linker.add(owner: owner, target: target, position: position)
+                }
+            }
+        }
+        statement.reset()
+        progress?(rule.name, rows)
+    }
+
+    /// Where one attribute's value comes from.
+    enum Assignment {
+        case expression(MappingExpression)
+        case copy(String)
+        case fallback
+    }
+
+    private func value(
+        of assignment: Assignment, for attribute: Attribute, _ values: [String: MappingValue],
+        rule: MappedEntity, key: Int64
+    ) throws -> SQLiteValue {
+        switch assignment {
+        case .expression(let expression):
+            do {
+                let result = try evaluator.evaluate(expression.node, values)
+                return ColumnValueCodec.encode(try result.attributeValue(for: attribute), attribute)
+            } catch {
+                throw failure(error, expression, rule: rule, key: key)
+            }
+        case .copy(let name):
+            let copied = try? (values[name] ?? .null).attributeValue(for: attribute)
+            return ColumnValueCodec.encode(copied ?? nil, attribute)
+        case .fallback:
+            return ColumnValueCodec.encode(Self.defaultValue(of: attribute), attribute)
+        }
+    }
+
+    /// `UPDATE … WHERE Z_PK = ?` of the expressions' columns, or for rules
+    /// that create objects `INSERT (Z_PK, Z_ENT, Z_OPT, …)` of every column.
+    private func prepareWrite(
+        _ rule: MappedEntity, _ entity: StoreMapping.EntityMapping, _ attributes: [Attribute]
+    ) throws -> Statement {
+        let table = SQLiteIdentifier.quoted(entity.table)
+        let columns = attributes.compactMap { entity.attributeColumns[$0.name] }
+            .map(SQLiteIdentifier.quoted)
+        if rule.createsObjects {
+            let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns
+            let values = ["?", "?", "1"] + columns.map { _ in "?" }
+            return try destination.prepare(
+                "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES "
+                    + "(\(values.joined(separator: ", ")))")
+        }
+        let sets =
+            columns.isEmpty ? "Z_OPT = Z_OPT" : columns.map { "\($0) = ?" }.joined(separator: ", ")
+        return try destination.prepare("UPDATE \(table) SET \(sets) WHERE Z_PK = ?")
+    }
+}

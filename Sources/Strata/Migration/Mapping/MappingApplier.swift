@@ -1,0 +1,168 @@
+import Foundation
+
+/// Runs a ``MigrationMapping`` between two open stores: the source at the
+/// older version (read only) and the destination at the newer version,
+/// already migrated in place by the inferred plan, so that kept objects have
+/// the same primary keys on both sides.
+///
+/// Rules that drop objects run first, then the others, each in the
+/// destination's entity numbering order. Every rule streams its source rows
+/// in primary-key order; memory holds one row at a time, plus the key maps
+/// of find-or-create rules (one entry per distinct key).
+final class MappingApplier {
+    let mapping: MigrationMapping
+    let source: Connection
+    let destination: Connection
+    let sourceTables: StoreMapping
+    let destinationTables: StoreMapping
+    let sourceURL: URL
+    let destinationURL: URL
+    let evaluator = ExpressionEvaluator()
+    var keys: PrimaryKeyAllocator
+    let progress: ((_ entity: String, _ rows: Int64) -> Void)?
+    /// Existing and created objects of find-or-create rules, by
+    /// "Entity.key" then key value.
+    var lookups: [String: [AttributeValue: Int64]] = [:]
+    /// Statements that clear references to a deleted object, by root entity.
+    var cleanups: [String: [Statement]] = [:]
+
+    /// How often, in rows, progress is reported within a rule.
+    static let progressInterval: Int64 = 1000
+
+    init(
+        _ mapping: MigrationMapping, source: Connection, destination: Connection,
+        progress: ((_ entity: String, _ rows: Int64) -> Void)?
+    ) throws {
+        self.mapping = mapping
+        self.source = source
+        self.destination = destination
+        self.progress = progress
+        sourceURL = URL(fileURLWithPath: source.path)
+        destinationURL = URL(fileURLWithPath: destination.path)
+        sourceTables = try StoreMapping(
+            model: mapping.source, connection: source, path: source.path)
+        destinationTables = try StoreMapping(
+            model: mapping.destination, connection: destination, path: destination.path)
+        keys = try PrimaryKeyAllocator(
+            connection: destination, model: mapping.destination, tables: destinationTables)
+    }
+
+    func run() throws {
+        let dropping = mapping.entities.filter { $0.condition != nil && !$0.createsObjects }
+        let others = mapping.entities.filter { $0.condition == nil || $0.createsObjects }
+        for rule in dropping + others { try apply(rule) }
+        try keys.save()
+    }
+
+    /// A runtime error of an expression, naming the object it ran on.
+    func failure(
+        _ error: ExpressionError, _ expression: MappingExpression, rule: MappedEntity,
+        key: Int64
+    ) -> MappingError {
+        MappingError(issues: [
+            MappingIssue(
+                file: mapping.file, path: expression.path, expressionColumn: error.column,
+                expression: expression.text,
+                message: "\(error.message) (for \(rule.source) p\(key) of version "
+                    + "\(mapping.source.version))")
+        ])
+    }
+
+    /// The value of `attribute` for a new object that no expression sets: a
+    /// concrete default (now, a fresh UUID, the literal), or nil.
+    static func defaultValue(of attribute: Attribute) -> AttributeValue? {
+        switch attribute.defaultValue {
+        case nil: nil
+        case .now: .date(Date().timeIntervalSinceReferenceDate)
+        case .uuid: .uuid(UUID())
+        case .literal(let value): value
+        }
+    }
+
+    // MARK: - Deleting objects
+
+    /// Deletes destination object `key` of the tree of `entity`, and clears
+    /// every foreign key and join row that points at it (delete rules do not
+    /// run: the object is dropped, not deleted by the app).
+    func deleteObject(_ key: Int64, of entity: String) throws {
+        let model = mapping.destination
+        let root = model.rootEntity(of: entity)?.name ?? entity
+        if cleanups[root] == nil {
+            var statements: [String] = []
+            if let table = destinationTables.entity(named: root)?.table {
+                statements.append("DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE Z_PK = ?")
+            }
+            var seen: Set<String> = []
+            for owner in model.entitiesInNumberingOrder {
+                guard let layout = destinationTables.entity(named: owner.name) else { continue }
+                for relationship in model.allRelationships(of: owner.name)
+                where model.rootEntity(of: relationship.destination)?.name == root {
+                    if let key = layout.toOne[relationship.name] {
+                        let columns = [key.foreignKey, key.entityColumn, key.orderColumn]
+                            .compactMap { $0 }
+                        let sql =
+                            "UPDATE \(SQLiteIdentifier.quoted(layout.table)) SET "
+                            + columns.map { "\(SQLiteIdentifier.quoted($0)) = NULL" }
+                            .joined(separator: ", ")
+                            + " WHERE \(SQLiteIdentifier.quoted(key.foreignKey)) = ?"
+                        if seen.insert(sql).inserted { statements.append(sql) }
+                    }
+                    if case .joinTable(let table, _, let theirs, _)? = layout.toMany[
+                        relationship.name]
+                    {
+                        let sql =
+                            "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE "
+                            + "\(SQLiteIdentifier.quoted(theirs)) = ?"
+                        if seen.insert(sql).inserted { statements.append(sql) }
+                    }
+                }
+            }
+            cleanups[root] = try statements.map { try destination.prepare($0) }
+        }
+        for statement in cleanups[root] ?? [] { try statement.execute([.integer(key)]) }
+    }
+}
+
+extension MigrationMapping {
+    /// Carries out the mapping's custom steps on a store that the inferred
+    /// plan has already migrated in place.
+    ///
+    /// The caller copies the store, runs `MigrationPlan(from: source, to:
+    /// destination).statements` on the copy (kept and renamed objects keep
+    /// their primary keys; values the plan cannot compute are NULL), opens a
+    /// transaction on the copy, calls this, checks the result and commits.
+    /// This method opens no transaction of its own, so a failure leaves the
+    /// rollback to the caller.
+    ///
+    /// For each entity rule, in order, each source object (in primary-key
+    /// order) either updates the destination object with its key, or is
+    /// dropped from the destination when it fails `where` (references to it
+    /// are cleared), or creates a new object (a rule whose `source` is
+    /// another entity). Attribute expressions fill their attributes;
+    /// relationship rules replace the links the plan made.
+    ///
+    /// ```swift
+    /// try copy.inTransaction {
+    ///     try mapping.apply(source: original, destination: copy) { entity, rows in
+    ///         print("\(entity): \(rows)")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: The store at version ``source`` (read only).
+    ///   - destination: The copy at version ``destination``.
+    ///   - progress: Called with the destination entity of the rule running
+    ///     and the number of source rows it has handled, every 1000 rows and
+    ///     when the rule ends.
+    /// - Throws: ``MappingError`` for a value that does not fit its
+    ///   attribute (naming the object), ``StoreError`` when a store's tables
+    ///   do not fit its version, ``SQLiteError`` when a statement fails.
+    public func apply(
+        source: Connection, destination: Connection,
+        progress: ((_ entity: String, _ rows: Int64) -> Void)? = nil
+    ) throws {
+        try MappingApplier(self, source: source, destination: destination, progress: progress)
+            .run()
+    }
+}
