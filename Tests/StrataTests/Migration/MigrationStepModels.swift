@@ -24,15 +24,24 @@ enum MigrationStepModels {
     // MARK: - Entities
 
     /// `Author.books` ↔ `Book.author`, as most chains start.
-    static let authorsAndBooks = """
+    static let authorsAndBooks = library(
+        bookAttributes: """
+            "title": {"type": "string", "optional": true},
+            "year": {"type": "integer32", "optional": true}
+            """)
+
+    /// `Author.books` ↔ `Book.author`, with the book attributes given as
+    /// the members of a JSON object.
+    static func library(bookAttributes: String) -> String {
+        """
         "Author": {"attributes": {"name": {"type": "string", "optional": true}},
                    "relationships": {"books": {"destination": "Book", "inverse": "author",
                                                "toMany": true, "optional": true}}},
-        "Book": {"attributes": {"title": {"type": "string", "optional": true},
-                                "year": {"type": "integer32", "optional": true}},
+        "Book": {"attributes": {\(bookAttributes)},
                  "relationships": {"author": {"destination": "Author", "inverse": "books",
                                               "optional": true}}}
         """
+    }
 
     /// Version 2 adds `Anthology`, which sorts first: Author and Book are
     /// renumbered.
@@ -91,6 +100,139 @@ enum MigrationStepModels {
         return try chain(
             version(author: "Author", book: "Book", renamed: false),
             version(author: "Writer", book: "Volume", renamed: true))
+    }
+
+    // MARK: - Attributes
+
+    /// Version 2 adds to Book an optional attribute, and required ones with
+    /// literal defaults of several types (plus an optional one with a
+    /// default).
+    static func addAttributes() throws -> SchemaChain {
+        try chain(
+            authorsAndBooks,
+            library(
+                bookAttributes: """
+                    "title": {"type": "string", "optional": true},
+                    "year": {"type": "integer32", "optional": true},
+                    "isbn": {"type": "string", "optional": true},
+                    "pages": {"type": "integer32", "default": 100},
+                    "inPrint": {"type": "boolean", "default": true},
+                    "published": {"type": "date", "default": "2001-01-02T00:00:00Z"},
+                    "rating": {"type": "double", "optional": true, "default": 2.5},
+                    "cover": {"type": "binary", "default": "AQI="}
+                    """))
+    }
+
+    /// Version 2 adds required attributes whose defaults are computed:
+    /// `"now"` and `"uuid"`.
+    static func addComputedDefaults() throws -> SchemaChain {
+        try chain(
+            authorsAndBooks,
+            library(
+                bookAttributes: """
+                    "title": {"type": "string", "optional": true},
+                    "year": {"type": "integer32", "optional": true},
+                    "checked": {"type": "date", "default": "now"},
+                    "token": {"type": "uuid", "default": "uuid"}
+                    """))
+    }
+
+    /// Version 1 books have an `isbn`; version 2 drops it.
+    static func removeAttribute() throws -> SchemaChain {
+        try chain(
+            library(
+                bookAttributes: """
+                    "title": {"type": "string", "optional": true},
+                    "isbn": {"type": "string", "optional": true},
+                    "year": {"type": "integer32", "optional": true}
+                    """),
+            authorsAndBooks)
+    }
+
+    /// Version 2 renames `title` → `name`, `year` → `published`, and the
+    /// pair `author` ↔ `books` → `writer` ↔ `works`.
+    static func renameProperties() throws -> SchemaChain {
+        try chain(
+            authorsAndBooks,
+            """
+            "Author": {"attributes": {"name": {"type": "string", "optional": true}},
+                       "relationships": {"works": {"destination": "Book", "inverse": "writer",
+                           "toMany": true, "optional": true, "renamedFrom": "books"}}},
+            "Book": {"attributes": {
+                         "name": {"type": "string", "optional": true, "renamedFrom": "title"},
+                         "published": {"type": "integer32", "optional": true,
+                                       "renamedFrom": "year"}},
+                     "relationships": {"writer": {"destination": "Author", "inverse": "works",
+                         "optional": true, "renamedFrom": "author"}}}
+            """)
+    }
+
+    /// Renames twice: Author → Writer → Person, `books` → `works` →
+    /// `oeuvre`, `title` → `name` → `heading`, `author` → `writer` →
+    /// `creator`.
+    static func renameTwice() throws -> SchemaChain {
+        func version(
+            _ author: String, _ books: String, _ title: String, _ writer: String,
+            from old: [String]?
+        ) -> String {
+            func renamed(_ index: Int) -> String {
+                old.map { #", "renamedFrom": "\#($0[index])""# } ?? ""
+            }
+            return """
+                "\(author)": {"attributes": {"name": {"type": "string", "optional": true}}
+                    \(renamed(0)),
+                    "relationships": {"\(books)": {"destination": "Book", "inverse": "\(writer)",
+                        "toMany": true, "optional": true\(renamed(1))}}},
+                "Book": {"attributes": {
+                             "\(title)": {"type": "string", "optional": true\(renamed(2))},
+                             "year": {"type": "integer32", "optional": true}},
+                         "relationships": {"\(writer)": {"destination": "\(author)",
+                             "inverse": "\(books)", "optional": true\(renamed(3))}}}
+                """
+        }
+        return try chain(
+            version("Author", "books", "title", "author", from: nil),
+            version(
+                "Writer", "works", "name", "writer", from: ["Author", "books", "title", "author"]),
+            version(
+                "Person", "oeuvre", "heading", "creator",
+                from: ["Writer", "works", "name", "writer"]))
+    }
+
+    /// Version 2 makes four optional attributes required, each with a
+    /// default.
+    static func makeRequired() throws -> SchemaChain {
+        try chain(
+            library(
+                bookAttributes: """
+                    "title": {"type": "string", "optional": true},
+                    "year": {"type": "integer32", "optional": true},
+                    "inPrint": {"type": "boolean", "optional": true},
+                    "price": {"type": "double", "optional": true}
+                    """),
+            library(
+                bookAttributes: """
+                    "title": {"type": "string", "default": "Untitled"},
+                    "year": {"type": "integer32", "default": 0},
+                    "inPrint": {"type": "boolean", "default": false},
+                    "price": {"type": "double", "default": 9.75}
+                    """))
+    }
+
+    /// `year` integer16 → integer32 → integer64 and `price` float →
+    /// double (in version 2).
+    static func widenNumbers() throws -> SchemaChain {
+        func version(_ year: String, _ price: String) -> String {
+            library(
+                bookAttributes: """
+                    "title": {"type": "string", "optional": true},
+                    "year": {"type": "\(year)", "optional": true},
+                    "price": {"type": "\(price)", "optional": true}
+                    """)
+        }
+        return try chain(
+            version("integer16", "float"), version("integer32", "double"),
+            version("integer64", "double"))
     }
 }
 

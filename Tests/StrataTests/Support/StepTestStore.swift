@@ -90,9 +90,8 @@ final class StepTestStore {
     static func describe(_ object: ManagedObject) throws -> String {
         guard let model = object.context?.model else { return "\(object.objectID) (no context)" }
         var parts = [object.objectID.description]
-        for attribute in model.allAttributes(of: object.entityName).sorted(by: { $0.name < $1.name }
-        )
-        where !attribute.isTransient {
+        let attributes = model.allAttributes(of: object.entityName)
+        for attribute in attributes.sorted(by: { $0.name < $1.name }) where !attribute.isTransient {
             let value = try object.value(forKey: attribute.name)
             parts.append("\(attribute.name)=\(value.map(describe) ?? "nil")")
         }
