@@ -234,6 +234,97 @@ enum MigrationStepModels {
             version("integer16", "float"), version("integer32", "double"),
             version("integer64", "double"))
     }
+
+    // MARK: - Relationships
+
+    /// Author, Book and Tag; `linked` adds `Book.author` ↔ `Author.books`
+    /// and the many-to-many `Book.tags` ↔ `Tag.books`.
+    static func authorsBooksTags(linked: Bool) -> String {
+        let author = """
+            "books": {"destination": "Book", "inverse": "author", "toMany": true,
+                      "optional": true}
+            """
+        let book = """
+            "author": {"destination": "Author", "inverse": "books", "optional": true},
+            "tags": {"destination": "Tag", "inverse": "books", "toMany": true, "optional": true}
+            """
+        let tag = """
+            "books": {"destination": "Book", "inverse": "tags", "toMany": true, "optional": true}
+            """
+        func relationships(_ members: String) -> String {
+            linked ? ", \"relationships\": {\(members)}" : ""
+        }
+        return """
+            "Author": {"attributes": {"name": {"type": "string", "optional": true}}
+                       \(relationships(author))},
+            "Book": {"attributes": {"title": {"type": "string", "optional": true}}
+                     \(relationships(book))},
+            "Tag": {"attributes": {"label": {"type": "string", "optional": true}}
+                    \(relationships(tag))}
+            """
+    }
+
+    /// `Book.author` to-one becomes `Book.authors` to-many, while the
+    /// inverse `Author.books` stays to-many (ordered when `ordered`).
+    static func toOneToToMany(ordered: Bool) throws -> SchemaChain {
+        let books = """
+            "Author": {"attributes": {"name": {"type": "string", "optional": true}},
+                       "relationships": {"books": {"destination": "Book", "inverse": "%INVERSE%",
+                           "toMany": true, "ordered": \(ordered), "optional": true}}},
+            """
+        return try chain(
+            books.replacingOccurrences(of: "%INVERSE%", with: "author") + """
+                "Book": {"attributes": {"title": {"type": "string", "optional": true}},
+                         "relationships": {"author": {"destination": "Author",
+                             "inverse": "books", "optional": true}}}
+                """,
+            books.replacingOccurrences(of: "%INVERSE%", with: "authors") + """
+                "Book": {"attributes": {"title": {"type": "string", "optional": true}},
+                         "relationships": {"authors": {"destination": "Author",
+                             "inverse": "books", "toMany": true, "optional": true,
+                             "renamedFrom": "author"}}}
+                """)
+    }
+
+    /// One-to-one `Person.passport` ↔ `Passport.holder`; version 2 makes
+    /// `Person.passports` to-many, while `holder` stays to-one.
+    static func oneToOneToToMany() throws -> SchemaChain {
+        let passport = """
+            "Passport": {"attributes": {"number": {"type": "string", "optional": true}},
+                         "relationships": {"holder": {"destination": "Person",
+                             "inverse": "%INVERSE%", "optional": true}}}
+            """
+        return try chain(
+            """
+            "Person": {"attributes": {"name": {"type": "string", "optional": true}},
+                       "relationships": {"passport": {"destination": "Passport",
+                           "inverse": "holder", "optional": true}}},
+            """ + passport.replacingOccurrences(of: "%INVERSE%", with: "passport"),
+            """
+            "Person": {"attributes": {"name": {"type": "string", "optional": true}},
+                       "relationships": {"passports": {"destination": "Passport",
+                           "inverse": "holder", "toMany": true, "optional": true,
+                           "renamedFrom": "passport"}}},
+            """ + passport.replacingOccurrences(of: "%INVERSE%", with: "passports"))
+    }
+
+    /// `Author.books` ↔ `Book.author` and the many-to-many `Shelf.books` ↔
+    /// `Book.shelves`, with `Author.books` and `Shelf.books` ordered or not.
+    static func shelves(ordered: Bool) -> String {
+        """
+        "Author": {"attributes": {"name": {"type": "string", "optional": true}},
+                   "relationships": {"books": {"destination": "Book", "inverse": "author",
+                       "toMany": true, "ordered": \(ordered), "optional": true}}},
+        "Book": {"attributes": {"title": {"type": "string", "optional": true}},
+                 "relationships": {
+                     "author": {"destination": "Author", "inverse": "books", "optional": true},
+                     "shelves": {"destination": "Shelf", "inverse": "books", "toMany": true,
+                                 "optional": true}}},
+        "Shelf": {"attributes": {"name": {"type": "string", "optional": true}},
+                  "relationships": {"books": {"destination": "Book", "inverse": "shelves",
+                      "toMany": true, "ordered": \(ordered), "optional": true}}}
+        """
+    }
 }
 
 // MARK: - Data
