@@ -325,6 +325,80 @@ enum MigrationStepModels {
                       "toMany": true, "ordered": \(ordered), "optional": true}}}
         """
     }
+
+    // MARK: - Inheritance
+
+    /// `Author.books` ↔ `Book.author`; version 2 gives Book the new parent
+    /// Item and moves `note` up to it.
+    static func moveUpToNewParent() throws -> SchemaChain {
+        let author = """
+            "Author": {"attributes": {"name": {"type": "string", "optional": true}},
+                       "relationships": {"books": {"destination": "Book", "inverse": "author",
+                           "toMany": true, "optional": true}}},
+            """
+        let relationships = """
+            "relationships": {"author": {"destination": "Author", "inverse": "books",
+                                         "optional": true}}
+            """
+        return try chain(
+            author + """
+                "Book": {"attributes": {"title": {"type": "string", "optional": true},
+                                        "note": {"type": "string", "optional": true}},
+                         \(relationships)}
+                """,
+            author + """
+                "Item": {"attributes": {"note": {"type": "string", "optional": true}}},
+                "Book": {"parent": "Item",
+                         "attributes": {"title": {"type": "string", "optional": true}},
+                         \(relationships)}
+                """)
+    }
+
+    /// Item with subentities Article and Book (`Author.books` ↔
+    /// `Book.author`), with `note` declared on Item (`onItem`) or on Book.
+    static func items(noteOnItem: Bool) -> String {
+        let note = #""note": {"type": "string", "optional": true}"#
+        return """
+            "Author": {"attributes": {"name": {"type": "string", "optional": true}},
+                       "relationships": {"books": {"destination": "Book", "inverse": "author",
+                           "toMany": true, "optional": true}}},
+            "Item": {"attributes": {"added": {"type": "integer32", "optional": true}
+                                    \(noteOnItem ? ", " + note : "")}},
+            "Article": {"parent": "Item",
+                        "attributes": {"url": {"type": "string", "optional": true}}},
+            "Book": {"parent": "Item",
+                     "attributes": {"title": {"type": "string", "optional": true}
+                                    \(noteOnItem ? "" : ", " + note)},
+                     "relationships": {"author": {"destination": "Author", "inverse": "books",
+                                                  "optional": true}}}
+            """
+    }
+
+    /// Separate roots Book and Magazine, each with rows; version 2 gives both
+    /// the new parent Publication, merging their tables.
+    static func mergeUnderNewParent() throws -> SchemaChain {
+        func version(parent: Bool) -> String {
+            let child = parent ? #""parent": "Publication","# : ""
+            return """
+                \(parent ? #""Publication": {"attributes": {}},"# : "")
+                "Book": {\(child) "attributes": {"title": {"type": "string", "optional": true}}},
+                "Magazine": {\(child) "attributes": {"issue": {"type": "integer32",
+                                                                "optional": true}}}
+                """
+        }
+        return try chain(version(parent: false), version(parent: true))
+    }
+
+    /// `Author.books` ↔ `Book.author`; version 2 adds Editor, a subentity of
+    /// the to-one's destination Author.
+    static func addSubentityOfDestination() throws -> SchemaChain {
+        try chain(
+            authorsAndBooks,
+            authorsAndBooks + """
+                , "Editor": {"parent": "Author",
+                             "attributes": {"desk": {"type": "string", "optional": true}}}
+                """)
+    }
 }
 
 // MARK: - Data
