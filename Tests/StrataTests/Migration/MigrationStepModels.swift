@@ -399,6 +399,31 @@ enum MigrationStepModels {
                              "attributes": {"desk": {"type": "string", "optional": true}}}
                 """)
     }
+
+    // MARK: - Indexes
+
+    /// `Author.books` ↔ `Book.author`, books with a title and an ISBN;
+    /// optionally an indexed title, a fetch index on ISBN and title, and
+    /// unique ISBNs.
+    static func indexedBooks(indexed: Bool = false, unique: Bool = false) -> String {
+        let extras =
+            (unique ? #""uniquenessConstraints": [["isbn"]],"# : "")
+            + (indexed
+                ? #""indexes": [{"name": "byISBN", "elements": [{"property": "isbn"},"#
+                    + #" {"property": "title", "order": "descending"}]}],"#
+                : "")
+        return """
+            "Author": {"attributes": {"name": {"type": "string", "optional": true}},
+                       "relationships": {"books": {"destination": "Book", "inverse": "author",
+                           "toMany": true, "optional": true}}},
+            "Book": {\(extras)
+                     "attributes": {"title": {"type": "string", "optional": true,
+                                              "indexed": \(indexed)},
+                                    "isbn": {"type": "string", "optional": true}},
+                     "relationships": {"author": {"destination": "Author", "inverse": "books",
+                                                  "optional": true}}}
+            """
+    }
 }
 
 // MARK: - Data

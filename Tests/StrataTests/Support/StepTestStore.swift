@@ -80,6 +80,19 @@ final class StepTestStore {
         return problems
     }
 
+    /// The names of the indexes on `table`, sorted.
+    func indexes(on table: String) throws -> [String] {
+        let store = try Store.open(at: url)
+        defer { try? store.close() }  // Reading only.
+        var names: [String] = []
+        let statement = try store.connection.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?"
+                + " AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        try statement.bind([.text(table)])
+        try statement.forEachRow { names.append($0.text(at: 0) ?? "") }
+        return names
+    }
+
     // MARK: - Describing objects
 
     /// One object as a line: `Entity/pN`, then every stored attribute and
