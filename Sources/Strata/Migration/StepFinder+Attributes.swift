@@ -19,8 +19,9 @@ extension StepFinder {
         of name: String, declaredBy entity: String,
         formerName: (_ entity: String, _ name: String) -> String?
     ) -> Origin {
-        guard let former = context.formerEntity(of: entity) else { return .none }
-        if let old = formerName(entity, name) {
+        // A new entity has no values of its own, but may take them from
+        // subentities (a property moving up to a new parent).
+        if let former = context.formerEntity(of: entity), let old = formerName(entity, name) {
             let owner = PlanContext.declaringEntity(of: old, from: former, in: source)
             if let owner, owner != former { return .movedDown(old, from: owner) }
             return .own(old)
@@ -51,8 +52,8 @@ extension StepFinder {
     }
 
     mutating func findAttributeSteps() {
-        for entity in destination.entitiesInNumberingOrder
-        where context.formerEntity(of: entity.name) != nil {
+        for entity in destination.entitiesInNumberingOrder {
+            let isNew = context.formerEntity(of: entity.name) == nil
             let tables = context.tables(ofEntity: entity.name)
             for attribute in entity.attributes where !attribute.isTransient {
                 let origin = origin(of: attribute.name, declaredBy: entity.name) {
@@ -65,6 +66,8 @@ extension StepFinder {
                 let oldOwner: String
                 switch origin {
                 case .none:
+                    // A new entity's own properties come with its add-entity step.
+                    if isNew { continue }
                     (step.label, step.reason) = Self.newValues(
                         attribute.isOptional, attribute.defaultValue != nil, what: "attribute")
                     steps.append(step)

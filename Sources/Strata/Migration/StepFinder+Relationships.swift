@@ -2,8 +2,8 @@
 
 extension StepFinder {
     mutating func findRelationshipSteps() {
-        for entity in destination.entitiesInNumberingOrder
-        where context.formerEntity(of: entity.name) != nil {
+        for entity in destination.entitiesInNumberingOrder {
+            let isNew = context.formerEntity(of: entity.name) == nil
             for relationship in entity.relationships where !relationship.isTransient {
                 let origin = origin(of: relationship.name, declaredBy: entity.name) {
                     context.match.relationships[$0]?[$1]
@@ -16,6 +16,8 @@ extension StepFinder {
                 let oldOwner: String
                 switch origin {
                 case .none:
+                    // A new entity's own properties come with its add-entity step.
+                    if isNew { continue }
                     let required = !relationship.isOptional || relationship.minCount > 0
                     (step.label, step.reason) = Self.newValues(
                         !required, false, what: "relationship")

@@ -114,7 +114,16 @@ struct StepFinder {
         if let newParent {
             let oldRoot = source.rootEntity(of: former.name)?.name
             let parentRoot = continuedParent.flatMap { source.rootEntity(of: $0)?.name }
-            if continuedParent == nil {
+            let merged = continuedParent == nil ? mergedRoots(underRootOf: entity.name) : []
+            if merged.count > 1 {
+                // A new parent over entities of several old hierarchies.
+                label = .needsMapping
+                reason =
+                    "gets the new parent \(newParent.name), which merges the hierarchies of "
+                    + merged.joined(separator: " and ")
+                    + ": Core Data cannot merge hierarchies (primary keys of their tables "
+                    + "could collide)"
+            } else if continuedParent == nil {
                 label = .inferred
                 reason =
                     "gets the new parent \(newParent.name); its objects move to the "
@@ -138,6 +147,17 @@ struct StepFinder {
             MigrationStep(
                 .changeParent, entity: entity.name, label: label, reason: reason,
                 tables: tables + ["Z_PRIMARYKEY"]))
+    }
+
+    /// The roots of the older version whose rows the table of `entity`'s
+    /// newer root takes, by name: more than one when a change of parent
+    /// merges hierarchies.
+    private func mergedRoots(underRootOf entity: String) -> [String] {
+        guard let root = destination.rootEntity(of: entity) else { return [] }
+        let roots = destination.entityTree(rootedAt: root.name).compactMap { member in
+            context.formerEntity(of: member.name).flatMap { source.rootEntity(of: $0)?.name }
+        }
+        return Array(Set(roots)).sorted()
     }
 
     // MARK: - Did you mean renamedFrom?

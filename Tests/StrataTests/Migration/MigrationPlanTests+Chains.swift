@@ -66,6 +66,20 @@ import Testing
         #expect(moveDown.summary == ["lossy move-property Book.note"])
     }
 
+    @Test func testMovingAPropertyUpToANewParentIsAStep() {
+        var book = M.book([M.attribute("title")])
+        book.parent = "Item"
+        let plan = MigrationPlan(
+            from: M.model(1, [M.book([M.attribute("title"), M.attribute("note")])]),
+            to: M.model(2, [book, Entity(name: "Item", attributes: [M.attribute("note")])]))
+        #expect(
+            plan.summary == [
+                "inferred add-entity Item", "inferred move-property Item.note",
+                "inferred renumber-entity Book", "inferred change-parent Book",
+            ])
+        #expect(plan.steps[1].reason.hasPrefix("moves up from Book"))
+    }
+
     @Test func testJoiningAnotherHierarchyNeedsMapping() {
         let item = Entity(name: "Item", attributes: [M.attribute("added", .date)])
         var book = M.book()
@@ -75,6 +89,28 @@ import Testing
         let leaving = MigrationPlan(
             from: M.model(1, [book, item]), to: M.model(2, [M.book(), item]))
         #expect(leaving.summary.contains("inferred change-parent Book"))
+    }
+
+    @Test func testANewParentOverTwoHierarchiesNeedsMapping() {
+        var book = M.book()
+        var magazine = Entity(name: "Magazine", attributes: [M.attribute("issue", .integer32)])
+        let plain = [book, magazine]
+        book.parent = "Publication"
+        magazine.parent = "Publication"
+        let plan = MigrationPlan(
+            from: M.model(1, plain),
+            to: M.model(2, [Entity(name: "Publication"), book, magazine]))
+        #expect(plan.summary.contains("needs-mapping change-parent Book"))
+        #expect(plan.summary.contains("needs-mapping change-parent Magazine"))
+        #expect(
+            plan.steps.first { $0.kind == .changeParent }?.reason
+                == "gets the new parent Publication, which merges the hierarchies of Book and "
+                + "Magazine: Core Data cannot merge hierarchies (primary keys of their tables "
+                + "could collide)")
+        // One hierarchy under a new parent stays inferred.
+        let single = MigrationPlan(
+            from: M.model(1, [M.book()]), to: M.model(2, [Entity(name: "Publication"), book]))
+        #expect(single.summary.contains("inferred change-parent Book"))
     }
 
     @Test func testBecomingAbstractNeedsMapping() {
