@@ -3,40 +3,23 @@ import Foundation
 @testable import Strata
 
 /// The one way migration tests move a store file from one version to
-/// another, so that the executor can take over from this stand-in without
-/// any test changing.
+/// another: through ``Migrator``, the executor users run.
 enum MigrationTestRunner {
-    /// Migrates the store at `url` from version `from` to version `to` of
-    /// `chain`: runs the plan's statements and rewrites the metadata to the
-    /// newer version, all in one transaction (nothing changes on failure).
-    ///
-    /// This stand-in asks no acceptance of lossy steps and writes no
-    /// bookkeeping beyond `Z_METADATA`.
+    /// Migrates the store at `url`, which must be at version `from`, to
+    /// version `to` of `chain`, lossy steps accepted and no backup kept.
     static func migrate(storeAt url: URL, chain: SchemaChain, from: Int, to: Int) throws {
-        let plan = try MigrationPlan(chain: chain, from: from, to: to)
-        let store = try Store.open(at: url, mode: .readWrite)
-        do {
-            try store.connection.inTransaction {
-                for statement in plan.statements {
-                    try store.connection.execute(
-                        statement.sql,
-                        statement.arguments.map {
-                            ColumnValueCodec.encode($0, externalStorage: false)
-                        })
-                }
-                // The new version's hashes; the store keeps its UUID and
-                // any keys an app put in its metadata.
-                var metadata = StoreMetadata(model: plan.destination)
-                metadata.uuid = store.metadata.uuid
-                metadata.otherKeys = store.metadata.otherKeys
-                try store.connection.execute(
-                    "UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1",
-                    [.blob(try metadata.plistData())])
-            }
-        } catch {
-            try? store.close()  // The migration's error is the one to report.
-            throw error
+        var options = MigrationOptions()
+        options.targetVersion = to
+        options.acceptsLossySteps = true
+        options.keepsBackup = false
+        let migrator = Migrator(storeAt: url, chain: chain, options: options)
+        let preview = try migrator.preview()
+        guard preview.currentVersion == from else {
+            throw MigrationError(
+                .unknownStoreVersion,
+                message: "the test expected version \(from), the store is at "
+                    + "\(preview.currentVersion)")
         }
-        try store.close()
+        try migrator.run()
     }
 }
