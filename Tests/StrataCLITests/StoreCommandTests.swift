@@ -88,9 +88,28 @@ import Testing
                         + "\(SchemaCommandTests.newest[model] ?? 1)\n"))
             #expect(FileManager.default.fileExists(atPath: "\(demo)/\(model).sqlite"))
         }
-        #expect(outcome.stdout.components(separatedBy: "Integrity  ok").count == 5)
+        // Four seed stores and the migrated diary.
+        #expect(outcome.stdout.components(separatedBy: "Integrity  ok").count == 6)
         // A second run replaces the demo's own stores.
         #expect(try StrataRunner.run(["demo", demo]).status == 0)
+    }
+
+    @Test func testDemoMigratesAVersionOneDiaryAndShowsWhatChanged() throws {
+        let folder = try ScratchFolder()
+        let demo = folder.path("demo")
+        let outcome = try StrataRunner.run(["demo", demo])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let stdout = outcome.stdout
+        #expect(
+            stdout.contains("Diary-v1-migrated.sqlite written at version 1 (4 entries, 3 media"))
+        #expect(stdout.contains("version 1 to 3 in 2 stages"))
+        #expect(stdout.contains("needs-mapping  add-attribute     DiaryEntry.title  4     mapping"))
+        #expect(stdout.contains("Migrated from version 1 to 3 (stages 1-2, 2-3)."))
+        #expect(stdout.contains("  Paris                 day one   15     paris travel    1"))
+        #expect(stdout.contains("  Entry of 3 June 2026            0                      0"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: "\(demo)/Diary-v1-migrated.sqlite.strata-backup-v1"))
     }
 
     @Test func testInfoOnAnSQLiteFileThatIsNotACoreDataStore() throws {

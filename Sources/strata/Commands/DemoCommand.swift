@@ -3,14 +3,16 @@ import Strata
 
 /// `strata demo [DIR]`: the main job end to end on the bundled samples.
 ///
-/// For now it creates a store for every model in `Schemas/` at its newest
-/// version and prints each store's info; later issues add importing,
-/// migrating and archiving.
+/// It creates a store for every model in `Schemas/` at its newest version and
+/// prints each store's info, then builds a version-1 diary from
+/// `Samples/Diary`, shows the migration plan, upgrades it to the newest
+/// version and prints what changed; later issues add importing and
+/// archiving.
 struct DemoCommand: Command {
     static let name = "demo"
     static let abstract = "Run the main job end to end on the bundled samples."
     static let usage = """
-        USAGE: strata demo [<dir>] [--schemas <dir>]
+        USAGE: strata demo [<dir>] [--schemas <dir>] [--samples <dir>]
 
         ARGUMENTS:
           <dir>              Where the demo writes its stores (default: demo). A folder
@@ -18,6 +20,7 @@ struct DemoCommand: Command {
 
         OPTIONS:
           --schemas <dir>    The folder of model folders (default: Schemas).
+          --samples <dir>    The sample data folder (default: Samples).
         """
 
     /// The file that marks a folder as the demo's own, so a rerun may replace
@@ -26,12 +29,14 @@ struct DemoCommand: Command {
 
     var directory: String
     var schemas: String
+    var samples: String
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let schemas = try arguments.option("--schemas") ?? "Schemas"
+        let samples = try arguments.option("--samples") ?? "Samples"
         let directory = arguments.optionalPositional() ?? "demo"
         try arguments.finish()
-        return Self(directory: directory, schemas: schemas)
+        return Self(directory: directory, schemas: schemas, samples: samples)
     }
 
     func run() throws {
@@ -48,7 +53,8 @@ struct DemoCommand: Command {
         guard !models.isEmpty else {
             throw CommandFailure(message: "\(schemas): no model folders")
         }
-        try prepareDirectory(replacing: models.map { "\($0).sqlite" })
+        try prepareDirectory(
+            replacing: models.map { "\($0).sqlite" } + ["Diary-v1-migrated.sqlite"])
 
         for (index, name) in models.enumerated() {
             let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "\(schemas)/\(name)"))
@@ -60,6 +66,7 @@ struct DemoCommand: Command {
             Terminal.output("== \(name): created \(path) at version \(chain.newest.version)")
             Terminal.output(InfoCommand.render(info))
         }
+        if models.contains("Diary") { try runDiaryMigration() }
     }
 
     /// Makes `directory` ready: created when missing; when it is an earlier
