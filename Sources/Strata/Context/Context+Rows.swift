@@ -5,12 +5,10 @@ extension Context {
 
     /// `SELECT` of every stored column of `description`'s rows of the given
     /// entity numbers (`Z_ENT IN (…)` with one parameter each), from the
-    /// entity's table as `t0` (or `from`, which names it so, with joins).
-    func selectSQL(_ description: EntityDescription, numbers: [Int], from: String? = nil) throws
-        -> String
-    {
+    /// entity's table as `t0`.
+    func selectSQL(_ description: EntityDescription, numbers: [Int]) throws -> String {
         let alias = PredicateSQLCompiler.rootAlias
-        let source = from ?? "\(SQLiteIdentifier.quoted(description.mapping.table)) AS \(alias)"
+        let source = "\(SQLiteIdentifier.quoted(description.mapping.table)) AS \(alias)"
         return "SELECT \(description.selectList) FROM \(source)"
             + " WHERE \(alias).Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
     }
@@ -21,6 +19,14 @@ extension Context {
     func materialize(_ row: Statement, description: EntityDescription, fetched: Bool = false)
         throws -> ManagedObject
     {
+        try materializeRow(row, description: description, fetched: fetched).object
+    }
+
+    /// As ``materialize(_:description:fetched:)``, and whether the object was
+    /// made from this row (it then has no changes, so a fetch need not ask).
+    func materializeRow(_ row: Statement, description: EntityDescription, fetched: Bool)
+        throws -> (object: ManagedObject, isNew: Bool)
+    {
         let primaryKey = row.int64(at: 0)
         let number = row.int64(at: 1)
         // Rows of the entity itself (the usual case) skip the name lookups.
@@ -28,15 +34,14 @@ extension Context {
         let entityName =
             isOwnRow ? description.name : namesByNumber[Int(number)] ?? description.name
         let id = ObjectID(entityName: entityName, key: primaryKey)
-        if let object = registered(id) { return object }
+        if let object = registered(id) { return (object, false) }
         // A row of a subentity is read with that subentity's columns.
         let concrete = isOwnRow ? description : try self.description(of: entityName)
         guard concrete === description else {
-            return try load(concrete, primaryKeys: [primaryKey]).first
-                ?? {
-                    throw ContextError(
-                        .objectNotFound, "\(id) vanished while reading", objects: [id])
-                }()
+            guard let object = try load(concrete, primaryKeys: [primaryKey]).first else {
+                throw ContextError(.objectNotFound, "\(id) vanished while reading", objects: [id])
+            }
+            return (object, false)
         }
         // The empty template's arrays are shared; only `values` is new, built
         // by appending into reserved storage (writing into the template's
@@ -89,7 +94,7 @@ extension Context {
         } else {
             registry[id] = object
         }
-        return object
+        return (object, true)
     }
 
     /// Reads the rows with `primaryKeys` of `description`'s entity tree.
