@@ -23,6 +23,14 @@ struct ObjectState {
         version = 0
     }
 
+    /// A state read from the store: no changes yet.
+    init(values: [AttributeValue?], toOne: [ObjectID?], toMany: [[ObjectID]?], version: Int64) {
+        self.values = values
+        self.toOne = toOne
+        self.toMany = toMany
+        self.version = version
+    }
+
     /// Whether anything changed since the last save.
     var hasChanges: Bool { !changedAttributes.isEmpty || !changedRelationships.isEmpty }
 }
