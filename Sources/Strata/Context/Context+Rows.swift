@@ -69,23 +69,19 @@ extension Context {
         throws -> ObjectState
     {
         let types = description.attributeTypes
-        // Appended into reserved storage: of the ways to make the array, the
-        // one whose allocation is specialized (creating it at its full size
-        // looks up the generic storage type at run time, twice the cost).
-        var values: [AttributeValue?] = []
-        values.reserveCapacity(types.count)
+        // The template's relationship arrays are shared until written; the
+        // values are written in place (building them apart and moving them in
+        // costs a copy and a destroy of every value).
+        var state = ObjectState(
+            values: AttributeValues(count: types.count), toOne: description.emptyState.toOne,
+            toMany: description.emptyState.toMany, version: row.int64(at: 2))
         var column: Int32 = 3
         for index in types.indices {
-            values.append(
-                try readValue(
-                    row, column: column, type: types[index], description: description,
-                    index: index, primaryKey: primaryKey))
+            state.values[index] = try readValue(
+                row, column: column, type: types[index], description: description, index: index,
+                primaryKey: primaryKey)
             column += 1
         }
-        // The template's relationship arrays are shared until written.
-        var state = ObjectState(
-            values: values, toOne: description.emptyState.toOne,
-            toMany: description.emptyState.toMany, version: row.int64(at: 2))
         for (index, relationship) in description.relationships.enumerated()
         where !relationship.isToMany {
             if !row.isNull(at: column) {
@@ -101,6 +97,7 @@ extension Context {
     }
 
     /// The value of attribute `index` (of `type`) in `column` of the row.
+    @inline(__always)  // Once per value of every row fetched.
     private func readValue(
         _ row: Statement, column: Int32, type: AttributeType, description: EntityDescription,
         index: Int, primaryKey: Int64
