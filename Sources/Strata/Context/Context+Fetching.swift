@@ -133,10 +133,11 @@ extension Context {
         if inKeyOrder { registry.beginFetchRun() }
         defer { if inKeyOrder { registry.endFetchRun() } }
         while try statement.step() {
-            let object = try materialize(
+            let (object, isNew) = try materializeRow(
                 statement, description: plan.description, fetched: inKeyOrder)
-            // Changed objects are judged on their in-memory values instead.
-            guard !object.hasChanges else { continue }
+            // Changed objects are judged on their in-memory values instead
+            // (an object just read from its row has no changes).
+            guard isNew || !object.hasChanges else { continue }
             while next < pending.count, try plan.compare(pending[next], object) < 0 {
                 guard try emit(pending[next]) else { return }
                 next += 1

@@ -5,12 +5,10 @@ extension Context {
 
     /// `SELECT` of every stored column of `description`'s rows of the given
     /// entity numbers (`Z_ENT IN (…)` with one parameter each), from the
-    /// entity's table as `t0` (or `from`, which names it so, with joins).
-    func selectSQL(_ description: EntityDescription, numbers: [Int], from: String? = nil) throws
-        -> String
-    {
+    /// entity's table as `t0`.
+    func selectSQL(_ description: EntityDescription, numbers: [Int]) throws -> String {
         let alias = PredicateSQLCompiler.rootAlias
-        let source = from ?? "\(SQLiteIdentifier.quoted(description.mapping.table)) AS \(alias)"
+        let source = "\(SQLiteIdentifier.quoted(description.mapping.table)) AS \(alias)"
         return "SELECT \(description.selectList) FROM \(source)"
             + " WHERE \(alias).Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
     }
@@ -21,6 +19,14 @@ extension Context {
     func materialize(_ row: Statement, description: EntityDescription, fetched: Bool = false)
         throws -> ManagedObject
     {
+        try materializeRow(row, description: description, fetched: fetched).object
+    }
+
+    /// As ``materialize(_:description:fetched:)``, and whether the object was
+    /// made from this row (it then has no changes, so a fetch need not ask).
+    func materializeRow(_ row: Statement, description: EntityDescription, fetched: Bool)
+        throws -> (object: ManagedObject, isNew: Bool)
+    {
         let primaryKey = row.int64(at: 0)
         let number = row.int64(at: 1)
         // Rows of the entity itself (the usual case) skip the name lookups.
@@ -28,50 +34,54 @@ extension Context {
         let entityName =
             isOwnRow ? description.name : namesByNumber[Int(number)] ?? description.name
         let id = ObjectID(entityName: entityName, key: primaryKey)
-        if let object = registered(id) { return object }
+        if isOwnRow, !id.isTemporary {
+            // The usual case: one access to the registry finds or adds the
+            // object (making it reads only the row, never the registry).
+            return try registry.object(for: id, fetched: fetched) {
+                ManagedObject(
+                    id: id, description: description, link: link,
+                    state: try readState(row, description: description, primaryKey: primaryKey))
+            }
+        }
+        if let object = registered(id) { return (object, false) }
         // A row of a subentity is read with that subentity's columns.
         let concrete = isOwnRow ? description : try self.description(of: entityName)
         guard concrete === description else {
-            return try load(concrete, primaryKeys: [primaryKey]).first
-                ?? {
-                    throw ContextError(
-                        .objectNotFound, "\(id) vanished while reading", objects: [id])
-                }()
-        }
-        // The empty template's arrays are shared; only `values` is new, built
-        // by appending into reserved storage (writing into the template's
-        // shared array would first copy it).
-        var state = description.emptyState
-        state.version = row.int64(at: 2)
-        var column: Int32 = 3
-        let types = description.attributeTypes
-        var values: [AttributeValue?] = []
-        values.reserveCapacity(types.count)
-        for index in types.indices {
-            // The common kinds are read straight from the column; copying the
-            // Attribute for the general decoder costs more than the read.
-            switch (types[index], row.columnType(column)) {
-            case (_, .null):
-                values.append(nil)
-            case (.string, .text), (.uri, .text):
-                values.append(row.text(at: column).map(AttributeValue.string))
-            case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
-                values.append(.integer(row.int64(at: column)))
-            case (.double, .real), (.double, .integer), (.float, .real), (.float, .integer):
-                values.append(.real(row.double(at: column)))
-            case (.date, .real), (.date, .integer):
-                values.append(.date(row.double(at: column)))
-            case (.boolean, .integer):
-                values.append(.boolean(row.int64(at: column) != 0))
-            default:
-                values.append(
-                    try ColumnValueCodec.decode(
-                        row.value(at: column), description.attributes[index], store: store,
-                        primaryKey: primaryKey))
+            guard let object = try load(concrete, primaryKeys: [primaryKey]).first else {
+                throw ContextError(.objectNotFound, "\(id) vanished while reading", objects: [id])
             }
+            return (object, false)
+        }
+        let object = ManagedObject(
+            id: id, description: description, link: link,
+            state: try readState(row, description: description, primaryKey: primaryKey))
+        if fetched {
+            registry.addFetched(object)
+        } else {
+            registry[id] = object
+        }
+        return (object, true)
+    }
+
+    /// The state of an object of `description` read from the current row:
+    /// `Z_OPT`, each attribute, then each to-one's key and entity columns.
+    private func readState(_ row: Statement, description: EntityDescription, primaryKey: Int64)
+        throws -> ObjectState
+    {
+        let types = description.attributeTypes
+        // The template's relationship arrays are shared until written; the
+        // values are written in place (building them apart and moving them in
+        // costs a copy and a destroy of every value).
+        var state = ObjectState(
+            values: AttributeValues(count: types.count), toOne: description.emptyState.toOne,
+            toMany: description.emptyState.toMany, version: row.int64(at: 2))
+        var column: Int32 = 3
+        for index in types.indices {
+            state.values[index] = try readValue(
+                row, column: column, type: types[index], description: description, index: index,
+                primaryKey: primaryKey)
             column += 1
         }
-        state.values = values
         for (index, relationship) in description.relationships.enumerated()
         where !relationship.isToMany {
             if !row.isNull(at: column) {
@@ -83,13 +93,35 @@ extension Context {
             }
             column += 2
         }
-        let object = ManagedObject(id: id, description: description, link: link, state: state)
-        if fetched {
-            registry.addFetched(object)
-        } else {
-            registry[id] = object
+        return state
+    }
+
+    /// The value of attribute `index` (of `type`) in `column` of the row.
+    @inline(__always)  // Once per value of every row fetched.
+    private func readValue(
+        _ row: Statement, column: Int32, type: AttributeType, description: EntityDescription,
+        index: Int, primaryKey: Int64
+    ) throws -> AttributeValue? {
+        // The common kinds are read straight from the column; copying the
+        // Attribute for the general decoder costs more than the read.
+        switch (type, row.columnType(column)) {
+        case (_, .null):
+            return nil
+        case (.string, .text), (.uri, .text):
+            return .string(row.nonNullText(at: column))
+        case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
+            return .integer(row.int64(at: column))
+        case (.double, .real), (.double, .integer), (.float, .real), (.float, .integer):
+            return .real(row.double(at: column))
+        case (.date, .real), (.date, .integer):
+            return .date(row.double(at: column))
+        case (.boolean, .integer):
+            return .boolean(row.int64(at: column) != 0)
+        default:
+            return try ColumnValueCodec.decode(
+                row.value(at: column), description.attributes[index], store: store,
+                primaryKey: primaryKey)
         }
-        return object
     }
 
     /// Reads the rows with `primaryKeys` of `description`'s entity tree.

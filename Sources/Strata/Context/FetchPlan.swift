@@ -82,10 +82,9 @@ struct FetchPlan {
         let whereSQL =
             " WHERE \(PredicateSQLCompiler.rootAlias).Z_ENT IN (\(entityList))"
             + (condition.map { " AND \($0)" } ?? "")
-        selectSQL =
-            try context.selectSQL(description, numbers: numbers, from: compiler.fromClause)
-            + (condition.map { " AND \($0)" } ?? "")
-        fromWhereSQL = " FROM \(compiler.fromClause)" + whereSQL
+        let from = compiler.fromClause
+        selectSQL = "SELECT \(description.selectList) FROM \(from)" + whereSQL
+        fromWhereSQL = " FROM \(from)" + whereSQL
         arguments = numbers.map { .integer(Int64($0)) } + compiler.arguments
     }
 

@@ -14,7 +14,10 @@ import Foundation
 /// ```
 public final class ManagedObject {
     /// The object's id; temporary until the first save.
-    public internal(set) var objectID: ObjectID
+    public internal(set) var objectID: ObjectID {
+        get { storedObjectID }
+        set { storedObjectID = newValue }
+    }
     /// The context that owns the object; nil once the context is gone.
     public var context: Context? { link.context }
     private let link: ContextLink
@@ -25,16 +28,30 @@ public final class ManagedObject {
     /// while unchanged and for inserted objects. Rollback restores it.
     var committed: ObjectState?
     /// Whether the object was inserted and not yet saved.
-    public internal(set) var isInserted = false
+    public internal(set) var isInserted: Bool {
+        get { storedIsInserted }
+        set { storedIsInserted = newValue }
+    }
     /// Whether the object is deleted and the delete not yet saved.
-    public internal(set) var isDeleted = false
+    public internal(set) var isDeleted: Bool {
+        get { storedIsDeleted }
+        set { storedIsDeleted = newValue }
+    }
+    // The public properties above are computed over internal storage: a
+    // public stored property may be accessed from other modules, so every
+    // access to it pays a run-time exclusivity check (a fetch reads these
+    // several times per object); internal ones are proven safe at compile
+    // time.
+    private var storedObjectID: ObjectID
+    private var storedIsInserted = false
+    private var storedIsDeleted = false
     /// Whether the context still knows the object (false after `reset()`).
     var isRegistered = true
     /// The primary key a save in progress gave this inserted object.
     var savingKey: Int64 = 0
 
     init(id: ObjectID, description: EntityDescription, link: ContextLink, state: ObjectState) {
-        self.objectID = id
+        self.storedObjectID = id
         self.description_ = description
         self.link = link
         self.state = state

@@ -151,6 +151,24 @@ struct ObjectRegistry {
         }
     }
 
+    /// The registered object with `id`, or else the one `make` returns,
+    /// registered as a fetched object (``addFetched(_:)``) or by id; with
+    /// whether it was made. One call, so a fetched row costs one access to
+    /// the context's registry instead of two. `make` must not use the
+    /// registry.
+    mutating func object(
+        for id: ObjectID, fetched: Bool, orMake make: () throws -> ManagedObject
+    ) rethrows -> (object: ManagedObject, isNew: Bool) {
+        if let object = self[id] { return (object, false) }
+        let object = try make()
+        if fetched {
+            addFetched(object)
+        } else {
+            self[id] = object
+        }
+        return (object, true)
+    }
+
     /// Moves the objects of the runs that someone still holds, or that
     /// changed (or all of them), into the dictionary, and drops the runs.
     private mutating func flushRuns(keepingAll: Bool) {

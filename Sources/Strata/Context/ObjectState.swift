@@ -2,7 +2,7 @@
 /// can snapshot and restore it whole.
 struct ObjectState {
     /// Attribute values by attribute index; nil is "no value".
-    var values: [AttributeValue?]
+    var values: AttributeValues
     /// To-one destinations by relationship index (nil for to-many slots).
     var toOne: [ObjectID?]
     /// To-many destinations by relationship index, in order; nil while not
@@ -17,10 +17,18 @@ struct ObjectState {
 
     /// An empty state for an entity with the given numbers of properties.
     init(attributeCount: Int, relationshipCount: Int) {
-        values = Array(repeating: nil, count: attributeCount)
+        values = AttributeValues(count: attributeCount)
         toOne = Array(repeating: nil, count: relationshipCount)
         toMany = Array(repeating: nil, count: relationshipCount)
         version = 0
+    }
+
+    /// A state read from the store: no changes yet.
+    init(values: AttributeValues, toOne: [ObjectID?], toMany: [[ObjectID]?], version: Int64) {
+        self.values = values
+        self.toOne = toOne
+        self.toMany = toMany
+        self.version = version
     }
 
     /// Whether anything changed since the last save.

@@ -25,7 +25,7 @@ extension Predicate {
     /// - Throws: ``PredicateError`` naming the key, its type and its column.
     public func check(entity: String, model: Model, format: String? = nil) throws {
         let checker = PredicateChecker(
-            model: model, text: format ?? redactedDescription, root: self)
+            model: model, text: { format ?? redactedDescription }, root: self)
         guard model.entity(named: entity) != nil else {
             throw checker.error(.unknownEntity, 1, "the model has no entity '\(entity)'")
         }

@@ -2,8 +2,10 @@
 /// each comparison; see ``Predicate/check(entity:model:format:)``.
 struct PredicateChecker {
     let model: Model
-    /// The text errors quote.
-    let text: String
+    /// The text errors quote, rendered only when one is thrown: rendering it
+    /// up front would cost every fetch a string build that only a failure
+    /// needs.
+    let text: () -> String
     let root: Predicate
 
     /// What an operand holds, as far as the model tells.
@@ -44,7 +46,7 @@ struct PredicateChecker {
     }
 
     func error(_ code: PredicateError.Code, _ column: Int, _ message: String) -> PredicateError {
-        PredicateError(code, predicate: text, column: column, message: message)
+        PredicateError(code, predicate: text(), column: column, message: message)
     }
 
     func check(_ predicate: Predicate, entity: String) throws {

@@ -93,6 +93,18 @@ extension Statement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The value at `index` as text, for a column whose type in this row is
+    /// known not to be NULL (one call to SQLite fewer than ``text(at:)``).
+    ///
+    /// - Parameter index: The 0-based column index.
+    func nonNullText(at index: Int32) -> String {
+        checkColumn(index)
+        // Call order matters: text first, then bytes (SQLite's documented order).
+        guard let text = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
     /// The value at `index` as bytes, or nil for NULL.
     ///
     /// An empty blob gives empty data. Text is returned as its UTF-8 bytes.
