@@ -22,7 +22,7 @@ enum BenchCommand {
         PredicateFetchBenchmark(kind: .equality),
         PredicateFetchBenchmark(kind: .range),
         PredicateFetchBenchmark(kind: .contains),
-    ]
+    ] + MigrateBenchmark.Kind.allCases.map { MigrateBenchmark(kind: $0) }
 
     /// Whether `name` on the command line selects `benchmark`: its name, or
     /// the name of its family (`predicate-fetch` for `predicate-fetch-range`).
@@ -48,9 +48,10 @@ enum BenchCommand {
             Benchmarks:
 
             """
+        let width = max(16, (benchmarks.map(\.name.count).max() ?? 0) + 2)
         for benchmark in benchmarks {
             text +=
-                "  " + benchmark.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                "  " + benchmark.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 + benchmark.summary + "\n"
         }
         return text

@@ -15,6 +15,9 @@ struct Worker: Sendable {
         var schemas: URL
         /// Objects per save or transaction (`--batch`).
         var batch: Int
+        /// Which variant of its work the worker does (`--variant`), for
+        /// workers that have several; empty when not given.
+        var variant: String = ""
     }
 
     /// The name after `--worker`.
@@ -27,6 +30,7 @@ struct Worker: Sendable {
         Worker(name: "sql-insert", run: SQLInsertWorker.run),
         Worker(name: "context-insert", run: ContextInsertWorker.run),
         Worker(name: "predicate-fetch", run: PredicateFetchWorker.run),
+        Worker(name: "migrate", run: MigrateWorker.run),
     ]
 
     /// Parses the arguments after `--worker NAME`.
@@ -37,7 +41,7 @@ struct Worker: Sendable {
         var index = 0
         while index < arguments.count {
             let flag = arguments[index]
-            guard ["--store", "--input", "--schemas", "--batch"].contains(flag),
+            guard ["--store", "--input", "--schemas", "--batch", "--variant"].contains(flag),
                 index + 1 < arguments.count
             else {
                 throw BenchError(.usage, "worker: unexpected argument `\(flag)`")
@@ -55,6 +59,7 @@ struct Worker: Sendable {
         }
         return Options(
             store: URL(fileURLWithPath: store), input: URL(fileURLWithPath: input),
-            schemas: URL(fileURLWithPath: schemas, isDirectory: true), batch: batch)
+            schemas: URL(fileURLWithPath: schemas, isDirectory: true), batch: batch,
+            variant: values["--variant"] ?? "")
     }
 }

@@ -119,6 +119,7 @@ struct MigrationScriptBuilder {
         }
         var sets: [String] = []
         var arguments: [AttributeValue] = []
+        var fills: [MigrationStatement] = []
         for column in table.columns {
             let value = values[column.name] ?? .null
             if !oldNames.contains(column.name) {
@@ -129,6 +130,18 @@ struct MigrationScriptBuilder {
                         phase: .alter))
                 if value == .null { continue }
             } else if value == .column(column.name) {
+                continue
+            } else if case .coalesce(.column(let name), let fallback) = value,
+                name == column.name
+            {
+                // Only the NULLs change: rewriting every row for them would
+                // make a kept column's default cost a pass over the table.
+                let sql = fallback.sql(over: table.name)
+                let target = SQLName.sql(column.name)
+                fills.append(
+                    MigrationStatement(
+                        "UPDATE \(quoted) SET \(target) = \(sql.text) WHERE \(target) IS NULL",
+                        sql.arguments, phase: .alter))
                 continue
             }
             let sql = value.sql(over: table.name)
@@ -141,6 +154,8 @@ struct MigrationScriptBuilder {
                     "UPDATE \(quoted) SET \(sets.joined(separator: ", "))", arguments,
                     phase: .alter))
         }
+        // After the other values, which read the columns as they were.
+        statements += fills
         let newIndexes = Set(table.indexes)
         for index in old.indexes where !newIndexes.contains(index) {
             statements.append(

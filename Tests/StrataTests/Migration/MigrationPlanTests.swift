@@ -130,7 +130,7 @@ import Testing
         #expect(
             defaulted.statements == [
                 MigrationStatement(
-                    "UPDATE ZBOOK SET ZTITLE = COALESCE(ZBOOK.ZTITLE, ?)", [.string("Untitled")],
+                    "UPDATE ZBOOK SET ZTITLE = ? WHERE ZTITLE IS NULL", [.string("Untitled")],
                     phase: .alter)
             ])
         let bare = MigrationPlan(

@@ -46,17 +46,23 @@ struct MigrationVerifier {
                     required.append((relationship.name, column))
                 }
             }
-            for (name, column) in required {
-                let missing =
-                    try store.connection.scalar(
-                        "SELECT COUNT(*) FROM \(SQLiteIdentifier.quoted(place.table))"
-                            + " WHERE Z_ENT = ? AND \(SQLiteIdentifier.quoted(column)) IS NULL",
-                        [.integer(Int64(place.number))])?.int64Value ?? 0
-                if missing > 0 {
-                    problems.append(
-                        "\(entity.name).\(name): \(missing) objects have no value, "
-                            + "but version \(model.version) requires one")
-                }
+            guard !required.isEmpty else { continue }
+            // One scan counts the NULLs of every required column at once.
+            let sums = required.map {
+                "ifnull(SUM(\(SQLiteIdentifier.quoted($0.1)) IS NULL), 0)"
+            }
+            let statement = try store.connection.prepare(
+                "SELECT \(sums.joined(separator: ", ")) FROM "
+                    + "\(SQLiteIdentifier.quoted(place.table)) WHERE Z_ENT = ?")
+            try statement.bind([.integer(Int64(place.number))])
+            var counts: [Int64] = []
+            try statement.forEachRow { row in
+                counts = (0..<Int32(required.count)).map { row.int64(at: $0) }
+            }
+            for ((name, _), missing) in zip(required, counts) where missing > 0 {
+                problems.append(
+                    "\(entity.name).\(name): \(missing) objects have no value, "
+                        + "but version \(model.version) requires one")
             }
         }
         return problems
