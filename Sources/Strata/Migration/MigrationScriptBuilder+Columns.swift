@@ -74,7 +74,10 @@ extension MigrationScriptBuilder {
         if old.type.columnType != attribute.type.columnType {
             value = .cast(value, to: attribute.type.columnType)
         }
-        if !attribute.isOptional, fallback != .null {
+        // Nils of an attribute that becomes required take the default; a
+        // column that was required already is copied as it is (Core Data's
+        // lightweight migration does not repair data either).
+        if !attribute.isOptional, old.isOptional, fallback != .null {
             value = .coalesce(value, fallback)
         }
         return value

@@ -22,16 +22,23 @@ extension Store {
     /// for problem in problems { print(problem) }
     /// ```
     ///
-    /// - Parameter model: The model version the store holds.
+    /// - Parameters:
+    ///   - model: The model version the store holds.
+    ///   - tables: When given, only checks that read one of these tables
+    ///     (a root table's own checks; relationships whose owner,
+    ///     destination or join table is among them); nil checks everything.
     /// - Returns: Every problem found, table-wide ones first, then by entity,
     ///   relationship and row; empty for a sound store.
     /// - Throws: ``StoreError`` when `model` does not fit the store's tables;
     ///   ``SQLiteError`` when a query fails.
-    public func checkRelationships(model: Model) throws -> [RelationshipProblem] {
+    public func checkRelationships(
+        model: Model, tables: Set<String>? = nil
+    ) throws -> [RelationshipProblem] {
         var checker = RelationshipChecker(
             connection: connection, model: model,
             mapping: try StoreMapping(model: model, store: self),
-            names: Dictionary(entityRecords.map { ($0.number, $0.name) }) { first, _ in first })
+            names: Dictionary(entityRecords.map { ($0.number, $0.name) }) { first, _ in first },
+            tables: tables)
         try checker.checkTables()
         try checker.checkRelationships()
         return checker.problems
@@ -47,8 +54,15 @@ private struct RelationshipChecker {
     /// Entity names by store number.
     let names: [Int: String]
     var problems: [RelationshipProblem] = []
+    /// Only checks reading one of these tables; nil for all.
+    let tables: Set<String>?
     /// Join-table columns already checked, as `table.column`.
     var checkedJoinColumns: Set<String> = []
+
+    private func involves(_ names: String...) -> Bool {
+        guard let tables else { return true }
+        return names.contains { tables.contains($0) }
+    }
 
     private func quoted(_ name: String) -> String { SQLiteIdentifier.quoted(name) }
 
@@ -78,7 +92,9 @@ private struct RelationshipChecker {
     /// `Z_ENT` values and `Z_MAX` of every root entity's table.
     mutating func checkTables() throws {
         for root in model.entities where root.parent == nil {
-            guard let entity = mapping.entity(named: root.name) else { continue }
+            guard let entity = mapping.entity(named: root.name), involves(entity.table) else {
+                continue
+            }
             let table = entity.table
             let tree = model.entityTree(rootedAt: root.name)
             let concrete = tree.filter { !$0.isAbstract }
@@ -130,7 +146,8 @@ private struct RelationshipChecker {
                 }
                 if relationship.isToMany {
                     if case .joinTable(let table, let sourceColumn, let targetColumn, _)? =
-                        source.toMany[relationship.name]
+                        source.toMany[relationship.name],
+                        involves(table, source.table, destination.table)
                     {
                         try checkJoinColumn(
                             table, targetColumn, pointingAt: destination, owner: entity.name,
@@ -140,7 +157,9 @@ private struct RelationshipChecker {
                             owner: relationship.destination,
                             relationship.inverse, ownerColumn: targetColumn)
                     }
-                } else if let columns = source.toOne[relationship.name] {
+                } else if let columns = source.toOne[relationship.name],
+                    involves(source.table, destination.table)
+                {
                     try checkForeignKey(relationship, columns, from: source, to: destination)
                     if let entityColumn = columns.entityColumn {
                         try checkEntityColumn(

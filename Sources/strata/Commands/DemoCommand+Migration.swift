@@ -65,7 +65,9 @@ extension DemoCommand {
         Terminal.output(
             "== Diary migration: \(path) written at version 1 "
                 + "(\(diary.entries.count) entries, \(mediaCount) media from \(samples))")
-        let migrator = try Migrator(storeAt: url, schemas: chainURL)
+        var options = MigrationOptions()
+        options.reportsRowCounts = true
+        let migrator = try Migrator(storeAt: url, schemas: chainURL, options: options)
         Terminal.output(MigrationText.render(try migrator.preview()))
         Terminal.output("")
         Terminal.output(MigrationText.render(try migrator.run()))

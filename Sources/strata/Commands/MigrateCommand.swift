@@ -69,6 +69,7 @@ struct MigrateCommand: Command {
         options.targetVersion = to
         options.keepsBackup = !noBackup
         options.acceptsLossySteps = acceptLossy
+        options.reportsRowCounts = true  // The result lists objects per entity.
         let migrator = try Migrator(
             storeAt: URL(fileURLWithPath: store), schemas: URL(fileURLWithPath: schemas),
             options: options)

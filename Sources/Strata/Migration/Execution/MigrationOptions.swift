@@ -19,6 +19,11 @@ public struct MigrationOptions {
     /// Swift steps keyed by the version they start from: the step at key
     /// `n` runs between versions `n` and `n + 1`.
     public var customSteps: [Int: any CustomMigrationStep] = [:]
+    /// Whether the run counts the objects of every entity before and after
+    /// (``MigrationReport/rowsBefore``, ``MigrationReport/rowsAfter``). Off by
+    /// default: counting reads every table, and a migration that only adds
+    /// a nullable attribute otherwise reads none.
+    public var reportsRowCounts = false
     /// How many objects a custom step handles between two saves.
     public var batchSize = 1000
 

@@ -8,14 +8,18 @@ import Foundation
 /// Steps of later stages are traced back to the store's current version
 /// through `renamedFrom`, so their counts come from today's tables; a step
 /// on an entity that only exists later has no count.
-struct MigrationPreflight {
+///
+/// Rows are counted only when something needs the number, one scan per
+/// table: a run whose steps all resolve without data (adding a nullable
+/// attribute, say) reads no table at all.
+final class MigrationPreflight {
     let store: Store
     let chain: SchemaChain
     let current: Model
     let options: MigrationOptions
     let mapping: StoreMapping
-    /// Objects per entity of `current`, subentities included.
-    private(set) var rowCounts: [String: Int64] = [:]
+    /// Objects per entity of `current` counted so far, subentities included.
+    private var counted: [String: Int64] = [:]
 
     init(store: Store, chain: SchemaChain, current: Model, options: MigrationOptions) throws {
         self.store = store
@@ -23,18 +27,48 @@ struct MigrationPreflight {
         self.current = current
         self.options = options
         self.mapping = try StoreMapping(model: current, store: store)
-        for entity in current.entities {
-            guard let place = mapping.entities[entity.name], !place.treeNumbers.isEmpty else {
-                continue
-            }
-            rowCounts[entity.name] = try count(
-                "SELECT COUNT(*) FROM \(quoted(place.table)) WHERE Z_ENT IN (\(marks(place)))",
-                numbers(place))
-        }
     }
 
-    /// The stages with their steps' counts and resolutions, and the findings.
-    func examine(_ stages: [MigrationStage]) throws -> (
+    /// Objects of every entity of `current`, subentities included.
+    func rowCounts() throws -> [String: Int64] {
+        var counts: [String: Int64] = [:]
+        for entity in current.entities where mapping.entities[entity.name] != nil {
+            counts[entity.name] = try rows(entity.name)
+        }
+        return counts
+    }
+
+    /// Objects of `entity` and its subentities; the first question about a
+    /// table counts all its entities in one scan.
+    func rows(_ entity: String) throws -> Int64 {
+        if let known = counted[entity] { return known }
+        guard let place = mapping.entities[entity] else { return 0 }
+        let sharing = mapping.entities.values.filter { $0.table == place.table }
+        var perNumber: [Int: Int64] = [:]
+        if sharing.count == 1 {
+            // One entity in the table: no Z_ENT filter, so SQLite may count
+            // the smallest index instead of the table.
+            perNumber[place.number] =
+                try count("SELECT COUNT(*) FROM \(quoted(place.table))", [])
+        } else {
+            try store.connection.prepare(
+                "SELECT Z_ENT, COUNT(*) FROM \(quoted(place.table)) GROUP BY Z_ENT"
+            ).forEachRow { row in
+                perNumber[Int(row.int64(at: 0))] = row.int64(at: 1)
+            }
+        }
+        for other in sharing {
+            counted[other.name] = other.treeNumbers.reduce(0) { $0 + (perNumber[$1] ?? 0) }
+        }
+        return counted[entity] ?? 0
+    }
+
+    /// The stages with their steps' resolutions and the findings.
+    ///
+    /// - Parameter counting: Whether to count the rows of every step (a dry
+    ///   run shows them) and find what only informs; a run only needs what
+    ///   could stop it.
+    func examine(_ stages: [MigrationStage], counting: Bool) throws -> (
         [MigrationPreview.StagePreview], [MigrationPreview.Finding]
     ) {
         var previews: [MigrationPreview.StagePreview] = []
@@ -45,8 +79,9 @@ struct MigrationPreflight {
             for step in stage.plan.steps {
                 let place = locate(step, back)
                 let resolution = resolution(of: step, in: stage)
-                steps.append(.init(step: step, rows: place?.rows, resolution: resolution))
-                if let finding = try finding(for: step, resolution, place, stage) {
+                let rows = try counting ? place.map { try self.rows($0.name) } : nil
+                steps.append(.init(step: step, rows: rows, resolution: resolution))
+                if let finding = try finding(for: step, resolution, place, stage, counting) {
                     findings.append(finding)
                 }
             }
@@ -71,9 +106,10 @@ struct MigrationPreflight {
 
     /// A step's entity and property as the current version names them.
     private struct Place {
+        /// The entity's name at the current version.
+        var name: String
         var entity: StoreMapping.EntityMapping
         var property: String?
-        var rows: Int64
     }
 
     /// Names at `version` → names at the current version.
@@ -108,14 +144,14 @@ struct MigrationPreflight {
         if let stepProperty = step.formerProperty ?? step.property {
             property = back.properties[atStageStart]?[stepProperty]
         }
-        return Place(entity: entity, property: property, rows: rowCounts[name] ?? 0)
+        return Place(name: name, entity: entity, property: property)
     }
 
     // MARK: - Findings
 
     private func finding(
         for step: MigrationStep, _ resolution: MigrationPreview.Resolution, _ place: Place?,
-        _ stage: MigrationStage
+        _ stage: MigrationStage, _ counting: Bool
     ) throws -> MigrationPreview.Finding? {
         func found(_ severity: MigrationPreview.Finding.Severity, _ message: String)
             -> MigrationPreview.Finding
@@ -146,9 +182,13 @@ struct MigrationPreflight {
                 "\(groups) groups of \(step.entity) objects share the same "
                     + "(\(names.joined(separator: ", "))); \(target) makes them unique")
         }
+        // Accepted losses and defaults filling nils only make notes, which a
+        // run does not show: it does not count for them.
         guard
-            resolution == .unresolved || resolution == .acceptedLoss
-                || (step.kind == .makeRequired && step.label == .inferred)
+            resolution == .unresolved
+                || (counting
+                    && (resolution == .acceptedLoss
+                        || (step.kind == .makeRequired && step.label == .inferred)))
         else { return nil }
         guard let place else {
             return resolution == .unresolved
@@ -168,19 +208,19 @@ struct MigrationPreflight {
                 return affected > 0 ? found(.note, sentence) : nil
             }
         case .addAttribute, .addRelationship, .makeRequired:
-            affected = place.rows
+            affected = try rows(place.name)
             sentence =
                 "\(affected) rows of \(step.entity) need a value for \(step.property ?? "?"); "
                 + "\(target) requires it and gives no default"
         case .removeAttribute where column != nil, .changeType where column != nil,
             .widenType where column != nil:
-            affected = place.rows - (try nils(column ?? "", place))
+            affected = try rows(place.name) - (try nils(column ?? "", place))
             sentence =
                 step.kind == .removeAttribute
                 ? "\(affected) values of \(step.names) would be dropped"
                 : "\(affected) values of \(step.names) need converting: \(step.reason)"
         case .removeEntity:
-            affected = place.rows
+            affected = try rows(place.name)
             sentence = "\(affected) objects of \(step.entity) would be dropped"
         case .toManyToToOne:
             affected = try ownersOfSeveral(step, place)
@@ -188,7 +228,7 @@ struct MigrationPreflight {
                 "\(affected) \(step.entity) objects have more than one \(step.property ?? "?"); "
                 + "only one can stay"
         default:
-            affected = place.rows
+            affected = try rows(place.name)
             sentence = "\(step.names): \(step.reason) (\(affected) rows of \(step.entity))"
         }
         if resolution == .acceptedLoss {
@@ -208,7 +248,7 @@ struct MigrationPreflight {
 
     private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {
         guard let name = place.property, let many = place.entity.toMany[name] else {
-            return place.rows
+            return try rows(place.name)
         }
         switch many {
         case .inverseForeignKey(let table, let column, _):

@@ -10,9 +10,11 @@ public struct MigrationReport: Sendable {
     /// The stages an interrupted earlier run had committed, which this run
     /// did not repeat.
     public var resumedAfter: [String]
-    /// Objects per entity before the run (at the start version).
+    /// Objects per entity before the run (at the start version); empty
+    /// unless ``MigrationOptions/reportsRowCounts`` is on.
     public var rowsBefore: [String: Int64]
-    /// Objects per entity after the run (at the final version).
+    /// Objects per entity after the run (at the final version); empty
+    /// unless ``MigrationOptions/reportsRowCounts`` is on.
     public var rowsAfter: [String: Int64]
     /// The backup this run kept (only when it did not finish; a finished
     /// run removes its backup).

@@ -1,18 +1,53 @@
-/// The checks run inside a stage's transaction, before its commit: every
-/// reference between rows (``Store/checkRelationships(model:)``: foreign
-/// keys to existing rows of the right entity, one-to-one back-pointers, join
-/// rows, `Z_MAX`), and required values present in the tables the stage
-/// touched.
+/// The checks run inside a stage's transaction, before its commit, on what
+/// the stage touched: every reference between rows that involves a touched
+/// table (``Store/checkRelationships(model:tables:)``: foreign keys to
+/// existing rows of the right entity, one-to-one back-pointers, join rows,
+/// `Z_ENT` and `Z_MAX`), and required values present in the touched columns.
+///
+/// What a stage did not touch is not scanned, so a stage that only adds a
+/// nullable column (`ALTER TABLE … ADD COLUMN`) stays constant-time.
 struct MigrationVerifier {
     let store: Store
     let model: Model
 
+    /// The tables and columns a stage touched.
+    struct Scope {
+        /// Tables whose rows the stage wrote (rebuilt, created, updated).
+        var tables: Set<String>
+        /// Per entity of the newer version, the properties whose values the
+        /// stage may have left nil; nil means every property (a mapping or a
+        /// custom step may have written anything).
+        var properties: [String: Set<String>]?
+    }
+
+    /// The scope of an in-place stage: tables whose changes write rows, and
+    /// the properties its steps name. Tables that only gain nullable columns
+    /// or indexes are left out: no row of theirs changed.
+    static func scope(ofInPlace plan: MigrationPlan) -> Scope {
+        let tables = plan.tableChanges.filter { change in
+            !change.statements.allSatisfy { statement in
+                let sql = statement.sql
+                return (sql.hasPrefix("ALTER TABLE") && sql.contains(" ADD COLUMN "))
+                    || sql.hasPrefix("CREATE INDEX") || sql.hasPrefix("CREATE UNIQUE INDEX")
+                    || sql.hasPrefix("DROP INDEX")
+            }
+        }.map(\.table)
+        var properties: [String: Set<String>] = [:]
+        for step in plan.steps {
+            guard let property = step.property else { continue }
+            properties[step.entity, default: []].insert(property)
+        }
+        return Scope(tables: Set(tables), properties: properties)
+    }
+
     /// Throws ``MigrationError`` (`verificationFailed`) listing up to ten
     /// problems when the stage left any.
-    func verify(tables: Set<String>, stage: String) throws {
+    func verify(_ scope: Scope, stage: String) throws {
         try store.reloadBookkeeping()
-        var problems = try store.checkRelationships(model: model).map(\.description)
-        problems += try missingRequiredValues(in: tables)
+        guard !scope.tables.isEmpty else { return }
+        var problems = try store.checkRelationships(model: model, tables: scope.tables)
+            .map(\.description)
+        problems += try missingRequiredValues(in: scope)
         guard problems.isEmpty else {
             let shown = problems.prefix(10).joined(separator: "\n  ")
             let more = problems.count > 10 ? "\n  … and \(problems.count - 10) more" : ""
@@ -24,9 +59,17 @@ struct MigrationVerifier {
     }
 
     /// `Entity.property: N objects have no value, but it is required`, for
-    /// required attributes and to-one relationships of entities whose table
-    /// the stage touched.
-    private func missingRequiredValues(in tables: Set<String>) throws -> [String] {
+    /// the required attributes and to-one relationships in `scope`.
+    private func missingRequiredValues(in scope: Scope) throws -> [String] {
+        let tables = scope.tables
+        func inScope(_ entity: String, _ property: String) -> Bool {
+            guard let properties = scope.properties else { return true }
+            // Inherited properties are named by the entity that declares them.
+            return properties[entity]?.contains(property) == true
+                || model.ancestors(of: entity).contains {
+                    properties[$0.name]?.contains(property) == true
+                }
+        }
         let mapping = try StoreMapping(model: model, store: store)
         var problems: [String] = []
         for entity in model.entities where !entity.isAbstract {
@@ -35,13 +78,17 @@ struct MigrationVerifier {
             }
             var required: [(String, String)] = []
             for attribute in model.allAttributes(of: entity.name)
-            where !attribute.isOptional && !attribute.isTransient {
+            where !attribute.isOptional && !attribute.isTransient
+                && inScope(entity.name, attribute.name)
+            {
                 if let column = place.attributeColumns[attribute.name] {
                     required.append((attribute.name, column))
                 }
             }
             for relationship in model.allRelationships(of: entity.name)
-            where !relationship.isOptional && !relationship.isToMany && !relationship.isTransient {
+            where !relationship.isOptional && !relationship.isToMany && !relationship.isTransient
+                && inScope(entity.name, relationship.name)
+            {
                 if let column = place.toOne[relationship.name]?.foreignKey {
                     required.append((relationship.name, column))
                 }

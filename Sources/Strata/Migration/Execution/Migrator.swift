@@ -63,10 +63,10 @@ public final class Migrator {
     public func preview() throws -> MigrationPreview {
         let store = try Store.open(at: storeURL, mode: .readOnly)
         defer { try? store.close() }  // Read only; nothing to lose.
-        return try examine(store)
+        return try examine(store, counting: true)
     }
 
-    private func examine(_ store: Store) throws -> MigrationPreview {
+    private func examine(_ store: Store, counting: Bool) throws -> MigrationPreview {
         let current = try detectVersion(of: store)
         let target = try targetVersion(from: current.version)
         let route = try MigrationRoute(
@@ -74,11 +74,12 @@ public final class Migrator {
             customSteps: options.customSteps)
         let preflight = try MigrationPreflight(
             store: store, chain: chain, current: current, options: options)
-        let (stages, findings) = try preflight.examine(route.stages)
+        let (stages, findings) = try preflight.examine(route.stages, counting: counting)
         return MigrationPreview(
             storePath: storeURL.relativePath, currentVersion: current.version,
             targetVersion: target, stages: stages, findings: findings,
-            journal: MigrationJournal(store.metadata), rowCounts: preflight.rowCounts)
+            journal: MigrationJournal(store.metadata),
+            rowCounts: counting || options.reportsRowCounts ? try preflight.rowCounts() : [:])
     }
 
     // MARK: - Running
@@ -98,7 +99,7 @@ public final class Migrator {
     ) throws -> MigrationReport {
         var store = try Store.open(at: storeURL, mode: .readWrite)
         defer { try? store.close() }  // Every stage committed or rolled back already.
-        let preview = try examine(store)
+        let preview = try examine(store, counting: false)
         let earlier = preview.journal
         var report = MigrationReport(
             startVersion: preview.currentVersion, finalVersion: preview.currentVersion,
@@ -173,9 +174,11 @@ public final class Migrator {
         try store.connection.inTransaction(.immediate) {
             try store.writeMetadata(MigrationJournal.removed(from: store.metadata))
         }
-        report.rowsAfter = try MigrationPreflight(
-            store: store, chain: chain, current: try detectVersion(of: store), options: options
-        ).rowCounts
+        if options.reportsRowCounts {
+            report.rowsAfter = try MigrationPreflight(
+                store: store, chain: chain, current: try detectVersion(of: store), options: options
+            ).rowCounts()
+        }
         return report
     }
 

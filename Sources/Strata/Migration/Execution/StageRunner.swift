@@ -34,9 +34,8 @@ struct StageRunner {
                 }
             }
             report("checking", done, total)
-            let touched = Set(stage.plan.tableChanges.map(\.table))
             try MigrationVerifier(store: store, model: stage.plan.destination)
-                .verify(tables: touched, stage: stage.name)
+                .verify(MigrationVerifier.scope(ofInPlace: stage.plan), stage: stage.name)
             try finish(store, journal: journal)
         }
         report("done", total, total)
@@ -91,10 +90,11 @@ struct StageRunner {
             }
             report("checking", done, total)
             try destination.connection.inTransaction(.immediate) {
-                let tables = Set(
-                    StoreLayout(model: stage.plan.destination).entityTables.map(\.name))
+                // A mapping or a custom step may have written anything.
+                let layout = StoreLayout(model: stage.plan.destination)
+                let tables = layout.entityTables.map(\.name) + layout.joinTables.map(\.name)
                 try MigrationVerifier(store: destination, model: stage.plan.destination)
-                    .verify(tables: tables, stage: stage.name)
+                    .verify(.init(tables: Set(tables), properties: nil), stage: stage.name)
                 try finish(destination, journal: journal)
             }
             try destination.close()
@@ -138,7 +138,8 @@ struct StageRunner {
     /// by the table's new name.
     private func rowsToMove(_ store: Store) throws -> [String: Int64] {
         var rows: [String: Int64] = [:]
-        for change in stage.plan.tableChanges where !change.sources.isEmpty {
+        for change in stage.plan.tableChanges
+        where change.strategy == .rebuild || change.strategy == .create {
             for source in change.sources where try store.connection.tableExists(source) {
                 rows[change.table, default: 0] +=
                     try store.connection.scalar(

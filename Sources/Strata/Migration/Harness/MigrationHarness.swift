@@ -73,6 +73,8 @@ public struct MigrationHarness {
             })
         try store.close()
 
+        var options = self.options
+        options.reportsRowCounts = true
         let report = try Migrator(storeAt: url, schemas: schemas, options: options).run()
 
         let newest = chain.newest

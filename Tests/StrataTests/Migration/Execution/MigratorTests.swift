@@ -59,6 +59,7 @@ import Testing
         let uuid = try Store.open(at: url, mode: .readOnly).metadata.uuid
         var options = MigrationOptions()
         options.acceptsLossySteps = true
+        options.reportsRowCounts = true
 
         let report = try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
 
@@ -128,6 +129,7 @@ import Testing
         try setup.makeStore(at: url, notes: 0)
         var options = MigrationOptions()
         options.acceptsLossySteps = true
+        options.reportsRowCounts = true
 
         let report = try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
 
@@ -295,5 +297,41 @@ import Testing
         expectMigrationError(.unknownStoreVersion) {
             _ = try Migrator(storeAt: url, schemas: setup.folder).run()
         }
+    }
+}
+
+/// What a stage's checks read: only the tables and properties it touched.
+@Suite struct MigrationVerifierScopeTests {
+    @Test func testAddingANullableAttributeTouchesNoTable() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: 1)
+        let v1 = try #require(try setup.chain.model(version: 1))
+        var v2 = v1
+        v2.version = 2
+        let index = try #require(v2.entities.firstIndex { $0.name == "Note" })
+        var mood = Attribute(name: "mood", type: .string)
+        mood.isOptional = true
+        v2.entities[index].attributes.append(mood)
+
+        let scope = MigrationVerifier.scope(ofInPlace: MigrationPlan(from: v1, to: v2))
+
+        #expect(scope.tables.isEmpty)
+        #expect(scope.properties?["Note"] == ["mood"])
+    }
+
+    @Test func testRelationshipChecksCanBeLimitedToTables() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: 1)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url, notes: 2)
+        let store = try Store.open(at: url)
+        defer { try? store.close() }
+        try store.connection.execute("UPDATE ZNOTE SET ZNOTEBOOK = 99 WHERE Z_PK = 1")
+        let model = try #require(try setup.chain.model(version: 1))
+
+        #expect(try store.checkRelationships(model: model, tables: ["Z_MODELCACHE"]).isEmpty)
+        let problems = try store.checkRelationships(model: model, tables: ["ZNOTEBOOK"])
+        #expect(problems.map(\.kind) == [.missingDestination])
+        #expect(try store.checkRelationships(model: model).count == 1)
     }
 }
