@@ -38,7 +38,8 @@ extension StoreMetadata {
         let fresh = StoreMetadata(model: model)
         copy.versionHashes = fresh.versionHashes
         copy.versionIdentifiers = fresh.versionIdentifiers
-        copy.frameworkVersion = fresh.frameworkVersion  // Strata wrote the digest and checksum keys.
+        // Strata wrote the digest and checksum keys, so it claims their framework.
+        copy.frameworkVersion = fresh.frameworkVersion
         copy.hashesDigest = fresh.hashesDigest
         copy.checksum = fresh.checksum
         copy.modelName = fresh.modelName
