@@ -55,30 +55,55 @@ public final class CustomStepWork {
             plan.correspondence.entities.map { ($0.value, $0.key) }
         ) { first, _ in first }
         var done: Int64 = 0
+        var batch: [ManagedObject] = []
+        // One batch: its counterparts read in one transaction (not one lock
+        // per object), then `body` for each, then one save.
+        func finishBatch() throws {
+            guard !batch.isEmpty else { return }
+            let counterparts = try counterparts(of: batch, newerNames: newerNames)
+            for object in batch {
+                try body(object, counterparts[object.objectID])
+            }
+            done += Int64(batch.count)
+            batch.removeAll(keepingCapacity: true)
+            try destination.save()
+            destination.reset()
+            progress(entity, done)
+        }
         var request = FetchRequest(entity: entity, predicate: predicate)
         request.sortDescriptors = []
         try source.forEach(request, batchSize: batchSize) { object in
-            var counterpart: ManagedObject?
-            if let newer = newerNames[object.objectID.entityName],
+            batch.append(object)
+            if batch.count >= batchSize { try finishBatch() }
+        }
+        try finishBatch()
+    }
+
+    /// The destination objects with the keys of `objects`, by source id;
+    /// objects whose entity or row the newer version dropped have none.
+    private func counterparts(
+        of objects: [ManagedObject], newerNames: [String: String]
+    ) throws -> [ObjectID: ManagedObject] {
+        var keys: [String: [(ObjectID, Int64)]] = [:]
+        for object in objects {
+            guard let newer = newerNames[object.objectID.entityName],
                 let key = object.objectID.primaryKey
-            {
-                do {
-                    counterpart = try destination.object(
-                        with: ObjectID(entityName: newer, key: key))
-                } catch let error as ContextError where error.code == .objectNotFound {
-                    counterpart = nil  // Dropped by the plan (its entity lost a parent, say).
+            else { continue }
+            keys[newer, default: []].append((object.objectID, key))
+        }
+        var found: [ObjectID: ManagedObject] = [:]
+        try destination.store.connection.inTransaction(.deferred) {
+            for (newer, pairs) in keys {
+                let loaded = try destination.load(
+                    try destination.description(of: newer), primaryKeys: pairs.map(\.1))
+                let byKey = Dictionary(
+                    loaded.compactMap { object in object.objectID.primaryKey.map { ($0, object) } }
+                ) { first, _ in first }
+                for (id, key) in pairs {
+                    found[id] = byKey[key]
                 }
             }
-            try body(object, counterpart)
-            done += 1
-            if done % Int64(batchSize) == 0 {
-                try destination.save()
-                destination.reset()
-                progress(entity, done)
-            }
         }
-        try destination.save()
-        destination.reset()
-        progress(entity, done)
+        return found
     }
 }
