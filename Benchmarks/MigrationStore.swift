@@ -21,12 +21,17 @@ struct MigrationStore {
     }
 
     /// Replaces the copy (and any leftovers of a run) by a fresh copy of the
-    /// original.
+    /// original, flushed to disk: otherwise the first commit's `fsync` would
+    /// write the whole just-copied file back inside the timed run, a cost
+    /// that grows with the file and belongs to the copy, not the migration.
     func reset() throws {
         for path in companions where FileManager.default.fileExists(atPath: path) {
             try FileManager.default.removeItem(atPath: path)
         }
         try FileManager.default.copyItem(at: original, to: url)
+        let handle = try FileHandle(forUpdating: url)
+        try handle.synchronize()
+        try handle.close()
     }
 
     /// Checks that the store is at the chain's newest version, holds `rows`
