@@ -7,12 +7,6 @@ import Strata
 //
 // sets one string attribute of one object through a Context and saves,
 // printing the row's new Z_OPT (the context conflict tests);
-//
-//     strata-test-writer migrate STORE SCHEMA_DIR
-//
-// migrates the store to the newest version, lossy steps accepted, with a
-// custom step between versions 2 and 3 that sets `Note.summary` from the
-// title, printing one line per progress report (the crash tests kill it).
 
 func write(_ arguments: [String]) throws -> Int64 {
     guard arguments.count == 6, let key = Int64(arguments[3]) else {
@@ -43,40 +37,8 @@ struct HelperError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Fills `Note.summary` from the title.
-struct SummaryStep: CustomMigrationStep {
-    func migrate(_ work: CustomStepWork) throws {
-        try work.forEachSourceObject(of: "Note") { note, destination in
-            try destination?.set("summary", "About \(try note.string("title") ?? "")")
-        }
-    }
-}
-
-func migrate(_ arguments: [String]) throws {
-    guard arguments.count == 2 else {
-        throw HelperError(message: "usage: strata-test-writer migrate STORE SCHEMA_DIR")
-    }
-    var options = MigrationOptions()
-    options.acceptsLossySteps = true
-    options.customSteps[2] = SummaryStep()
-    options.batchSize = 5000
-    let migrator = try Migrator(
-        storeAt: URL(fileURLWithPath: arguments[0]),
-        schemas: URL(fileURLWithPath: arguments[1]), options: options)
-    try migrator.run { progress in
-        FileHandle.standardOutput.write(
-            Data("\(progress.stageName) \(progress.activity) \(progress.rowsDone)\n".utf8))
-    }
-    FileHandle.standardOutput.write(Data("finished\n".utf8))
-}
-
 do {
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == "migrate" {
-        try migrate(Array(arguments.dropFirst()))
-    } else {
-        print(try write(arguments))
-    }
+    print(try write(Array(CommandLine.arguments.dropFirst())))
 } catch {
     FileHandle.standardError.write(Data("strata-test-writer: \(error)\n".utf8))
     exit(1)

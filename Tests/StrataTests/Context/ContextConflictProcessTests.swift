@@ -16,26 +16,7 @@ import Testing
 
     /// The `strata-test-writer` executable in the build folder.
     static func writer() throws -> URL {
-        var candidates: [URL] = []
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = runner.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("strata-test-writer"))
-            folder = folder.deletingLastPathComponent()
-        }
-        candidates.append(
-            Bundle.main.bundleURL.deletingLastPathComponent()
-                .appendingPathComponent("strata-test-writer"))
-        guard
-            let found = candidates.first(where: {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            })
-        else {
-            throw CocoaError(
-                .fileNoSuchFile,
-                userInfo: [NSLocalizedDescriptionKey: "build strata-test-writer first"])
-        }
-        return found
+        try BuiltExecutable.url(named: "strata-test-writer")
     }
 
     /// Runs the writer; output goes to files, so it can never block on a pipe.

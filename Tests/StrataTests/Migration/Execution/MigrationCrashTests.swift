@@ -7,18 +7,18 @@ import Testing
     import Glibc
 #endif
 
-/// Kills a migrating process (SIGKILL) at many moments of a two-stage run
-/// (1-2 in place, 2-3 on a copy with a custom step) and checks after each
-/// kill that the store opens, passes `integrity_check` and its relationship
-/// checks at the version it reports, and that a re-run finishes with exactly
-/// the content of an uninterrupted run.
+/// Kills `strata migrate` (SIGKILL) at many moments of a two-stage run
+/// (1-2 in place, 2-3 on a copy filled by a mapping file) and checks after
+/// each kill that the store opens, passes `integrity_check` and its
+/// relationship checks at the version it reports, and that a re-run of the
+/// same command finishes with exactly the content of an uninterrupted run.
 ///
-/// The moments come from the run itself, not a clock: the migrating process
-/// (`strata-test-writer migrate`) prints a line per progress report and is
-/// killed after the k-th line, k drawn from a seeded generator over the whole
-/// run; the process keeps working while the signal is on its way, so kills
-/// land between reports too (inside statements, commits, the copy and the
-/// rename). `STRATA_CRASH_ROWS` and `STRATA_CRASH_KILLS` scale it up (the
+/// The moments come from the run itself, not a clock: `strata migrate
+/// --progress` prints a line per progress report on stderr and is killed
+/// after the k-th line, k drawn from a seeded generator over the whole run;
+/// the process keeps working while the signal is on its way, so kills land
+/// between reports too (inside statements, commits, the backup, the copy and
+/// the rename). `STRATA_CRASH_ROWS` and `STRATA_CRASH_KILLS` scale it up (the
 /// figures in the issue note: 200,000 rows, 50 kills).
 @Suite struct MigrationCrashTests {
     private var rows: Int {
@@ -31,6 +31,8 @@ import Testing
     @Test func testKilledMigrationsLeaveSoundStoresAndRerunsFinishTheSame() throws {
         let directory = try TemporaryDirectory()
         let setup = try MigratorTestChain(in: directory)
+        try Data(Self.summaryMapping.utf8)
+            .write(to: setup.folder.appendingPathComponent("2-3.mapping.json"))
         let chain = try setup.chain
         let pristine = directory.file("pristine.sqlite")
         try Self.makeLargeStore(at: pristine, chain: chain, notes: rows)
@@ -68,6 +70,14 @@ import Testing
         }
         #expect(killedAt.count >= min(lines + 1, kills) / 2)  // The moments really vary.
     }
+
+    /// Version 3's required `Note.summary`, from the title.
+    static let summaryMapping = """
+        {
+          "format": "strata-mapping/1", "from": 2, "to": 3,
+          "entities": { "Note": { "attributes": { "summary": "concatenate('About ', title)" } } }
+        }
+        """
 
     // MARK: - The store
 
@@ -132,17 +142,19 @@ import Testing
 
     // MARK: - The process
 
-    /// Runs `strata-test-writer migrate`, killing it after `killAfterLines`
-    /// lines of output when given; returns the lines it printed. A run that
-    /// is not killed must succeed.
+    /// Runs `strata migrate --accept-lossy --progress`, killing it after
+    /// `killAfterLines` lines of progress when given; returns the lines it
+    /// printed. A run that is not killed must succeed.
     @discardableResult
     static func migrate(_ store: URL, schemas: URL, killAfterLines: Int?) throws -> Int {
         let process = Process()
-        process.executableURL = try ContextConflictProcessTests.writer()
-        process.arguments = ["migrate", store.path, schemas.path]
+        process.executableURL = try BuiltExecutable.url(named: "strata")
+        process.arguments = [
+            "migrate", store.path, "--schemas", schemas.path, "--accept-lossy", "--progress",
+        ]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = output
         try process.run()
         var lines = 0
         var killed = false
