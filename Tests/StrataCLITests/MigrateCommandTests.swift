@@ -119,6 +119,50 @@ import Testing
         #expect(again.stdout == "Up to date: version 2.\n")
     }
 
+    @Test func testBadMappingFileIsReportedWithItsPlaceAndNothingIsWritten() throws {
+        let (scratch, schemas, store) = try setUp()
+        _ = scratch
+        try insertNote(into: store)
+        let mapping = """
+            {
+              "format": "strata-mapping/1", "from": 1, "to": 2,
+              "entities": { "Note": { "attributes": { "pinned": "length(titel) > 3" } } },
+              "discard": ["Note.keywords"]
+            }
+            """
+        try Data(mapping.utf8).write(to: URL(fileURLWithPath: "\(schemas)/1-2.mapping.json"))
+        let before = try bytes(store)
+
+        let outcome = try StrataRunner.run(["migrate", store, "--schemas", schemas])
+
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.contains(
+                "1-2.mapping.json:3:53: $.entities.Note.attributes.pinned: column 8 of the "
+                    + "expression: Note has no property 'titel' in version 1"))
+        #expect(outcome.stderr.contains("  length(titel) > 3\n         ^"))
+        #expect(try bytes(store) == before)
+    }
+
+    @Test func testMappingThatAcknowledgesTheLossLetsTheRunGoOn() throws {
+        let (scratch, schemas, store) = try setUp()
+        _ = scratch
+        try insertNote(into: store)
+        let mapping = """
+            { "format": "strata-mapping/1", "from": 1, "to": 2, "discard": ["Note.keywords"] }
+            """
+        try Data(mapping.utf8).write(to: URL(fileURLWithPath: "\(schemas)/1-2.mapping.json"))
+
+        let dry = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
+        #expect(dry.stdout.contains("STAGE 1-2 (copy, mapping "))
+        #expect(dry.stdout.contains("mapping   attribute is gone"))
+
+        let run = try StrataRunner.run(["migrate", store, "--schemas", schemas])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Migrated from version 1 to 2 (stages 1-2)."))
+    }
+
     @Test func testUnknownTargetFailsAndBadTargetIsBadUsage() throws {
         let (scratch, schemas, store) = try setUp()
         _ = scratch
