@@ -25,6 +25,18 @@ struct MigratorTestChain {
 
     var chain: SchemaChain { get throws { try SchemaChain.load(directory: folder) } }
 
+    /// A fresh folder with the chain and a version-1 store `Notes.sqlite`
+    /// made by ``makeStore(at:notes:)``.
+    static func populated(
+        versions: Int = 3, notes: Int = 5
+    ) throws -> (TemporaryDirectory, MigratorTestChain, URL) {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: versions)
+        let url = directory.file("Notes.sqlite")
+        try setup.makeStore(at: url, notes: notes)
+        return (directory, setup, url)
+    }
+
     /// A v1 store with two notebooks and `notes` notes: note `i` is titled
     /// `Note i`, has body `Body i` for odd `i`, keywords for `i` divisible by
     /// three, and belongs to notebook `i % 2`.

@@ -52,10 +52,7 @@ import Testing
     }
 
     @Test func testRunMovesEveryRowWritesTheNewHashesAndCleansUp() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory, versions: 2)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated(versions: 2)
         let uuid = try Store.open(at: url, mode: .readOnly).metadata.uuid
         var options = MigrationOptions()
         options.acceptsLossySteps = true
@@ -87,10 +84,8 @@ import Testing
     }
 
     @Test func testDryRunCountsRowsFindsTheLossAndLeavesTheFilesByteIdentical() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory, versions: 2)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated(versions: 2)
+        defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
         let before = try fingerprint(url)
 
         let preview = try Migrator(storeAt: url, schemas: setup.folder).preview()
@@ -109,10 +104,7 @@ import Testing
     }
 
     @Test func testUnacknowledgedLossIsRefusedBeforeAnyWrite() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory, versions: 2)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated(versions: 2)
         let before = try fingerprint(url)
 
         expectMigrationError(.preflightFailed) {
@@ -123,10 +115,8 @@ import Testing
     }
 
     @Test func testNeedsMappingStepWithoutDataIsNotBlocking() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url, notes: 0)
+        let (directory, setup, url) = try MigratorTestChain.populated(notes: 0)
+        defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
         var options = MigrationOptions()
         options.acceptsLossySteps = true
         options.reportsRowCounts = true
@@ -138,10 +128,8 @@ import Testing
     }
 
     @Test func testNeedsMappingStepWithDataIsRefusedWithTheCount() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated()
+        defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
         var options = MigrationOptions()
         options.acceptsLossySteps = true
 
@@ -155,10 +143,7 @@ import Testing
     }
 
     @Test func testCustomStepFillsARequiredValueInBatchesOnACopy() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated()
         var options = MigrationOptions()
         options.acceptsLossySteps = true
         options.customSteps[2] = SummaryStep()
@@ -185,10 +170,7 @@ import Testing
     }
 
     @Test func testFailedStageLeavesTheLastBoundaryAndARerunResumes() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated()
         var options = MigrationOptions()
         options.acceptsLossySteps = true
         options.customSteps[2] = FailingStep()
@@ -224,10 +206,7 @@ import Testing
     }
 
     @Test func testStageWhoseResultFailsTheChecksIsRolledBack() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated()
         var options = MigrationOptions()
         options.acceptsLossySteps = true
         options.keepsBackup = false
@@ -249,10 +228,8 @@ import Testing
     }
 
     @Test func testUpToDateStoreIsLeftAlone() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory, versions: 1)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url)
+        let (directory, setup, url) = try MigratorTestChain.populated(versions: 1)
+        defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
         let before = try fingerprint(url)
 
         let report = try Migrator(storeAt: url, schemas: setup.folder).run()
@@ -320,10 +297,8 @@ import Testing
     }
 
     @Test func testRelationshipChecksCanBeLimitedToTables() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory, versions: 1)
-        let url = directory.file("Notes.sqlite")
-        try setup.makeStore(at: url, notes: 2)
+        let (directory, setup, url) = try MigratorTestChain.populated(versions: 1, notes: 2)
+        defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
         let store = try Store.open(at: url)
         defer { try? store.close() }
         try store.connection.execute("UPDATE ZNOTE SET ZNOTEBOOK = 99 WHERE Z_PK = 1")
