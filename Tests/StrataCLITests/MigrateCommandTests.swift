@@ -52,7 +52,7 @@ import Testing
 
     @Test func testDryRunPrintsThePlanAndTheBlockingFindingAndWritesNothing() throws {
         let (scratch, schemas, store) = try setUp()
-        _ = scratch
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
         try insertNote(into: store)
         let before = try bytes(store)
 
@@ -72,7 +72,7 @@ import Testing
 
     @Test func testDryRunJSONSaysTheMigrationCanRunWhenLossIsAccepted() throws {
         let (scratch, schemas, store) = try setUp()
-        _ = scratch
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
         try insertNote(into: store)
 
         let outcome = try StrataRunner.run([
@@ -95,7 +95,7 @@ import Testing
 
     @Test func testRunUpgradesTheStoreAndASecondRunHasNothingToDo() throws {
         let (scratch, schemas, store) = try setUp()
-        _ = scratch
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
         try insertNote(into: store)
 
         let refused = try StrataRunner.run(["migrate", store, "--schemas", schemas])
@@ -121,7 +121,7 @@ import Testing
 
     @Test func testBadMappingFileIsReportedWithItsPlaceAndNothingIsWritten() throws {
         let (scratch, schemas, store) = try setUp()
-        _ = scratch
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
         try insertNote(into: store)
         let mapping = """
             {
@@ -146,7 +146,7 @@ import Testing
 
     @Test func testMappingThatAcknowledgesTheLossLetsTheRunGoOn() throws {
         let (scratch, schemas, store) = try setUp()
-        _ = scratch
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
         try insertNote(into: store)
         let mapping = """
             { "format": "strata-mapping/1", "from": 1, "to": 2, "discard": ["Note.keywords"] }
@@ -165,7 +165,7 @@ import Testing
 
     @Test func testUnknownTargetFailsAndBadTargetIsBadUsage() throws {
         let (scratch, schemas, store) = try setUp()
-        _ = scratch
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
         let unknown = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--to", "7"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("Notes has no version 7 (versions: 1, 2)"))
