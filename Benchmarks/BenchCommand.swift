@@ -10,19 +10,20 @@ import Foundation
 /// of the Strata side's child process.
 enum BenchCommand {
     /// Every benchmark, in the order `make bench` runs them.
-    static let benchmarks: [any Benchmark] = [
-        ContactInsertBenchmark(
-            name: "sql-insert",
-            summary: "contacts through one prepared INSERT (Connection) vs sqlite3 .import",
-            worker: "sql-insert", strataTitle: "Connection INSERT, commit/10000"),
-        ContactInsertBenchmark(
-            name: "context-insert",
-            summary: "contacts through the object context vs sqlite3 .import (issue 3)",
-            worker: "context-insert", strataTitle: "Context insert, save/10000"),
-        PredicateFetchBenchmark(kind: .equality),
-        PredicateFetchBenchmark(kind: .range),
-        PredicateFetchBenchmark(kind: .contains),
-    ] + MigrateBenchmark.Kind.allCases.map { MigrateBenchmark(kind: $0) }
+    static let benchmarks: [any Benchmark] =
+        [
+            ContactInsertBenchmark(
+                name: "sql-insert",
+                summary: "contacts through one prepared INSERT (Connection) vs sqlite3 .import",
+                worker: "sql-insert", strataTitle: "Connection INSERT, commit/10000"),
+            ContactInsertBenchmark(
+                name: "context-insert",
+                summary: "contacts through the object context vs sqlite3 .import (issue 3)",
+                worker: "context-insert", strataTitle: "Context insert, save/10000"),
+            PredicateFetchBenchmark(kind: .equality),
+            PredicateFetchBenchmark(kind: .range),
+            PredicateFetchBenchmark(kind: .contains),
+        ] + MigrateBenchmark.Kind.allCases.map { MigrateBenchmark(kind: $0) }
 
     /// Whether `name` on the command line selects `benchmark`: its name, or
     /// the name of its family (`predicate-fetch` for `predicate-fetch-range`).
