@@ -163,6 +163,38 @@ import Testing
         #expect(run.stdout.hasPrefix("Migrated from version 1 to 2 (stages 1-2)."))
     }
 
+    @Test func testRealCoreDataStoreUpgradesWithTheConvertedModel() throws {
+        let scratch = try ScratchFolder()
+        let store = try InfoFixtureCommandTests.copy(
+            "ddg-bookmarks/Bookmarks_V1.sqlite", to: scratch)
+        let schemas = scratch.path("Schemas")
+        let model = InfoFixtureCommandTests.fixtures
+            .appendingPathComponent("ddg-bookmarks/BookmarksModel.xcdatamodeld").path
+        #expect(
+            try StrataRunner.run(["schema", "from-xcdatamodel", model, "-o", schemas]).status == 0)
+
+        let refused = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--dry-run"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stdout.contains(
+                "10 values of BookmarkEntity.isFavorite would be dropped; acknowledge it with "
+                    + "\"discard\" in 2-3.mapping.json or pass --accept-lossy"))
+
+        let discard = """
+            { "format": "strata-mapping/1", "from": 2, "to": 3,
+              "discard": ["BookmarkEntity.isFavorite"] }
+            """
+        try Data(discard.utf8).write(to: URL(fileURLWithPath: "\(schemas)/2-3.mapping.json"))
+        let run = try StrataRunner.run(["migrate", store, "--schemas", schemas])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Migrated from version 1 to 6 (stages 1-2, 2-3, 3-6)."))
+        #expect(run.stdout.contains("  BookmarkEntity  10      10"))
+
+        let info = try StrataRunner.run(["info", store, "--schemas", schemas])
+        #expect(info.stdout.contains("Model      BookmarksModel, version 6"))
+        #expect(info.stdout.contains("Integrity  ok"))
+    }
+
     @Test func testUnknownTargetFailsAndBadTargetIsBadUsage() throws {
         let (scratch, schemas, store) = try setUp()
         defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.

@@ -159,11 +159,11 @@ final class MigrationPreflight {
             .init(severity: severity, stage: stage.name, step: step.names, message: message)
         }
         let target = "version \(stage.to)"
+        let file = mappingFile(for: step, in: stage)
         let how =
             step.label == .lossy
-            ? "acknowledge it with \"discard\" in \(stage.from)-\(stage.to).mapping.json or "
-                + "pass --accept-lossy"
-            : "supply it in \(stage.from)-\(stage.to).mapping.json"
+            ? "acknowledge it with \"discard\" in \(file) or pass --accept-lossy"
+            : "supply it in \(file)"
 
         if step.kind == .addUniquenessConstraint, let place {
             let names = (step.property ?? "").split(separator: ",").map(String.init)
@@ -237,6 +237,25 @@ final class MigrationPreflight {
         // An unresolved step that touches no data stops nothing.
         guard affected > 0 else { return nil }
         return found(.blocking, sentence + "; " + how)
+    }
+
+    /// The mapping file that can resolve `step`: mapping files join two
+    /// adjacent versions, so for a fused stage it is the pair where the
+    /// step happens (the first pair with a step of the same kind on the same
+    /// property), else the stage's first pair.
+    private func mappingFile(for step: MigrationStep, in stage: MigrationStage) -> String {
+        let versions = chain.versions.map(\.version).filter { $0 >= stage.from && $0 <= stage.to }
+        for (older, newer) in zip(versions, versions.dropFirst()) {
+            guard let plan = try? MigrationPlan(chain: chain, from: older, to: newer) else {
+                continue
+            }
+            if plan.steps.contains(where: { $0.kind == step.kind && $0.property == step.property })
+            {
+                return MigrationMapping.fileName(from: older, to: newer)
+            }
+        }
+        return MigrationMapping.fileName(
+            from: versions.first ?? stage.from, to: versions.dropFirst().first ?? stage.to)
     }
 
     private func nils(_ column: String, _ place: Place) throws -> Int64 {

@@ -51,10 +51,9 @@ struct StageRunner {
         _ = try store.connection.walCheckpoint(truncate: true)
         try FileManager.default.copyItem(at: url, to: work)
 
+        let total = try rowsToMove(store).values.reduce(0, +)
         let destination = try Store.open(at: work, mode: .readWrite)
         do {
-            let rows = try rowsToMove(store)
-            let total = rows.values.reduce(0, +)
             report("copying", 0, total)
             try destination.connection.inTransaction(.immediate) {
                 for statement in stage.plan.statements {
@@ -120,7 +119,7 @@ struct StageRunner {
                     + String(cString: strerror(errno)))
         }
         FileSystem.syncDirectory(of: url.path)
-        report("done", 1, 1)
+        report("done", total, total)
         return try Store.open(at: url, mode: .readWrite)
     }
 

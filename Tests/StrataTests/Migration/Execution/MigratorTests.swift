@@ -138,7 +138,7 @@ import Testing
         #expect(
             preview.blockingFindings.map(\.message) == [
                 "5 rows of Note need a value for summary; version 3 requires it and gives no "
-                    + "default; supply it in 1-3.mapping.json"
+                    + "default; supply it in 2-3.mapping.json"
             ])
     }
 
