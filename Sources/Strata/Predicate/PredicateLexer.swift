@@ -9,7 +9,17 @@ struct PredicateLexer {
 
     init(_ text: String) {
         self.text = text
-        self.characters = Array(text)
+        // ASCII text without CR (CR LF is one character) has one character
+        // per byte: made from the bytes, without breaking graphemes.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var characters: [Character] = []
+            characters.reserveCapacity(utf8.count)
+            for byte in utf8 { characters.append(Character(Unicode.Scalar(byte))) }
+            self.characters = characters
+        } else {
+            self.characters = Array(text)
+        }
     }
 
     /// Every token of the text, ending with `.end`.
@@ -31,8 +41,40 @@ struct PredicateLexer {
         position + offset < characters.count ? characters[position + offset] : nil
     }
 
-    private static func isNameStart(_ c: Character) -> Bool { c == "_" || c.isLetter }
-    private static func isNamePart(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
+    // The character classes answer ASCII characters (nearly all of a
+    // predicate) without Unicode property look-ups; the answers are the same.
+
+    private static func isNameStart(_ c: Character) -> Bool {
+        if let byte = c.asciiValue { return isASCIILetter(byte) || byte == UInt8(ascii: "_") }
+        return c.isLetter
+    }
+
+    private static func isNamePart(_ c: Character) -> Bool {
+        if let byte = c.asciiValue {
+            return isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_")
+        }
+        return c.isLetter || c.isNumber
+    }
+
+    private static func isWhitespace(_ c: Character) -> Bool {
+        // ASCII whitespace: tab, line feed, vertical tab, form feed, carriage
+        // return (and CR LF, whose ASCII value is a line feed's) and space.
+        if let byte = c.asciiValue { return byte == 0x20 || (0x09...0x0D).contains(byte) }
+        return c.isWhitespace
+    }
+
+    /// Whether `c` is an ASCII digit (`Character.isNumber` restricted to ASCII).
+    private static func isDigit(_ c: Character) -> Bool {
+        c.asciiValue.map(isASCIIDigit) ?? false
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
 
     private mutating func name() -> String {
         var name = ""
@@ -44,7 +86,7 @@ struct PredicateLexer {
     }
 
     mutating func next() throws -> PredicateToken {
-        while let c = peek(), c.isWhitespace { position += 1 }
+        while let c = peek(), PredicateLexer.isWhitespace(c) { position += 1 }
         let column = position + 1
         guard let c = peek() else { return PredicateToken(kind: .end, column: column) }
         func token(_ kind: PredicateToken.Kind, length: Int) -> PredicateToken {
@@ -53,15 +95,14 @@ struct PredicateLexer {
         }
         switch c {
         case "(", ")", "{", "}", "[", "]", ",", ".":
-            if c == ".", let digit = peek(1), digit.isASCII, digit.isNumber {
+            if c == ".", let digit = peek(1), PredicateLexer.isDigit(digit) {
                 return try number(column)
             }
             return token(.punctuation(c), length: 1)
         case "\"", "'":
             return try string(quote: c, column)
         case "=", "!", "<", ">", "&", "|":
-            let two = peek(1).map { String(c) + String($0) } ?? ""
-            if ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||"].contains(two) {
+            if let second = peek(1), let two = PredicateLexer.twoCharacterSymbol(c, second) {
                 return token(.symbol(two), length: 2)
             }
             if c == "&" || c == "|" {
@@ -89,12 +130,12 @@ struct PredicateLexer {
             }
             return PredicateToken(kind: .name(name(), escaped: true), column: column)
         case "-", "+":
-            guard let next = peek(1), next.isASCII, next.isNumber || next == "." else {
+            guard let next = peek(1), PredicateLexer.isDigit(next) || next == "." else {
                 throw error(column, "expected a number after '\(c)'")
             }
             return try number(column)
         default:
-            if c.isASCII && c.isNumber { return try number(column) }
+            if PredicateLexer.isDigit(c) { return try number(column) }
             if PredicateLexer.isNameStart(c) {
                 return PredicateToken(kind: .name(name(), escaped: false), column: column)
             }
@@ -125,14 +166,14 @@ struct PredicateLexer {
         }
         var isReal = false
         while let c = peek() {
-            if c.isASCII && c.isNumber {
+            if PredicateLexer.isDigit(c) {
                 literal.append(c)
-            } else if c == "." && !isReal, let d = peek(1), d.isASCII, d.isNumber {
+            } else if c == "." && !isReal, let d = peek(1), PredicateLexer.isDigit(d) {
                 isReal = true
                 literal.append(c)
             } else if c == "e" || c == "E" {
                 let sign = peek(1).map { $0 == "-" || $0 == "+" } ?? false
-                guard let digit = peek(sign ? 2 : 1), digit.isASCII, digit.isNumber else { break }
+                guard let digit = peek(sign ? 2 : 1), PredicateLexer.isDigit(digit) else { break }
                 isReal = true
                 literal.append(c)
                 if sign, let s = peek(1) { literal.append(s) }
@@ -197,15 +238,42 @@ struct PredicateLexer {
     }
 
     private mutating func specifier(_ column: Int) throws -> PredicateToken {
-        let known = ["@", "K", "d", "i", "ld", "li", "lld", "lli", "f", "lf", "s"]
         // Longest first, so `%ld` is not read as `%l` followed by `d`.
-        for length in [3, 2, 1] {
-            let candidate = String((1...length).compactMap { peek($0) })
-            if candidate.count == length, known.contains(candidate) {
-                position += 1 + length
-                return PredicateToken(kind: .specifier(candidate), column: column)
+        let candidate: String? =
+            switch (peek(1), peek(2), peek(3)) {
+            case ("l", "l", "d"): "lld"
+            case ("l", "l", "i"): "lli"
+            case ("l", "d", _): "ld"
+            case ("l", "i", _): "li"
+            case ("l", "f", _): "lf"
+            case ("@", _, _): "@"
+            case ("K", _, _): "K"
+            case ("d", _, _): "d"
+            case ("i", _, _): "i"
+            case ("f", _, _): "f"
+            case ("s", _, _): "s"
+            default: nil
             }
+        guard let candidate else {
+            throw error(column, "unknown format specifier; expected %@, %K, %d, %i, %ld, %f or %s")
         }
-        throw error(column, "unknown format specifier; expected %@, %K, %d, %i, %ld, %f or %s")
+        position += 1 + candidate.utf8.count
+        return PredicateToken(kind: .specifier(candidate), column: column)
+    }
+
+    /// The two-character operator `first` and `second` spell, if any.
+    private static func twoCharacterSymbol(_ first: Character, _ second: Character) -> String? {
+        switch (first, second) {
+        case ("=", "="): "=="
+        case ("!", "="): "!="
+        case ("<", ">"): "<>"
+        case ("<", "="): "<="
+        case ("=", "<"): "=<"
+        case (">", "="): ">="
+        case ("=", ">"): "=>"
+        case ("&", "&"): "&&"
+        case ("|", "|"): "||"
+        default: nil
+        }
     }
 }
