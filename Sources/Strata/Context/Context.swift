@@ -49,6 +49,8 @@ public final class Context {
     private var lastDescription: EntityDescription?
     /// Non-nil while a save runs: the objects' states before it started.
     var saveJournal: SaveJournal?
+    /// The fetch plans made so far, by request shape.
+    var fetchPlans = FetchPlanCache()
 
     /// A context on `store`, whose data `model` describes.
     ///
