@@ -52,8 +52,17 @@ struct AttributeValues: RandomAccessCollection, MutableCollection, Equatable {
             case 1: value1 = newValue
             case 2: value2 = newValue
             case 3: value3 = newValue
-            default: overflow[index - Self.inlineCount] = newValue
+            default: setOverflow(index - Self.inlineCount, newValue)
             }
         }
+    }
+
+    /// Writes one overflow value. Out of line on purpose: inlined, the
+    /// optimizer hoists the array's uniqueness check out of a loop writing
+    /// values, so every object read from a row (even one with no overflow)
+    /// copied the shared empty array into an allocation of its own.
+    @inline(never)
+    private mutating func setOverflow(_ position: Int, _ value: AttributeValue?) {
+        overflow[position] = value
     }
 }

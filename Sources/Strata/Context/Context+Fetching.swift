@@ -14,7 +14,7 @@ extension Context {
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
         var results: [ManagedObject] = []
         if request.fetchLimit > 0 { results.reserveCapacity(min(request.fetchLimit, 1024)) }
-        try run(try FetchPlan(request, context: self), request) { object in
+        try run(try fetchPlans.plan(for: request, context: self), request) { object in
             results.append(object)
         }
         return results
@@ -38,7 +38,7 @@ extension Context {
     public func forEach(
         _ request: FetchRequest, batchSize: Int = 1000, _ body: (ManagedObject) throws -> Void
     ) throws {
-        let plan = try FetchPlan(request, context: self)
+        let plan = try fetchPlans.plan(for: request, context: self)
         var inBatch = 0
         try run(plan, request) { object in
             try body(object)
@@ -56,7 +56,7 @@ extension Context {
     ///
     /// - Throws: as ``fetch(_:)``.
     public func count(_ request: FetchRequest) throws -> Int {
-        let plan = try FetchPlan(request, context: self)
+        let plan = try fetchPlans.plan(for: request, context: self)
         var total = 0
         if try memoryObjects(plan) == nil {
             let sql = "SELECT COUNT(*)" + plan.fromWhereSQL

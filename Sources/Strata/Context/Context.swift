@@ -39,8 +39,9 @@ public final class Context {
     var pendingChanges = ChangeSet()
     var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:]
     var saveHooks: [String: (ManagedObject) -> String?] = [:]
-    /// The link every object of this context holds.
-    private(set) lazy var link = ContextLink(self)
+    /// The link every object of this context holds (a constant: reading a
+    /// lazy property costs a check per object made).
+    let link = ContextLink()
     /// The live inserted objects, fixed once a save's delete rules have run
     /// (nothing after that point inserts or deletes), so the save's later
     /// phases do not each filter the insertion list again.
@@ -49,6 +50,8 @@ public final class Context {
     private var lastDescription: EntityDescription?
     /// Non-nil while a save runs: the objects' states before it started.
     var saveJournal: SaveJournal?
+    /// The fetch plans made so far, by request shape.
+    var fetchPlans = FetchPlanCache()
 
     /// A context on `store`, whose data `model` describes.
     ///
@@ -73,6 +76,7 @@ public final class Context {
         self.descriptions = descriptions
         // Predicates with [c]/[d], LIKE, MATCHES and localized sorts call these.
         try PredicateSQLFunctions.register(on: store.connection)
+        link.context = self
     }
 
     /// The description of `entityName`, or `unknownEntity`.

@@ -4,10 +4,6 @@
 /// weakly. A weak reference of its own in each object would give every
 /// object a side table — a cost bulk imports pay a million times.
 final class ContextLink {
-    /// The context, while it exists.
+    /// The context, while it exists; set once the context is made.
     weak var context: Context?
-
-    init(_ context: Context) {
-        self.context = context
-    }
 }

@@ -8,7 +8,9 @@ struct FetchPlan {
     /// The entities whose objects are included.
     let names: Set<String>
     /// The predicate, with the request's equality conditions folded in.
-    let predicate: Predicate?
+    /// (Set anew, with ``arguments``, when a cached plan serves a request
+    /// of the same shape, see ``FetchPlanCache``.)
+    var predicate: Predicate?
     /// The sort keys, with their key paths split.
     let sorts: [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)]
     /// `SELECT … FROM … WHERE …` without `ORDER BY` or `LIMIT`.
@@ -17,7 +19,8 @@ struct FetchPlan {
     let fromWhereSQL: String
     /// `ORDER BY …`, ending with the primary key.
     let orderSQL: String
-    let arguments: [SQLiteValue]
+    /// The values bound to the SQL's `?`, in order.
+    var arguments: [SQLiteValue]
 
     init(_ request: FetchRequest, context: Context) throws {
         let description = try context.description(of: request.entityName)
@@ -27,22 +30,15 @@ struct FetchPlan {
             ? description.mapping.treeNumbers : [description.mapping.number]).sorted()
         names = Set(numbers.compactMap { context.namesByNumber[$0] })
 
-        var parts: [Predicate] = []
         if let predicate = request.predicate {
             // Keys and types are checked against the model before anything runs.
             try predicate.check(entity: description.name, model: context.model)
-            parts.append(predicate)
         }
-        for (key, value) in request.conditions.sorted(by: { $0.key < $1.key }) {
+        for key in request.conditions.keys.sorted() {
             // Unknown keys are reported as before predicates existed.
             _ = try description.attribute(key)
-            parts.append(
-                .comparison(
-                    Comparison(
-                        left: .keyPath([key], column: 1), op: .equal,
-                        right: .value(value.map(PredicateValue.init) ?? .null))))
         }
-        predicate = parts.isEmpty ? nil : (parts.count == 1 ? parts[0] : .and(parts))
+        predicate = FetchPlan.predicate(of: request)
 
         var compiler = try PredicateSQLCompiler(mapping: context.mapping, entity: description.name)
         if let text = request.predicate { compiler.predicateTextProvider = { text.description } }
@@ -86,6 +82,21 @@ struct FetchPlan {
         selectSQL = "SELECT \(description.selectList) FROM \(from)" + whereSQL
         fromWhereSQL = " FROM \(from)" + whereSQL
         arguments = numbers.map { .integer(Int64($0)) } + compiler.arguments
+    }
+
+    /// The request's predicate with its equality conditions folded in (by
+    /// key), nil when it has neither.
+    static func predicate(of request: FetchRequest) -> Predicate? {
+        guard !request.conditions.isEmpty else { return request.predicate }
+        var parts: [Predicate] = request.predicate.map { [$0] } ?? []
+        for (key, value) in request.conditions.sorted(by: { $0.key < $1.key }) {
+            parts.append(
+                .comparison(
+                    Comparison(
+                        left: .keyPath([key], column: 1), op: .equal,
+                        right: .value(value.map(PredicateValue.init) ?? .null))))
+        }
+        return parts.count == 1 ? parts[0] : .and(parts)
     }
 
     /// Whether `object` passes the predicate, judged on its in-memory values.

@@ -2,14 +2,39 @@
 ///
 /// Columns count characters (extended grapheme clusters) from 1, so a caret
 /// placed under a column lines up with what the user sees.
+///
+/// The lexer reads one code unit per character: the character's ASCII value,
+/// or ``nonASCII`` for any other character (CR LF included), whose class is
+/// then asked of the `Character` itself. Predicates are nearly always ASCII
+/// without CR; their text is read as its bytes, with no grapheme breaking
+/// and no `Character` made unless a token holds one.
 struct PredicateLexer {
-    private let characters: [Character]
+    /// The unit of a character that is not a single ASCII scalar.
+    private static let nonASCII: UInt8 = 0x80
+
     private let text: String
+    /// One unit per character (see above).
+    private let units: [UInt8]
+    /// The characters, when the text is not plain ASCII; empty otherwise
+    /// (each unit is then its character).
+    private let characters: [Character]
     private var position = 0
 
     init(_ text: String) {
         self.text = text
-        self.characters = Array(text)
+        let utf8 = text.utf8
+        // CR is left out: CR LF is one character.
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            units = Array(utf8)
+            characters = []
+        } else {
+            characters = Array(text)
+            units = characters.map { character in
+                character.unicodeScalars.count == 1
+                    ? character.asciiValue ?? Self.nonASCII
+                    : Self.nonASCII
+            }
+        }
     }
 
     /// Every token of the text, ending with `.end`.
@@ -27,112 +52,169 @@ struct PredicateLexer {
         PredicateSyntaxError(predicate: text, column: column, message: message)
     }
 
-    private func peek(_ offset: Int = 0) -> Character? {
-        position + offset < characters.count ? characters[position + offset] : nil
+    // MARK: - Characters
+
+    /// The unit `offset` characters ahead; nil past the end.
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        position + offset < units.count ? units[position + offset] : nil
     }
 
-    private static func isNameStart(_ c: Character) -> Bool { c == "_" || c.isLetter }
-    private static func isNamePart(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
+    /// The character at `index`.
+    private func character(at index: Int) -> Character {
+        characters.isEmpty ? Character(Unicode.Scalar(units[index])) : characters[index]
+    }
+
+    private func isNameStart(at index: Int) -> Bool {
+        guard index < units.count else { return false }
+        let unit = units[index]
+        if unit < Self.nonASCII { return Self.isLetter(unit) || unit == UInt8(ascii: "_") }
+        return character(at: index).isLetter
+    }
+
+    private func isNamePart(at index: Int) -> Bool {
+        let unit = units[index]
+        if unit < Self.nonASCII {
+            return Self.isLetter(unit) || Self.isDigit(unit) || unit == UInt8(ascii: "_")
+        }
+        let character = character(at: index)
+        return character.isLetter || character.isNumber
+    }
+
+    private func isWhitespace(at index: Int) -> Bool {
+        let unit = units[index]
+        // Tab, line feed, vertical tab, form feed, carriage return, space.
+        if unit < Self.nonASCII { return unit == 0x20 || (0x09...0x0D).contains(unit) }
+        return character(at: index).isWhitespace
+    }
+
+    private func isHexDigit(at index: Int) -> Bool {
+        guard index < units.count else { return false }
+        let unit = units[index]
+        if unit < Self.nonASCII { return Character(Unicode.Scalar(unit)).isHexDigit }
+        return character(at: index).isHexDigit
+    }
+
+    private static func isLetter(_ unit: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(unit | 0x20)
+    }
+
+    /// Whether `unit` is an ASCII digit; other digits are not numbers here.
+    private static func isDigit(_ unit: UInt8?) -> Bool {
+        guard let unit else { return false }
+        return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(unit)
+    }
+
+    /// The characters `start..<end` as a string.
+    private func string(_ start: Int, _ end: Int) -> String {
+        if characters.isEmpty { return String(decoding: units[start..<end], as: UTF8.self) }
+        return String(characters[start..<end])
+    }
 
     private mutating func name() -> String {
-        var name = ""
-        while let c = peek(), PredicateLexer.isNamePart(c) {
-            name.append(c)
-            position += 1
-        }
-        return name
+        let start = position
+        while position < units.count, isNamePart(at: position) { position += 1 }
+        return string(start, position)
     }
 
+    // MARK: - Tokens
+
     mutating func next() throws -> PredicateToken {
-        while let c = peek(), c.isWhitespace { position += 1 }
+        while position < units.count, isWhitespace(at: position) { position += 1 }
         let column = position + 1
         guard let c = peek() else { return PredicateToken(kind: .end, column: column) }
         func token(_ kind: PredicateToken.Kind, length: Int) -> PredicateToken {
             position += length
             return PredicateToken(kind: kind, column: column)
         }
+        let character = character(at: position)
         switch c {
-        case "(", ")", "{", "}", "[", "]", ",", ".":
-            if c == ".", let digit = peek(1), digit.isASCII, digit.isNumber {
-                return try number(column)
-            }
-            return token(.punctuation(c), length: 1)
-        case "\"", "'":
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "."):
+            if c == UInt8(ascii: "."), Self.isDigit(peek(1)) { return try number(column) }
+            return token(.punctuation(character), length: 1)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return try string(quote: c, column)
-        case "=", "!", "<", ">", "&", "|":
-            let two = peek(1).map { String(c) + String($0) } ?? ""
-            if ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||"].contains(two) {
+        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: "&"), UInt8(ascii: "|"):
+            if let second = peek(1), let two = Self.twoCharacterSymbol(c, second) {
                 return token(.symbol(two), length: 2)
             }
-            if c == "&" || c == "|" {
-                throw error(column, "expected '\(c)\(c)'; a single '\(c)' is not an operator")
+            if c == UInt8(ascii: "&") || c == UInt8(ascii: "|") {
+                throw error(
+                    column,
+                    "expected '\(character)\(character)'; a single '\(character)' is not an operator"
+                )
             }
-            return token(.symbol(String(c)), length: 1)
-        case "%":
+            return token(.symbol(String(character)), length: 1)
+        case UInt8(ascii: "%"):
             return try specifier(column)
-        case "$":
+        case UInt8(ascii: "$"):
             position += 1
-            guard let first = peek(), PredicateLexer.isNameStart(first) else {
+            guard isNameStart(at: position) else {
                 throw error(column + 1, "expected a variable name after '$'")
             }
             return PredicateToken(kind: .variable(name()), column: column)
-        case "@":
+        case UInt8(ascii: "@"):
             position += 1
-            guard let first = peek(), PredicateLexer.isNameStart(first) else {
+            guard isNameStart(at: position) else {
                 throw error(column + 1, "expected an aggregate such as @count after '@'")
             }
             return PredicateToken(kind: .aggregate(name()), column: column)
-        case "#":
+        case UInt8(ascii: "#"):
             position += 1
-            guard let first = peek(), PredicateLexer.isNameStart(first) else {
+            guard isNameStart(at: position) else {
                 throw error(column + 1, "expected a key name after '#'")
             }
             return PredicateToken(kind: .name(name(), escaped: true), column: column)
-        case "-", "+":
-            guard let next = peek(1), next.isASCII, next.isNumber || next == "." else {
-                throw error(column, "expected a number after '\(c)'")
+        case UInt8(ascii: "-"), UInt8(ascii: "+"):
+            guard let next = peek(1), Self.isDigit(next) || next == UInt8(ascii: ".") else {
+                throw error(column, "expected a number after '\(character)'")
             }
             return try number(column)
         default:
-            if c.isASCII && c.isNumber { return try number(column) }
-            if PredicateLexer.isNameStart(c) {
+            if Self.isDigit(c) { return try number(column) }
+            if isNameStart(at: position) {
                 return PredicateToken(kind: .name(name(), escaped: false), column: column)
             }
-            throw error(column, "unexpected character '\(c)'")
+            throw error(column, "unexpected character '\(character)'")
         }
     }
 
     // MARK: - Literals
 
     private mutating func number(_ column: Int) throws -> PredicateToken {
-        var literal = ""
-        if let sign = peek(), sign == "-" || sign == "+" {
+        var literal: [UInt8] = []
+        if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
             literal.append(sign)
             position += 1
         }
-        if peek() == "0", let x = peek(1), x == "x" || x == "X" {
+        if peek() == UInt8(ascii: "0"), let x = peek(1),
+            x == UInt8(ascii: "x") || x == UInt8(ascii: "X")
+        {
             position += 2
             var digits = ""
-            while let c = peek(), c.isHexDigit {
-                digits.append(c)
+            while isHexDigit(at: position) {
+                digits.append(character(at: position))
                 position += 1
             }
             guard !digits.isEmpty, let magnitude = Int64(digits, radix: 16) else {
                 throw error(column, "expected hexadecimal digits after '0x' (at most 64 bits)")
             }
             return PredicateToken(
-                kind: .integer(literal == "-" ? -magnitude : magnitude), column: column)
+                kind: .integer(literal == [UInt8(ascii: "-")] ? -magnitude : magnitude),
+                column: column)
         }
         var isReal = false
         while let c = peek() {
-            if c.isASCII && c.isNumber {
+            if Self.isDigit(c) {
                 literal.append(c)
-            } else if c == "." && !isReal, let d = peek(1), d.isASCII, d.isNumber {
+            } else if c == UInt8(ascii: "."), !isReal, Self.isDigit(peek(1)) {
                 isReal = true
                 literal.append(c)
-            } else if c == "e" || c == "E" {
-                let sign = peek(1).map { $0 == "-" || $0 == "+" } ?? false
-                guard let digit = peek(sign ? 2 : 1), digit.isASCII, digit.isNumber else { break }
+            } else if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+                let sign =
+                    peek(1).map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } ?? false
+                guard Self.isDigit(peek(sign ? 2 : 1)) else { break }
                 isReal = true
                 literal.append(c)
                 if sign, let s = peek(1) { literal.append(s) }
@@ -142,43 +224,52 @@ struct PredicateLexer {
             }
             position += 1
         }
-        if let c = peek(), PredicateLexer.isNameStart(c) {
+        if isNameStart(at: position) {
             throw error(position + 1, "expected an operator or a space after the number")
         }
-        if !isReal, let value = Int64(literal) {
+        let text = String(decoding: literal, as: UTF8.self)
+        if !isReal, let value = Int64(text) {
             return PredicateToken(kind: .integer(value), column: column)
         }
         if !isReal {
             throw error(column, "integer literal does not fit in 64 bits")
         }
-        guard let value = Double(literal) else {
+        guard let value = Double(text) else {
             throw error(column, "expected a number")
         }
         return PredicateToken(kind: .real(value), column: column)
     }
 
-    private mutating func string(quote: Character, _ column: Int) throws -> PredicateToken {
+    private mutating func string(quote: UInt8, _ column: Int) throws -> PredicateToken {
         position += 1
         var value = ""
         while let c = peek() {
+            let current = position
             position += 1
             if c == quote { return PredicateToken(kind: .string(value), column: column) }
-            guard c == "\\" else {
-                value.append(c)
+            guard c == UInt8(ascii: "\\") else {
+                if c < Self.nonASCII {
+                    value.unicodeScalars.append(Unicode.Scalar(c))
+                } else {
+                    value.append(character(at: current))
+                }
                 continue
             }
             let escapeColumn = position
             guard let escaped = peek() else { break }
+            let escapedCharacter = character(at: position)
             position += 1
             switch escaped {
-            case "\\", "'", "\"": value.append(escaped)
-            case "n": value.append("\n")
-            case "t": value.append("\t")
-            case "r": value.append("\r")
-            case "0": value.append("\0")
-            case "u":
-                let digits = (0..<4).compactMap { peek($0) }
-                guard digits.count == 4, digits.allSatisfy(\.isHexDigit),
+            case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                value.unicodeScalars.append(Unicode.Scalar(escaped))
+            case UInt8(ascii: "n"): value.append("\n")
+            case UInt8(ascii: "t"): value.append("\t")
+            case UInt8(ascii: "r"): value.append("\r")
+            case UInt8(ascii: "0"): value.append("\0")
+            case UInt8(ascii: "u"):
+                let count = min(4, units.count - position)
+                let digits = (0..<count).map { character(at: position + $0) }
+                guard count == 4, (0..<4).allSatisfy({ isHexDigit(at: position + $0) }),
                     let code = UInt32(String(digits), radix: 16),
                     let scalar = Unicode.Scalar(code)
                 else {
@@ -189,23 +280,52 @@ struct PredicateLexer {
             default:
                 throw error(
                     escapeColumn,
-                    "unknown escape '\\\(escaped)'; expected "
+                    "unknown escape '\\\(escapedCharacter)'; expected "
                         + "\\\\, \\', \\\", \\n, \\t, \\r, \\0 or \\uXXXX")
             }
         }
-        throw error(column, "unterminated string: expected a closing \(quote)")
+        let quoteCharacter = Character(Unicode.Scalar(quote))
+        throw error(column, "unterminated string: expected a closing \(quoteCharacter)")
     }
 
     private mutating func specifier(_ column: Int) throws -> PredicateToken {
-        let known = ["@", "K", "d", "i", "ld", "li", "lld", "lli", "f", "lf", "s"]
         // Longest first, so `%ld` is not read as `%l` followed by `d`.
-        for length in [3, 2, 1] {
-            let candidate = String((1...length).compactMap { peek($0) })
-            if candidate.count == length, known.contains(candidate) {
-                position += 1 + length
-                return PredicateToken(kind: .specifier(candidate), column: column)
+        let l = UInt8(ascii: "l")
+        let candidate: String? =
+            switch (peek(1), peek(2), peek(3)) {
+            case (l, l, UInt8(ascii: "d")): "lld"
+            case (l, l, UInt8(ascii: "i")): "lli"
+            case (l, UInt8(ascii: "d"), _): "ld"
+            case (l, UInt8(ascii: "i"), _): "li"
+            case (l, UInt8(ascii: "f"), _): "lf"
+            case (UInt8(ascii: "@"), _, _): "@"
+            case (UInt8(ascii: "K"), _, _): "K"
+            case (UInt8(ascii: "d"), _, _): "d"
+            case (UInt8(ascii: "i"), _, _): "i"
+            case (UInt8(ascii: "f"), _, _): "f"
+            case (UInt8(ascii: "s"), _, _): "s"
+            default: nil
             }
+        guard let candidate else {
+            throw error(column, "unknown format specifier; expected %@, %K, %d, %i, %ld, %f or %s")
         }
-        throw error(column, "unknown format specifier; expected %@, %K, %d, %i, %ld, %f or %s")
+        position += 1 + candidate.utf8.count
+        return PredicateToken(kind: .specifier(candidate), column: column)
+    }
+
+    /// The two-character operator `first` and `second` spell, if any.
+    private static func twoCharacterSymbol(_ first: UInt8, _ second: UInt8) -> String? {
+        switch (Unicode.Scalar(first), Unicode.Scalar(second)) {
+        case ("=", "="): "=="
+        case ("!", "="): "!="
+        case ("<", ">"): "<>"
+        case ("<", "="): "<="
+        case ("=", "<"): "=<"
+        case (">", "="): ">="
+        case ("=", ">"): "=>"
+        case ("&", "&"): "&&"
+        case ("|", "|"): "||"
+        default: nil
+        }
     }
 }

@@ -18,9 +18,8 @@ extension PredicateSQLCompiler {
             else { return .integer(Int64.min) }
             return .integer(key)
         case (.boolean(let flag), _): return .integer(flag ? 1 : 0)
-        case (.integer(let number), _): return .integer(number)
-        case (.real(let number), _): return .real(number)
-        case (.date(let seconds), _): return .real(seconds)
+        case (.integer, _), (.real, _), (.date, _):
+            return PredicateSQLCompiler.sqlValue(ofNumber: value) ?? .null
         case (.string(let text), .attribute(.uuid)):
             guard let uuid = UUID(uuidString: text) else {
                 throw error(.typeMismatch, column: column, "a UUID attribute needs a UUID string")
@@ -33,6 +32,19 @@ extension PredicateSQLCompiler {
             throw error(
                 .typeMismatch, column: column,
                 "\(value.kindName) cannot be compared with \(kind.name)")
+        }
+    }
+
+    /// A number as bound to any column (dates as seconds since 2001); nil
+    /// for other values. The SQL around it never depends on the number,
+    /// which lets a fetch plan be reused with other numbers
+    /// (``FetchPlanCache``).
+    static func sqlValue(ofNumber value: PredicateValue) -> SQLiteValue? {
+        switch value {
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .date(let seconds): .real(seconds)
+        default: nil
         }
     }
 

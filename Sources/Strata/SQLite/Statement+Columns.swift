@@ -141,7 +141,7 @@ extension Statement {
     /// is caught here as the API misuse it is.
     private func checkColumn(_ index: Int32) {
         precondition(
-            index >= 0 && index < sqlite3_column_count(handle),
+            index >= 0 && index < checkedColumnCount,
             "column index \(index) out of range for `\(sql)`")
     }
 }

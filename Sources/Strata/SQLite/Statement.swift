@@ -36,11 +36,18 @@ public final class Statement {
     /// Whether `handle` belongs to the connection's statement cache.
     private let isCached: Bool
 
+    /// `sqlite3_column_count` as of the last step (or the compilation), for
+    /// the column reads' range check: it changes only when SQLite compiles
+    /// the statement again, which happens inside a step. Reading it here
+    /// instead of calling SQLite saves a call per column read.
+    private(set) var checkedColumnCount: Int32
+
     init(connection: Connection, handle: SQLiteStatementHandle, sql: String, isCached: Bool) {
         self.connection = connection
         self.handle = handle
         self.sql = sql
         self.isCached = isCached
+        self.checkedColumnCount = sqlite3_column_count(handle)
     }
 
     deinit {
@@ -67,7 +74,10 @@ public final class Statement {
     /// - Throws: ``SQLiteError`` with this statement's SQL (no bound values).
     public func step() throws -> Bool {
         let code = sqlite3_step(handle)
-        if code == SQLITE_ROW { return true }
+        if code == SQLITE_ROW {
+            checkedColumnCount = sqlite3_column_count(handle)
+            return true
+        }
         if code == SQLITE_DONE { return false }
         let error = SQLiteError(resultCode: code, handle: connection.handle, sql: sql)
         // reset repeats the error we just read; it releases the statement's locks.

@@ -47,6 +47,37 @@ public indirect enum PlistValue: Hashable, Sendable {
         }
     }
 
+    /// Converts a value read by ``BinaryPropertyList`` as
+    /// ``init(_:)`` converts what `PropertyListSerialization` reads from the
+    /// same bytes; nil for a value without a counterpart (a null, a UID, a
+    /// set, or a container holding one).
+    init?(exactly object: PlistObject) {
+        switch object {
+        case .boolean(let flag): self = .boolean(flag)
+        case .integer(let number): self = .integer(number)
+        case .real(let number): self = .real(number)
+        case .date(let date): self = .date(date)
+        case .data(let data): self = .data(data)
+        case .string(let text): self = .string(text)
+        case .array(let objects):
+            var values: [PlistValue] = []
+            for object in objects {
+                guard let value = PlistValue(exactly: object) else { return nil }
+                values.append(value)
+            }
+            self = .array(values)
+        case .dictionary(let objects):
+            var values: [String: PlistValue] = [:]
+            for (key, object) in objects {
+                guard let value = PlistValue(exactly: object) else { return nil }
+                values[key] = value
+            }
+            self = .dictionary(values)
+        case .null, .uid, .set:
+            return nil
+        }
+    }
+
     /// The value as `PropertyListSerialization` writes it.
     public var foundationValue: Any {
         switch self {

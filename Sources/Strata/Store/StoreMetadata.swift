@@ -66,9 +66,27 @@ extension StoreMetadata {
 
     /// Reads metadata from a `Z_METADATA` row.
     ///
+    /// A binary plist (what Core Data and Strata write) is read by
+    /// ``BinaryPropertyList``, without Foundation's property list reader and
+    /// its bridging, when it holds only what that reader's results are known
+    /// to match; any other plist, or one that fails, goes through
+    /// `PropertyListSerialization` as before, so results and errors are the
+    /// same either way.
+    ///
     /// - Throws: ``StoreError`` (`corruptMetadata`) naming the key that is
     ///   missing or of the wrong type.
     public init(uuid: String, plist: Data, path: String) throws {
+        if let metadata = StoreMetadata(uuid: uuid, binaryPlist: plist) {
+            self = metadata
+        } else {
+            try self.init(uuid: uuid, foundationPlist: plist, path: path)
+        }
+    }
+
+    /// Reads metadata with `PropertyListSerialization` (any plist format).
+    ///
+    /// - Throws: as ``init(uuid:plist:path:)``.
+    init(uuid: String, foundationPlist plist: Data, path: String) throws {
         func corrupt(_ message: String) -> StoreError {
             StoreError(.corruptMetadata, path: path, message: "Z_METADATA.Z_PLIST: \(message)")
         }
@@ -106,6 +124,62 @@ extension StoreMetadata {
         self.modelVersion = (dictionary[Key.modelVersion] as? NSNumber)?.intValue
         for (key, value) in dictionary where !Key.known.contains(key) {
             if let plistValue = PlistValue(value) { otherKeys[key] = plistValue }
+        }
+    }
+
+    /// Reads metadata from a binary plist with ``BinaryPropertyList``; nil
+    /// when the plist does not decode, is not as expected, or holds a value
+    /// whose reading through `PropertyListSerialization` (and `NSNumber`)
+    /// is not reproduced here: nulls, UIDs, sets, and booleans or reals where
+    /// an integer is read. The caller then reads it with Foundation, which
+    /// gives the same result or the same error.
+    init?(uuid: String, binaryPlist plist: Data) {
+        guard case .dictionary(let objects)? = try? BinaryPropertyList.decode(plist),
+            case .dictionary(let hashObjects)? = objects[Key.hashes]
+        else { return nil }
+        var versionHashes: [String: Data] = [:]
+        for (entity, object) in hashObjects {
+            guard case .data(let data) = object else { return nil }
+            versionHashes[entity] = data
+        }
+        var dictionary: [String: PlistValue] = [:]
+        for (key, object) in objects where key != Key.hashes {
+            guard let value = PlistValue(exactly: object) else { return nil }
+            dictionary[key] = value
+        }
+        /// `(value as? NSNumber)?.intValue` for the values read the same here.
+        func integer(_ key: String) -> Int?? {
+            switch dictionary[key] {
+            case .integer(let number)?: Int(exactly: number)
+            case .boolean?, .real?: nil
+            default: .some(nil)
+            }
+        }
+        /// `value as? String`.
+        func string(_ key: String) -> String? {
+            if case .string(let text)? = dictionary[key] { return text }
+            return nil
+        }
+        guard let frameworkVersion = integer(Key.frameworkVersion),
+            let modelVersion = integer(Key.modelVersion)
+        else { return nil }
+        self.uuid = uuid
+        self.versionHashes = versionHashes
+        if case .array(let items)? = dictionary[Key.identifiers] {
+            self.versionIdentifiers = items.compactMap {
+                if case .string(let identifier) = $0 { return identifier }
+                return nil
+            }
+        } else {
+            self.versionIdentifiers = []
+        }
+        self.frameworkVersion = frameworkVersion
+        self.hashesDigest = string(Key.digest)
+        self.checksum = string(Key.checksum)
+        self.modelName = string(Key.modelName)
+        self.modelVersion = modelVersion
+        for (key, value) in dictionary where !Key.known.contains(key) {
+            otherKeys[key] = value
         }
     }
 
