@@ -251,7 +251,8 @@ extension MappingEdgeCaseTests {
             #expect(error.code == .verificationFailed)
             #expect(
                 error.message.contains(
-                    "Book.author: 2 objects have no value, but version 2 requires one"))
+                    "Book.author: 2 objects have no value, but version 2 requires one "
+                        + "(Book p1, Book p3)"))
         }
 
         #expect(try chain.fingerprint() == before)
