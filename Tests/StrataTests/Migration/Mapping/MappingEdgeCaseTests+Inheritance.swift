@@ -129,9 +129,10 @@ extension MappingEdgeCaseTests {
             try entries.map { try $0.object(forKey: "item")?.entityName } == [
                 "Item", "Book", "Film", nil, "Book",
             ])
-        #expect(try items.map { try $0.names("entries", "text") } == [
-            ["Plain: n1"], ["Emma: "], ["Jaws: n3"], ["Dune: n5"],
-        ])
+        #expect(
+            try items.map { try $0.names("entries", "text") } == [
+                ["Plain: n1"], ["Emma: "], ["Jaws: n3"], ["Dune: n5"],
+            ])
     }
 
     // MARK: - Dropped objects that others point at
@@ -139,39 +140,39 @@ extension MappingEdgeCaseTests {
     static func authors(bookAuthorOptional: Bool, born: Bool) -> String {
         let born = born ? #", "born": { "type": "integer16", "optional": true }"# : ""
         return #"""
-        {
-          "Author": {
-            "attributes": { "name": { "type": "string" }\#(born) },
-            "relationships": {
-              "books": { "destination": "Book", "inverse": "author", "toMany": true,
-                         "optional": true },
-              "awards": { "destination": "Award", "inverse": "winners", "toMany": true,
-                          "optional": true },
-              "portrait": { "destination": "Portrait", "inverse": "sitter", "optional": true }
+            {
+              "Author": {
+                "attributes": { "name": { "type": "string" }\#(born) },
+                "relationships": {
+                  "books": { "destination": "Book", "inverse": "author", "toMany": true,
+                             "optional": true },
+                  "awards": { "destination": "Award", "inverse": "winners", "toMany": true,
+                              "optional": true },
+                  "portrait": { "destination": "Portrait", "inverse": "sitter", "optional": true }
+                }
+              },
+              "Book": {
+                "attributes": { "title": { "type": "string" } },
+                "relationships": {
+                  "author": { "destination": "Author", "inverse": "books",
+                              "optional": \#(bookAuthorOptional) }
+                }
+              },
+              "Award": {
+                "attributes": { "name": { "type": "string" } },
+                "relationships": {
+                  "winners": { "destination": "Author", "inverse": "awards", "toMany": true,
+                               "optional": true }
+                }
+              },
+              "Portrait": {
+                "attributes": { "name": { "type": "string" } },
+                "relationships": {
+                  "sitter": { "destination": "Author", "inverse": "portrait", "optional": true }
+                }
+              }
             }
-          },
-          "Book": {
-            "attributes": { "title": { "type": "string" } },
-            "relationships": {
-              "author": { "destination": "Author", "inverse": "books",
-                          "optional": \#(bookAuthorOptional) }
-            }
-          },
-          "Award": {
-            "attributes": { "name": { "type": "string" } },
-            "relationships": {
-              "winners": { "destination": "Author", "inverse": "awards", "toMany": true,
-                           "optional": true }
-            }
-          },
-          "Portrait": {
-            "attributes": { "name": { "type": "string" } },
-            "relationships": {
-              "sitter": { "destination": "Author", "inverse": "portrait", "optional": true }
-            }
-          }
-        }
-        """#
+            """#
     }
 
     /// Version 2 only adds `Author.born`; the mapping drops the author
@@ -197,7 +198,9 @@ extension MappingEdgeCaseTests {
             for (name, winners) in [("Prize", ["Ghost", "Ada"]), ("Medal", ["Ghost"])] {
                 let award = try context.insert("Award")
                 try award.set("name", name)
-                for winner in winners { try award.add(try #require(authors[winner]), to: "winners") }
+                for winner in winners {
+                    try award.add(try #require(authors[winner]), to: "winners")
+                }
             }
             for name in ["Ghost", "Cy"] {
                 let portrait = try context.insert("Portrait")

@@ -118,7 +118,9 @@ import Testing
                 context,
                 "SELECT p.ZNAME, d.ZLABEL, d.ZOCCUPANT = p.Z_PK FROM ZPERSON p "
                     + "JOIN ZDESK d ON d.Z_PK = p.ZDESK ORDER BY p.Z_PK")
-                == [["Ada", "D2", "1"], ["Bob", "D3", "1"], ["Cy", "D1", "1"], ["Eve", "D4", "1"]])
+                == [
+                    ["Ada", "D2", "1"], ["Bob", "D3", "1"], ["Cy", "D1", "1"], ["Eve", "D4", "1"],
+                ])
         #expect(
             try chain.rows(
                 context,
