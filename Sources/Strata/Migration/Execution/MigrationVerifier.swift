@@ -58,8 +58,9 @@ struct MigrationVerifier {
         }
     }
 
-    /// `Entity.property: N objects have no value, but it is required`, for
-    /// the required attributes and to-one relationships in `scope`.
+    /// `Entity.property: N objects have no value, but version V requires one
+    /// (Entity p4, Entity p9, …)`, naming the first few objects, for the
+    /// required attributes and to-one relationships in `scope`.
     private func missingRequiredValues(in scope: Scope) throws -> [String] {
         let tables = scope.tables
         func inScope(_ entity: String, _ property: String) -> Bool {
@@ -106,12 +107,33 @@ struct MigrationVerifier {
             try statement.forEachRow { row in
                 counts = (0..<Int32(required.count)).map { row.int64(at: $0) }
             }
-            for ((name, _), missing) in zip(required, counts) where missing > 0 {
+            for ((name, column), missing) in zip(required, counts) where missing > 0 {
+                let keys = try firstKeys(of: place, where: column, limit: Self.namedObjects)
+                    .map { "\(entity.name) p\($0)" }
+                let more = missing > Int64(keys.count) ? ", …" : ""
                 problems.append(
                     "\(entity.name).\(name): \(missing) objects have no value, "
-                        + "but version \(model.version) requires one")
+                        + "but version \(model.version) requires one "
+                        + "(\(keys.joined(separator: ", "))\(more))")
             }
         }
         return problems
+    }
+
+    /// How many objects a missing-value problem names.
+    static let namedObjects = 3
+
+    /// The smallest primary keys of `place`'s objects whose `column` is
+    /// NULL, at most `limit`.
+    private func firstKeys(
+        of place: StoreMapping.EntityMapping, where column: String, limit: Int
+    ) throws -> [Int64] {
+        let statement = try store.connection.prepare(
+            "SELECT Z_PK FROM \(SQLiteIdentifier.quoted(place.table)) WHERE Z_ENT = ? AND "
+                + "\(SQLiteIdentifier.quoted(column)) IS NULL ORDER BY Z_PK LIMIT ?")
+        try statement.bind([.integer(Int64(place.number)), .integer(Int64(limit))])
+        var keys: [Int64] = []
+        try statement.forEachRow { row in keys.append(row.int64(at: 0)) }
+        return keys
     }
 }

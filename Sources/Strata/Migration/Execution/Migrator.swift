@@ -135,12 +135,16 @@ public final class Migrator {
         if earlier == nil, let name = journal.backupName {
             try StoreBackup.refuseExisting(of: storeURL, named: name)
         }
-        // The journal commits first: a run killed while copying the backup
-        // is then a run that has a journal and no backup yet, and a re-run
-        // makes the backup before any stage.
-        let started = journal
-        try store.connection.inTransaction(.immediate) {
-            try store.writeMetadata(started.stored(in: store.metadata))
+        // With a backup, the journal commits first: a run killed while
+        // copying the backup is then a run that has a journal and no backup
+        // yet, and a re-run makes the backup before any stage. Without one,
+        // the journal first commits with the first stage, so a run that fails
+        // before then leaves the store's files byte-identical.
+        if journal.backupName != nil {
+            let started = journal
+            try store.connection.inTransaction(.immediate) {
+                try store.writeMetadata(started.stored(in: store.metadata))
+            }
         }
         if let name = journal.backupName, journal.completedStages.isEmpty,
             !StoreBackup.exists(of: storeURL, named: name)

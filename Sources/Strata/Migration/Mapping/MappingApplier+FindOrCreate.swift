@@ -77,7 +77,7 @@ extension MappingApplier {
         for candidate in candidates {
             let keyValue: AttributeValue
             do {
-                guard let converted = try candidate.attributeValue(for: lookup.key) else {
+                guard let converted = try storable(candidate, for: lookup.key) else {
                     continue
                 }
                 keyValue = converted
@@ -97,8 +97,7 @@ extension MappingApplier {
                     do {
                         let value = try evaluator.evaluate(expression.node, values)
                         arguments.append(
-                            ColumnValueCodec.encode(
-                                try value.attributeValue(for: attribute), attribute))
+                            ColumnValueCodec.encode(try storable(value, for: attribute), attribute))
                     } catch {
                         throw failure(error, expression, rule: rule, key: key)
                     }

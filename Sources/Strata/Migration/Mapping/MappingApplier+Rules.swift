@@ -145,13 +145,23 @@ extension MappingApplier {
         case .expression(let expression):
             do {
                 let result = try evaluator.evaluate(expression.node, values)
-                return ColumnValueCodec.encode(try result.attributeValue(for: attribute), attribute)
+                return ColumnValueCodec.encode(try storable(result, for: attribute), attribute)
             } catch {
                 throw failure(error, expression, rule: rule, key: key)
             }
         case .copy(let name):
-            let copied = try? (values[name] ?? .null).attributeValue(for: attribute)
-            return ColumnValueCodec.encode(copied ?? nil, attribute)
+            do {
+                return ColumnValueCodec.encode(
+                    try storable(values[name] ?? .null, for: attribute), attribute)
+            } catch {
+                throw MappingError(issues: [
+                    MappingIssue(
+                        file: mapping.file, path: rule.path,
+                        message: "copying \(rule.source).\(name) into \(attribute.name): "
+                            + "\(error.message) (for \(rule.source) p\(key) of version "
+                            + "\(mapping.source.version))")
+                ])
+            }
         case .fallback:
             return ColumnValueCodec.encode(Self.defaultValue(of: attribute), attribute)
         }

@@ -25,6 +25,8 @@ final class MappingApplier {
     var lookups: [String: [AttributeValue: Int64]] = [:]
     /// Statements that clear references to a deleted object, by root entity.
     var cleanups: [String: [Statement]] = [:]
+    /// Compiled `pattern`s of destination attributes, by pattern.
+    var patterns: [String: NSRegularExpressionBox] = [:]
 
     /// How often, in rows, progress is reported within a rule.
     static let progressInterval: Int64 = 1000
@@ -156,7 +158,8 @@ extension MigrationMapping {
     ///     and the number of source rows it has handled, every 1000 rows and
     ///     when the rule ends.
     /// - Throws: ``MappingError`` for a value that does not fit its
-    ///   attribute (naming the object), ``StoreError`` when a store's tables
+    ///   attribute or breaks one of its rules (`maxLength`, `pattern`, …),
+    ///   naming the object; ``StoreError`` when a store's tables
     ///   do not fit its version, ``SQLiteError`` when a statement fails.
     public func apply(
         source: Connection, destination: Connection,

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// A problem while the mapping runs (a value that does not fit its
-/// attribute) names the object (`DiaryEntry p12`) and the path of the
+/// attribute or breaks one of its rules) names the object (`DiaryEntry p12`) and the path of the
 /// expression that produced it.
 public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The problems, in the order they appear in the file.
