@@ -89,6 +89,34 @@ extension MappingEdgeCaseTests {
                 + "has 10 characters; title allows at most 8 (for Recipe p2 of version 1)")
     }
 
+    /// A value outside the attribute's `pattern` stops the run naming the
+    /// recipe and the rule.
+    @Test func testTextOutsideThePatternStopsTheRun() throws {
+        let chain = try Self.recipesChain(
+            #""code": { "type": "string", "pattern": "^[A-Z]+$" }"#,
+            mapping: #""code": "upper(name)""#,
+            recipes: [("Soup", nil), ("Stew 2", nil)])
+
+        try expectFailureLeavingTheStore(
+            chain,
+            naming: "$.entities.Recipe.attributes.code: column 1 of the expression: the text "
+                + "does not match the pattern of code (for Recipe p2 of version 1)")
+    }
+
+    /// A number above the attribute's `maxValue` stops the run naming the
+    /// recipe and the rule.
+    @Test func testNumberAboveMaxValueStopsTheRun() throws {
+        let chain = try Self.recipesChain(
+            #""minutes": { "type": "integer32", "maxValue": 600 }"#,
+            mapping: #""minutes": "round(number(prepTime) ?? 0)""#,
+            recipes: [("Soup", "20"), ("Stock", "900")])
+
+        try expectFailureLeavingTheStore(
+            chain,
+            naming: "$.entities.Recipe.attributes.minutes: column 1 of the expression: the value "
+                + "is above the maximum of minutes (for Recipe p2 of version 1)")
+    }
+
     /// A value copied into a created object (same-named attribute, no
     /// expression) obeys its rules too, instead of becoming nil quietly.
     @Test func testCopiedTextLongerThanMaxLengthStopsTheRun() throws {
