@@ -12,6 +12,9 @@ final class DestinationLinker {
     private let exclusive: [Statement]
     /// Whether ``add(owner:target:position:)`` uses the position.
     private let usesPosition: Bool
+    /// Whether the link statement binds the owner's stored place (`?3`) in
+    /// an ordered inverse.
+    private let takesStoredOrder: Bool
     /// Whether the relationship is to-many (from the owner's side).
     let isToMany: Bool
 
@@ -54,11 +57,14 @@ final class DestinationLinker {
                 clears.append("\(quoted(column)) = NULL")
             }
             if let column = key.orderColumn {
+                // The source's stored place when the rule has one (?3),
+                // else after the target's last owner.
                 sets.append(
-                    "\(quoted(column)) = COALESCE((SELECT MAX(\(quoted(column))) FROM "
-                        + "\(ownerTable) WHERE \(quoted(key.foreignKey)) = ?2), 1024) + 1024")
+                    "\(quoted(column)) = COALESCE(?3, COALESCE((SELECT MAX(\(quoted(column))) "
+                        + "FROM \(ownerTable) WHERE \(quoted(key.foreignKey)) = ?2), 1024) + 1024)")
                 clears.append("\(quoted(column)) = NULL")
             }
+            takesStoredOrder = key.orderColumn != nil
             linkSQL = "UPDATE \(ownerTable) SET \(sets.joined(separator: ", ")) WHERE Z_PK = ?1"
             unlink.append(
                 "UPDATE \(ownerTable) SET \(clears.joined(separator: ", ")) WHERE Z_PK = ?1")
@@ -85,6 +91,7 @@ final class DestinationLinker {
             }
             usesPosition = false
         } else {
+            takesStoredOrder = false
             switch owner.toMany[name] {
             case .inverseForeignKey(_, let column, let order)?:
                 guard let inverse, let back = target.toOne[inverse.name] else { throw missing() }
@@ -138,10 +145,13 @@ final class DestinationLinker {
     }
 
     /// Links `owner` to `target`; `position` (from 0) places the target in
-    /// an ordered to-many relationship.
-    func add(owner: Int64, target: Int64, position: Int) throws {
+    /// an ordered to-many relationship; `storedOrder`, for a to-one whose
+    /// inverse is ordered, places the owner in the target's list (nil puts
+    /// it last).
+    func add(owner: Int64, target: Int64, position: Int, storedOrder: Int64? = nil) throws {
         var arguments: [SQLiteValue] = [.integer(owner), .integer(target)]
         if usesPosition { arguments.append(.integer(Int64(position + 1) * 1024)) }
+        if takesStoredOrder { arguments.append(storedOrder.map { .integer($0) } ?? .null) }
         try link.execute(arguments)
         for statement in exclusive {
             try statement.execute([.integer(owner), .integer(target)])

@@ -114,15 +114,18 @@ extension MappingApplier {
             for link in links {
                 if !rule.createsObjects { try link.linker.removeAll(owner: owner) }
                 var targets: [Int64] = []
+                var storedOrder: Int64?
                 switch link.source {
                 case .remap(let reader):
                     targets = try reader.targets(of: key)
+                    storedOrder = reader.lastStoredOrder
                 case .findOrCreate(let lookup):
                     targets = try findOrCreate(lookup, values, rule: rule, key: key)
                 }
                 for (position, target) in targets.enumerated()
                 where link.linker.isToMany || position == 0 {
-                    try link.linker.add(owner: owner, target: target, position: position)
+                    try link.linker.add(
+                        owner: owner, target: target, position: position, storedOrder: storedOrder)
                 }
             }
         }

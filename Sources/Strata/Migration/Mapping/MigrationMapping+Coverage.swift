@@ -11,10 +11,12 @@ extension MigrationMapping {
     ///   inverse (added, made required, changed destination, to-many to
     ///   to-one, moved);
     /// - `discard` covers the loss of what it names: a removed entity or
-    ///   property, or a lossy change of a property;
+    ///   property (a removed relationship also when its inverse is named),
+    ///   or a lossy change of a property;
     /// - a removed attribute or relationship that an expression or link path
-    ///   reads is covered (its values move on), and so is a removed entity
-    ///   that is the `source` of a rule.
+    ///   reads is covered (its values move on), a removed relationship whose
+    ///   inverse a link path reads too (the same links), and so is a removed
+    ///   entity that is the `source` of a rule.
     ///
     /// - Parameter step: A step of `MigrationPlan(from: source, to: destination)`.
     /// - Returns: Whether the step is resolved by the mapping.
@@ -33,7 +35,19 @@ extension MigrationMapping {
         case .removeAttribute, .removeRelationship:
             let owner =
                 PlanContext.declaringEntity(of: formerProperty, from: former, in: source) ?? former
-            return reads.contains([owner, formerProperty])
+            if reads.contains([owner, formerProperty]) { return true }
+            // A relationship's links are one set seen from both ends: a rule
+            // that reads the inverse carries them on.
+            guard step.kind == .removeRelationship,
+                let relationship = source.allRelationships(of: former)
+                    .first(where: { $0.name == formerProperty })
+            else { return false }
+            let inverseOwner =
+                PlanContext.declaringEntity(
+                    of: relationship.inverse, from: relationship.destination, in: source)
+                ?? relationship.destination
+            return reads.contains([inverseOwner, relationship.inverse])
+                || isDiscarded(relationship.destination, relationship.inverse)
         case .addIndex, .removeIndex, .addUniquenessConstraint, .removeUniquenessConstraint:
             return false
         default:

@@ -10,6 +10,10 @@ final class SourceLinkReader {
     private let sortValue: (statement: Statement, attribute: Attribute)?
     private let keep: MappedRelationship.Keep?
     private let storeURL: URL
+    /// For a path of one to-one hop whose inverse is an ordered to-many:
+    /// the source object's stored position in that list (its `Z_FOK_`
+    /// value), read by the last ``targets(of:)``; nil otherwise.
+    private(set) var lastStoredOrder: Int64?
 
     /// A reader of `path` over the source store `tables`.
     ///
@@ -39,10 +43,15 @@ final class SourceLinkReader {
                     try connection.prepare(toMany.destinationsSQL(destinationTable: target.table)))
             } else {
                 guard let key = owner.toOne[hop.relationship.name] else { throw missing(hop) }
+                // A lone to-one hop also reads the owner's place in the
+                // inverse's ordered list, so the destination keeps it.
+                let order = path.hops.count == 1 ? key.orderColumn : nil
+                let columns =
+                    [key.foreignKey] + (order.map { [$0] } ?? [])
                 hops.append(
                     try connection.prepare(
-                        "SELECT \(SQLiteIdentifier.quoted(key.foreignKey)) FROM "
-                            + "\(SQLiteIdentifier.quoted(owner.table)) WHERE Z_PK = ?"))
+                        "SELECT \(columns.map(SQLiteIdentifier.quoted).joined(separator: ", "))"
+                            + " FROM \(SQLiteIdentifier.quoted(owner.table)) WHERE Z_PK = ?"))
             }
         }
         self.hops = hops
@@ -68,12 +77,16 @@ final class SourceLinkReader {
     /// repeats; only the kept one when the rule has `keep`.
     func targets(of key: Int64) throws -> [Int64] {
         var current = [key]
+        lastStoredOrder = nil
         for statement in hops {
             var next: [Int64] = []
             var seen: Set<Int64> = []
             for owner in current {
                 try statement.bind([.integer(owner)])
                 try statement.forEachRow { row in
+                    if row.columnCount > 1, !row.isNull(at: 1) {
+                        lastStoredOrder = row.int64(at: 1)
+                    }
                     guard !row.isNull(at: 0) else { return }
                     let found = row.int64(at: 0)
                     if seen.insert(found).inserted { next.append(found) }

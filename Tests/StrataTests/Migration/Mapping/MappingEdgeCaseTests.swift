@@ -255,4 +255,39 @@ import Testing
                 "SELECT COUNT(*), COUNT(DISTINCT ZQUEUEDIN || '.' || Z_FOK_QUEUEDIN) FROM ZTRACK")
                 == [["5", "5"]])
     }
+    /// A rule on the to-one side of an ordered to-many (`queuedIn` from
+    /// `playlist`) keeps each track's stored place in its playlist: the
+    /// source order, not the order the rule visits the tracks.
+    @Test func testToOneSideRemapKeepsTheStoredOrderOfTheInverse() throws {
+        let chain = try MappingEdgeCaseChain(
+            "Music", v1: Self.music1, v2: Self.music2,
+            mapping: #"""
+                "entities": { "Track": { "relationships": {
+                  "queuedIn": { "from": "playlist" } } } },
+                "discard": ["Track.fans", "Track.mixes"]
+                """#)
+        try chain.makeStore { context in
+            var tracks: [ManagedObject] = []
+            for number in 1...5 {
+                let track = try context.insert("Track")
+                try track.set("name", "T\(number)")
+                tracks.append(track)
+            }
+            let morning = try context.insert("Playlist")
+            try morning.set("name", "Morning")
+            let evening = try context.insert("Playlist")
+            try evening.set("name", "Evening")
+            for (position, track) in [2, 0, 4].enumerated() {
+                try morning.insert(tracks[track], into: "tracks", at: position)
+            }
+            try evening.add(tracks[3], to: "tracks")
+            try evening.insert(tracks[1], into: "tracks", at: 0)
+        }
+
+        try chain.migrate()
+
+        let context = try chain.open()
+        let lists = try context.all("Playlist")
+        #expect(try lists.map { try $0.names("queue") } == [["T3", "T1", "T5"], ["T2", "T4"]])
+    }
 }
