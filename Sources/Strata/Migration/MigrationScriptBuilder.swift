@@ -115,7 +115,8 @@ struct MigrationScriptBuilder {
                 MigrationStatement(
                     kept.isEmpty
                         ? "DELETE FROM \(quoted)"
-                        : "DELETE FROM \(quoted) WHERE Z_ENT NOT IN (\(numbers))", phase: .alter))
+                        : "DELETE FROM \(quoted) WHERE Z_ENT NOT IN (\(numbers))", phase: .alter,
+                    writesRows: true))
         }
         var sets: [String] = []
         var arguments: [AttributeValue] = []
@@ -141,7 +142,7 @@ struct MigrationScriptBuilder {
                 fills.append(
                     MigrationStatement(
                         "UPDATE \(quoted) SET \(target) = \(sql.text) WHERE \(target) IS NULL",
-                        sql.arguments, phase: .alter))
+                        sql.arguments, phase: .alter, writesRows: true))
                 continue
             }
             let sql = value.sql(over: table.name)
@@ -152,7 +153,7 @@ struct MigrationScriptBuilder {
             statements.append(
                 MigrationStatement(
                     "UPDATE \(quoted) SET \(sets.joined(separator: ", "))", arguments,
-                    phase: .alter))
+                    phase: .alter, writesRows: true))
         }
         // After the other values, which read the columns as they were.
         statements += fills

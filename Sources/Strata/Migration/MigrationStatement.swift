@@ -14,11 +14,28 @@ public struct MigrationStatement: Hashable, Sendable {
     public var arguments: [AttributeValue]
     /// When the statement runs relative to the others of the plan.
     let phase: MigrationPhase
+    /// Whether the statement writes rows of a kept table in place (`UPDATE`,
+    /// `DELETE`), as opposed to changing only its schema (`ADD COLUMN`,
+    /// indexes). Rebuilt and new tables are written whole anyway.
+    let writesRows: Bool
 
-    init(_ sql: String, _ arguments: [AttributeValue] = [], phase: MigrationPhase) {
+    init(
+        _ sql: String, _ arguments: [AttributeValue] = [], phase: MigrationPhase,
+        writesRows: Bool = false
+    ) {
         self.sql = sql
         self.arguments = arguments
         self.phase = phase
+        self.writesRows = writesRows
+    }
+
+    /// Runs the statement on `connection`, its arguments bound as the
+    /// columns store them.
+    ///
+    /// - Throws: ``SQLiteError`` when the statement fails.
+    public func execute(on connection: Connection) throws {
+        try connection.execute(
+            sql, arguments.map { ColumnValueCodec.encode($0, externalStorage: false) })
     }
 }
 

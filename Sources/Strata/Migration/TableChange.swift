@@ -34,6 +34,13 @@ public struct TableChange: Hashable, Sendable {
     /// The statements, in the order they run.
     public var statements: [MigrationStatement]
 
+    /// Whether the change writes rows: every strategy but `alter` does; an
+    /// altered table only when it is updated or has rows deleted, not when
+    /// it only gains nullable columns or indexes.
+    public var writesRows: Bool {
+        strategy != .alter || statements.contains(where: \.writesRows)
+    }
+
     /// Whether several steps share one rebuild of this table.
     public var isFused: Bool { strategy == .rebuild && steps.count > 1 }
 }

@@ -30,9 +30,7 @@ import Testing
 
     private func apply(_ plan: MigrationPlan, to connection: Connection) throws {
         for statement in plan.statements {
-            try connection.execute(
-                statement.sql,
-                statement.arguments.map { ColumnValueCodec.encode($0, externalStorage: false) })
+            try statement.execute(on: connection)
         }
     }
 

@@ -85,7 +85,9 @@ import Testing
         #expect(
             plan.statements == [
                 MigrationStatement("ALTER TABLE ZBOOK ADD COLUMN ZPAGES INTEGER", phase: .alter),
-                MigrationStatement("UPDATE ZBOOK SET ZPAGES = ?", [.integer(100)], phase: .alter),
+                MigrationStatement(
+                    "UPDATE ZBOOK SET ZPAGES = ?", [.integer(100)], phase: .alter,
+                    writesRows: true),
             ])
     }
 
@@ -131,7 +133,7 @@ import Testing
             defaulted.statements == [
                 MigrationStatement(
                     "UPDATE ZBOOK SET ZTITLE = ? WHERE ZTITLE IS NULL", [.string("Untitled")],
-                    phase: .alter)
+                    phase: .alter, writesRows: true)
             ])
         let bare = MigrationPlan(
             from: M.model(1, [M.book()]),

@@ -24,14 +24,7 @@ struct MigrationVerifier {
     /// the properties its steps name. Tables that only gain nullable columns
     /// or indexes are left out: no row of theirs changed.
     static func scope(ofInPlace plan: MigrationPlan) -> Scope {
-        let tables = plan.tableChanges.filter { change in
-            !change.statements.allSatisfy { statement in
-                let sql = statement.sql
-                return (sql.hasPrefix("ALTER TABLE") && sql.contains(" ADD COLUMN "))
-                    || sql.hasPrefix("CREATE INDEX") || sql.hasPrefix("CREATE UNIQUE INDEX")
-                    || sql.hasPrefix("DROP INDEX")
-            }
-        }.map(\.table)
+        let tables = plan.tableChanges.filter(\.writesRows).map(\.table)
         var properties: [String: Set<String>] = [:]
         for step in plan.steps {
             guard let property = step.property else { continue }

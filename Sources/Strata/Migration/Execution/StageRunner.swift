@@ -25,9 +25,7 @@ struct StageRunner {
         report("starting", done, total)
         try store.connection.inTransaction(.immediate) {
             for (table, statement) in statements {
-                try store.connection.execute(
-                    statement.sql,
-                    statement.arguments.map { ColumnValueCodec.encode($0, externalStorage: false) })
+                try statement.execute(on: store.connection)
                 if let moved = rows[table], statement.sql.hasPrefix("INSERT INTO") {
                     done += moved
                     report("filled \(table)", done, total)
@@ -57,11 +55,7 @@ struct StageRunner {
             report("copying", 0, total)
             try destination.connection.inTransaction(.immediate) {
                 for statement in stage.plan.statements {
-                    try destination.connection.execute(
-                        statement.sql,
-                        statement.arguments.map {
-                            ColumnValueCodec.encode($0, externalStorage: false)
-                        })
+                    try statement.execute(on: destination.connection)
                 }
             }
             try destination.reloadBookkeeping()

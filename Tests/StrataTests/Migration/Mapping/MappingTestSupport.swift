@@ -74,9 +74,7 @@ final class MappingFixture {
         let original = try Store.open(at: sourceURL, mode: .readOnly)
         try work.connection.inTransaction {
             for statement in MigrationPlan(from: source, to: destination).statements {
-                try work.connection.execute(
-                    statement.sql,
-                    statement.arguments.map { ColumnValueCodec.encode($0, externalStorage: false) })
+                try statement.execute(on: work.connection)
             }
             try mapping?.apply(
                 source: original.connection, destination: work.connection, progress: progress)
