@@ -140,89 +140,35 @@ private enum PlanText {
 
 /// The JSON form of a plan.
 private struct PlanReport: Encodable {
-    struct Step: Encodable {
-        var index: Int
-        var label: String
-        var kind: String
-        var entity: String
-        var property: String?
-        var formerEntity: String?
-        var formerProperty: String?
-        var reason: String
-        var suggestedRenamedFrom: String?
-        var tables: [String]
-    }
-    struct Statement: Encodable {
-        var sql: String
-        var arguments: [Argument]
-    }
     struct Table: Encodable {
         var table: String
         var strategy: String
         var sources: [String]
         var steps: [Int]
         var fused: Bool
-        var statements: [Statement]
-    }
-    /// A bound value: a JSON number or string; bytes as base64 under `blob`.
-    enum Argument: Encodable {
-        case integer(Int64)
-        case real(Double)
-        case text(String)
-        case blob(Data)
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .integer(let number): try container.encode(number)
-            case .real(let number): try container.encode(number)
-            case .text(let text): try container.encode(text)
-            case .blob(let bytes): try container.encode(["blob": bytes.base64EncodedString()])
-            }
-        }
+        var statements: [PlanStatementJSON]
     }
 
     var model: String
     var from: Int
     var to: Int
     var label: String
-    var steps: [Step]
+    var steps: [PlanStepJSON]
     var tables: [Table]
-    var statements: [Statement]
+    var statements: [PlanStatementJSON]
 
     init(_ plan: MigrationPlan) {
         model = plan.destination.name
         from = plan.source.version
         to = plan.destination.version
         label = plan.label.text
-        steps = plan.steps.enumerated().map { index, step in
-            Step(
-                index: index + 1, label: step.label.text, kind: step.kind.rawValue,
-                entity: step.entity, property: step.property, formerEntity: step.formerEntity,
-                formerProperty: step.formerProperty, reason: step.reason,
-                suggestedRenamedFrom: step.suggestedRenamedFrom, tables: step.tables)
-        }
+        steps = plan.steps.enumerated().map { PlanStepJSON($1, index: $0) }
         tables = plan.tableChanges.map { change in
             Table(
                 table: change.table, strategy: change.strategy.rawValue, sources: change.sources,
                 steps: change.steps.map { $0 + 1 }, fused: change.isFused,
-                statements: change.statements.map(Self.statement))
+                statements: change.statements.map(PlanStatementJSON.init))
         }
-        statements = plan.statements.map(Self.statement)
-    }
-
-    private static func statement(_ statement: MigrationStatement) -> Statement {
-        Statement(sql: statement.sql, arguments: statement.arguments.map(argument))
-    }
-
-    private static func argument(_ value: AttributeValue) -> Argument {
-        switch value {
-        case .integer(let number): .integer(number)
-        case .real(let number), .date(let number): .real(number)
-        case .string(let text): .text(text)
-        case .boolean(let flag): .integer(flag ? 1 : 0)
-        case .data(let bytes): .blob(bytes)
-        case .uuid(let uuid): .text(uuid.uuidString)
-        }
+        statements = plan.statements.map(PlanStatementJSON.init)
     }
 }

@@ -84,25 +84,14 @@ enum MigrationText {
 
 /// The dry run as JSON.
 struct MigrationPreviewJSON: Encodable {
-    struct Step: Encodable {
-        var label: String
-        var kind: String
-        var entity: String
-        var property: String?
-        var formerEntity: String?
-        var formerProperty: String?
-        var rows: Int64?
-        var resolution: String
-        var reason: String
-    }
     struct Stage: Encodable {
         var name: String
         var from: Int
         var to: Int
         var mode: String
         var mapping: String?
-        var steps: [Step]
-        var sql: [String]
+        var steps: [PlanStepJSON]
+        var statements: [PlanStatementJSON]
     }
     struct Finding: Encodable {
         var severity: String
@@ -127,14 +116,12 @@ struct MigrationPreviewJSON: Encodable {
             Stage(
                 name: stage.stage.name, from: stage.stage.from, to: stage.stage.to,
                 mode: stage.stage.mode.rawValue, mapping: stage.stage.mapping?.origin,
-                steps: stage.steps.map {
-                    Step(
-                        label: $0.step.label.text, kind: $0.step.kind.rawValue,
-                        entity: $0.step.entity, property: $0.step.property,
-                        formerEntity: $0.step.formerEntity, formerProperty: $0.step.formerProperty,
-                        rows: $0.rows, resolution: $0.resolution.rawValue, reason: $0.step.reason)
+                steps: stage.steps.enumerated().map { index, step in
+                    PlanStepJSON(
+                        step.step, index: index, rows: step.rows,
+                        resolution: step.resolution.rawValue)
                 },
-                sql: stage.stage.plan.statements.map(\.sql))
+                statements: stage.stage.plan.statements.map(PlanStatementJSON.init))
         }
         findings = preview.findings.map {
             Finding(

@@ -16,7 +16,4 @@ public struct MigrationReport: Sendable {
     /// Objects per entity after the run (at the final version); empty
     /// unless ``MigrationOptions/reportsRowCounts`` is on.
     public var rowsAfter: [String: Int64]
-    /// The backup this run kept (only when it did not finish; a finished
-    /// run removes its backup).
-    public var keptBackup: String?
 }

@@ -104,7 +104,7 @@ public final class Migrator {
         var report = MigrationReport(
             startVersion: preview.currentVersion, finalVersion: preview.currentVersion,
             completedStages: [], resumedAfter: earlier?.completedStages ?? [],
-            rowsBefore: preview.rowCounts, rowsAfter: preview.rowCounts, keptBackup: nil)
+            rowsBefore: preview.rowCounts, rowsAfter: preview.rowCounts)
 
         if preview.isUpToDate {
             if let earlier {  // A finished run's journal; tidy up after it.
@@ -151,7 +151,6 @@ public final class Migrator {
         {
             try StoreBackup.make(of: storeURL, named: name)
         }
-        report.keptBackup = journal.backupName
 
         let stages = preview.stages.map(\.stage)
         for (index, stage) in stages.enumerated() {
@@ -173,14 +172,13 @@ public final class Migrator {
         // that a re-run (finding the store up to date) tidies away.
         if let name = journal.backupName {
             StoreBackup.remove(of: storeURL, named: name)
-            report.keptBackup = nil
         }
         try store.connection.inTransaction(.immediate) {
             try store.writeMetadata(MigrationJournal.removed(from: store.metadata))
         }
-        if options.reportsRowCounts {
+        if options.reportsRowCounts, let reached = chain.model(version: report.finalVersion) {
             report.rowsAfter = try MigrationPreflight(
-                store: store, chain: chain, current: try detectVersion(of: store), options: options
+                store: store, chain: chain, current: reached, options: options
             ).rowCounts()
         }
         return report
