@@ -182,6 +182,33 @@ import Testing
         }
         """#
 
+    /// A version-1 music store: tracks T1…T5, playlists Morning (T3, T1, T5)
+    /// and Evening (T2, T4) in stored orders that differ from primary-key
+    /// order; `more` adds links to the tracks and the two playlists.
+    static func makeMusicStore(
+        _ chain: MappingEdgeCaseChain,
+        more: ([ManagedObject], ManagedObject, ManagedObject) throws -> Void
+    ) throws {
+        try chain.makeStore { context in
+            var tracks: [ManagedObject] = []
+            for number in 1...5 {
+                let track = try context.insert("Track")
+                try track.set("name", "T\(number)")
+                tracks.append(track)
+            }
+            let morning = try context.insert("Playlist")
+            try morning.set("name", "Morning")
+            let evening = try context.insert("Playlist")
+            try evening.set("name", "Evening")
+            for (position, track) in [2, 0, 4].enumerated() {
+                try morning.insert(tracks[track], into: "tracks", at: position)
+            }
+            try evening.add(tracks[3], to: "tracks")
+            try evening.insert(tracks[1], into: "tracks", at: 0)
+            try more(tracks, morning, evening)
+        }
+    }
+
     /// `from` remaps into an ordered to-many (a `Z_FOK_` column beside the
     /// inverse's key) and into ordered many-to-many relationships (`Z_FOK_`
     /// columns in the join table): an ordered source keeps its stored
@@ -198,23 +225,7 @@ import Testing
                   "blend": { "from": "mix" } } } },
                 "discard": ["Track.playlist", "Track.fans", "Track.mixes"]
                 """#)
-        try chain.makeStore { context in
-            var tracks: [ManagedObject] = []
-            for number in 1...5 {
-                let track = try context.insert("Track")
-                try track.set("name", "T\(number)")
-                tracks.append(track)
-            }
-            let morning = try context.insert("Playlist")
-            try morning.set("name", "Morning")
-            let evening = try context.insert("Playlist")
-            try evening.set("name", "Evening")
-            // Stored orders that differ from primary-key order.
-            for (position, track) in [2, 0, 4].enumerated() {
-                try morning.insert(tracks[track], into: "tracks", at: position)
-            }
-            try evening.add(tracks[3], to: "tracks")
-            try evening.insert(tracks[1], into: "tracks", at: 0)
+        try Self.makeMusicStore(chain) { tracks, morning, evening in
             for track in [3, 1, 0] { try morning.add(tracks[track], to: "favorites") }
             try evening.add(tracks[0], to: "favorites")
             for track in [4, 1, 2] { try morning.add(tracks[track], to: "mix") }
@@ -266,23 +277,7 @@ import Testing
                   "queuedIn": { "from": "playlist" } } } },
                 "discard": ["Track.fans", "Track.mixes"]
                 """#)
-        try chain.makeStore { context in
-            var tracks: [ManagedObject] = []
-            for number in 1...5 {
-                let track = try context.insert("Track")
-                try track.set("name", "T\(number)")
-                tracks.append(track)
-            }
-            let morning = try context.insert("Playlist")
-            try morning.set("name", "Morning")
-            let evening = try context.insert("Playlist")
-            try evening.set("name", "Evening")
-            for (position, track) in [2, 0, 4].enumerated() {
-                try morning.insert(tracks[track], into: "tracks", at: position)
-            }
-            try evening.add(tracks[3], to: "tracks")
-            try evening.insert(tracks[1], into: "tracks", at: 0)
-        }
+        try Self.makeMusicStore(chain) { _, _, _ in }
 
         try chain.migrate()
 
