@@ -9,8 +9,10 @@ extension Context {
     /// In order: `objectsDidChange` and `willSave` are posted; `touch: "save"`
     /// dates are refreshed on changed objects; delete rules run; every
     /// changed object is validated (all failures collected); then, holding
-    /// the store's write lock, rows are checked against the versions this
-    /// context read, primary keys are taken from `Z_PRIMARYKEY.Z_MAX`, and
+    /// the store's ``StoreLock`` shared (waiting out a migration another
+    /// process runs) and SQLite's write lock, the store's version hashes are
+    /// checked to be the ones it was opened with, rows are checked against
+    /// the versions this context read, primary keys are taken from `Z_PRIMARYKEY.Z_MAX`, and
     /// rows are written with `Z_OPT` raised by one. `didSave` follows with
     /// the permanent ids.
     ///
@@ -18,7 +20,9 @@ extension Context {
     /// error — writes nothing and leaves every object as it was.
     ///
     /// - Throws: ``ValidationError``; ``ContextError`` (`deleteDenied`,
-    ///   `conflict`); ``SQLiteError`` from the store.
+    ///   `conflict`); ``StoreError`` (`locked`: a migration holds the store;
+    ///   `versionChanged`: it was migrated since it was opened);
+    ///   ``SQLiteError`` from the store.
     public func save() throws {
         processPendingChanges()
         for (id, object) in updated where !object.state.hasChanges {
@@ -41,7 +45,12 @@ extension Context {
             savingInserted = inserted.values
             let failures = try validationFailures()
             if !failures.isEmpty { throw ValidationError(failures: failures) }
-            written = try store.connection.inTransaction(.immediate) { try writeChanges() }
+            written = try store.withSharedLock {
+                try store.connection.inTransaction(.immediate) {
+                    try store.checkVersionUnchanged()
+                    return try writeChanges()
+                }
+            }
         } catch {
             savingInserted = nil
             restoreJournal()

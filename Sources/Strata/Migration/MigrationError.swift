@@ -23,6 +23,16 @@ public struct MigrationError: Error, Hashable, Sendable, CustomStringConvertible
         case verificationFailed
         /// A backup or work file that is in the way.
         case fileInTheWay
+        /// The store's migration journal (`StrataMigrationJournal`) is not
+        /// one Strata wrote: a malformed field, or a backup name that is not
+        /// Strata's own for this store.
+        case invalidJournal
+        /// The store's tables do not match the version its metadata claims
+        /// (a column or table missing, or one of a later version present).
+        case structureMismatch
+        /// Another connection wrote to the store while a stage worked on
+        /// its copy; the stage was not applied.
+        case concurrentWrite
     }
 
     /// What went wrong, as a kind.

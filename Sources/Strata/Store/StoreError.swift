@@ -26,6 +26,12 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
         case unsupportedFeature
         /// The schema does not describe the store (an entity or table is missing).
         case schemaMismatch
+        /// Another process holds the store's lock (``StoreLock``) past the
+        /// wait, or the lock file cannot be made.
+        case locked
+        /// The store was changed to another model version (migrated) since
+        /// this connection opened it; reopen it with that version's model.
+        case versionChanged
     }
 
     /// What kind of error this is.

@@ -13,7 +13,8 @@ struct MigrateCommand: Command {
     static let abstract = "Upgrade a store to a newer schema version, step by step, resumably."
     static let usage = """
         USAGE: strata migrate <store> --schemas <dir> [--to <n>] [--dry-run] [--json]
-                              [--no-backup] [--accept-lossy] [--progress]
+                              [--no-backup] [--accept-lossy] [--wait <seconds>]
+                              [--progress]
 
         ARGUMENTS:
           <store>            The store to upgrade (Strata's or Core Data's).
@@ -23,14 +24,20 @@ struct MigrateCommand: Command {
                              <from>-<to>.mapping.json.
           --to <n>           The version to reach (default: the newest).
           --dry-run          Print the plan with row counts and the data-aware
-                             preflight; the store stays byte-identical.
+                             preflight, and rehearse the run on a private copy
+                             in the temporary folder; the store stays
+                             byte-identical.
           --json             Print the plan (dry run) or the result as JSON.
           --no-backup        Do not keep <store>.strata-backup-v<n> while migrating.
           --accept-lossy     Let lossy steps run that no mapping acknowledges.
+          --wait <seconds>   How long to wait while another process migrates or
+                             saves to the store (default 60; 0 refuses at once).
           --progress         Report progress on stderr even when it is not a terminal.
 
-        A killed run leaves the store at the end of its last finished stage; run the
-        same command again to go on. Exit status: 0 when migrated (or, with --dry-run,
+        A run holds <store>.strata-lock for its whole length: a second migrate waits
+        (then usually finds the store up to date) and saves wait for it. A killed
+        run leaves the store at the end of its last finished stage; run the same
+        command again to go on. Exit status: 0 when migrated (or, with --dry-run,
         when the migration could run), 1 when refused or failed, 64 for bad usage.
         """
 
@@ -42,6 +49,7 @@ struct MigrateCommand: Command {
     var noBackup: Bool
     var acceptLossy: Bool
     var forceProgress: Bool
+    var wait: Int?
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         guard let schemas = try arguments.option("--schemas") else {
@@ -51,7 +59,7 @@ struct MigrateCommand: Command {
             store: "", schemas: schemas, to: try arguments.integerOption("--to"),
             dryRun: arguments.flag("--dry-run"), json: arguments.flag("--json"),
             noBackup: arguments.flag("--no-backup"), acceptLossy: arguments.flag("--accept-lossy"),
-            forceProgress: arguments.flag("--progress"))
+            forceProgress: arguments.flag("--progress"), wait: try arguments.integerOption("--wait"))
         var parsed = command
         parsed.store = try arguments.positional("<store>")
         try arguments.finish()
@@ -62,6 +70,9 @@ struct MigrateCommand: Command {
         if let to, to < 1 {
             throw UsageError("'--to' must be 1 or more", command: Self.self)
         }
+        if let wait, wait < 0 {
+            throw UsageError("'--wait' must be 0 or more", command: Self.self)
+        }
     }
 
     func run() throws {
@@ -70,6 +81,13 @@ struct MigrateCommand: Command {
         options.keepsBackup = !noBackup
         options.acceptsLossySteps = acceptLossy
         options.reportsRowCounts = true  // The result lists objects per entity.
+        let wait = self.wait ?? Int(options.lockTimeout)
+        options.lockTimeout = TimeInterval(wait)
+        options.waitingForLock = { [store] in
+            Terminal.error(
+                "\(store): another process is migrating or saving to the store; waiting for it "
+                    + "(up to \(wait) s)")
+        }
         let migrator = try Migrator(
             storeAt: URL(fileURLWithPath: store), schemas: URL(fileURLWithPath: schemas),
             options: options)

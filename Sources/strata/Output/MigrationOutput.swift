@@ -50,6 +50,10 @@ enum MigrationText {
                 "  \($0.severity.rawValue) [\($0.stage)]: \($0.message)"
             }
         }
+        if preview.rehearsed {
+            lines.append(
+                "  rehearsed on a private copy: every stage ran and passed its checks")
+        }
         lines += ["", "Dry run: nothing was changed."]
         return lines.joined(separator: "\n")
     }

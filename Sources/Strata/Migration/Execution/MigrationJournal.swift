@@ -23,23 +23,67 @@ public struct MigrationJournal: Hashable, Sendable {
     /// When the run started.
     public var started: Date
 
-    /// Reads the journal from `metadata`, nil when there is none or it is
-    /// not one Strata wrote.
-    init?(_ metadata: StoreMetadata) {
-        guard case .dictionary(let fields)? = metadata.otherKeys[Self.key],
-            case .integer(let start)? = fields["start"],
-            case .integer(let target)? = fields["target"]
-        else { return nil }
+    /// Reads the journal from `metadata`: nil when there is none.
+    ///
+    /// A journal is read from the store, so it is not trusted: the backup
+    /// it names must be the one Strata makes for this store
+    /// (`<store>.strata-backup-v<start>`, beside it); any other name — a
+    /// path, `..`, another file — would let a crafted store steer the
+    /// migrator to a file it then removes.
+    ///
+    /// - Parameters:
+    ///   - metadata: The store's metadata.
+    ///   - store: The store's location, for the backup's expected name.
+    /// - Throws: ``MigrationError`` (`invalidJournal`) naming the key that
+    ///   is malformed.
+    init?(_ metadata: StoreMetadata, store: URL) throws {
+        guard let value = metadata.otherKeys[Self.key] else { return nil }
+        let path = store.relativePath
+        func refuse(_ field: String, _ problem: String) -> MigrationError {
+            MigrationError(
+                .invalidJournal,
+                message: "\(path): metadata key \(Self.key).\(field) \(problem); nothing "
+                    + "was changed. The store carries a journal Strata did not write")
+        }
+        guard case .dictionary(let fields) = value else {
+            throw refuse("", "is not a dictionary")
+        }
+        guard case .integer(let start)? = fields["start"], start >= 1, start <= Int32.max else {
+            throw refuse("start", "is not a version number")
+        }
+        guard case .integer(let target)? = fields["target"], target >= start,
+            target <= Int32.max
+        else {
+            throw refuse("target", "is not a version number at or after start")
+        }
         startVersion = Int(start)
         targetVersion = Int(target)
-        if case .array(let names)? = fields["completed"] {
-            completedStages = names.compactMap {
-                if case .string(let name) = $0 { return name } else { return nil }
+        completedStages = []
+        switch fields["completed"] {
+        case nil: break
+        case .array(let names)?:
+            for name in names {
+                guard case .string(let name) = name else {
+                    throw refuse("completed", "holds something other than stage names")
+                }
+                completedStages.append(name)
             }
-        } else {
-            completedStages = []
+        default:
+            throw refuse("completed", "is not a list of stage names")
         }
-        if case .string(let name)? = fields["backup"] { backupName = name }
+        switch fields["backup"] {
+        case nil: backupName = nil
+        case .string(let name)?:
+            let expected = StoreBackup.name(of: store, version: startVersion)
+            guard name == expected else {
+                throw refuse(
+                    "backup",
+                    "names '\(name)', not the backup Strata makes for this store ('\(expected)')")
+            }
+            backupName = name
+        default:
+            throw refuse("backup", "is not a file name")
+        }
         if case .date(let date)? = fields["started"] {
             started = date
         } else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How ``Migrator`` runs a migration.
 ///
 /// ```swift
@@ -26,6 +28,19 @@ public struct MigrationOptions {
     public var reportsRowCounts = false
     /// How many objects a custom step handles between two saves.
     public var batchSize = 1000
+    /// How long a run waits, in seconds, for the store's ``StoreLock`` when
+    /// another process is migrating or saving to it; 0 refuses at once.
+    /// A run that waited for another migration usually finds the store up
+    /// to date. One minute by default.
+    public var lockTimeout: TimeInterval = 60
+    /// Called once when a run starts waiting for the store's lock.
+    public var waitingForLock: () -> Void = {}
+    /// Whether a dry run (``Migrator/preview()``) rehearses the migration on
+    /// a private copy of the store, so that a dry run that passes means the
+    /// run passes: every mapping expression evaluated on every row, every
+    /// destination rule checked, every page the run reads read. On by
+    /// default; off gives the plan and the counting preflight alone.
+    public var rehearses = true
 
     /// Options with every default.
     public init() {}

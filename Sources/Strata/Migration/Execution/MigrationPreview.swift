@@ -76,6 +76,10 @@ public struct MigrationPreview {
     public var journal: MigrationJournal?
     /// Objects per entity of the store as it is, by entity name.
     public var rowCounts: [String: Int64]
+    /// Whether the migration was rehearsed on a private copy and passed
+    /// (see ``MigrationOptions/rehearses``); a failed rehearsal is a
+    /// blocking finding instead.
+    public var rehearsed = false
 
     /// Whether the store is already at the target version.
     public var isUpToDate: Bool { currentVersion == targetVersion }

@@ -5,9 +5,10 @@ import Foundation
 /// store that opens at a stage boundary and a re-run goes on from there.
 ///
 /// A run: detects the store's version from its hashes; refuses unknown,
-/// newer-than-known and downgrade requests, and every lossy or
-/// needs-mapping step nothing resolves, before writing anything (see
-/// ``preview()``); checkpoints the WAL; keeps a backup copy; runs each stage
+/// newer-than-known and downgrade requests, stores whose tables do not fit
+/// their version, and every lossy or needs-mapping step nothing resolves,
+/// before writing anything (see ``preview()``); keeps a backup copy; runs
+/// each stage
 /// (``MigrationStage``) with its checks, new metadata and journal entry in
 /// one commit; removes the backup after the last stage.
 ///
@@ -58,17 +59,39 @@ public final class Migrator {
     /// What a run would do, worked out without changing the store's files
     /// (they stay byte-identical).
     ///
+    /// Unless ``MigrationOptions/rehearses`` is off, the whole migration is
+    /// also rehearsed on a private copy in the temporary folder, so a dry run
+    /// without blocking findings means the run passes: whatever would stop
+    /// the run (a mapped value breaking a destination rule, an overflow, a
+    /// damaged page) is a blocking finding instead.
+    ///
     /// - Throws: ``StoreError`` for a missing or unreadable store,
-    ///   ``MigrationError`` for an unknown or newer version or a downgrade.
+    ///   ``MigrationError`` for an unknown or newer version, a downgrade, a
+    ///   store whose tables do not fit its version or a malformed journal.
     public func preview() throws -> MigrationPreview {
         let store = try Store.open(at: storeURL, mode: .readOnly)
         defer { try? store.close() }  // Read only; nothing to lose.
-        return try examine(store, counting: true)
+        var preview = try examine(store, counting: true)
+        if options.rehearses, !preview.isUpToDate, preview.blockingFindings.isEmpty {
+            let rehearsal = MigrationRehearsal(
+                store: store, chain: chain, mappings: mappings, options: options)
+            if let finding = try rehearsal.run() {
+                preview.findings.append(finding)
+            } else {
+                preview.rehearsed = true
+            }
+        }
+        return preview
     }
 
     private func examine(_ store: Store, counting: Bool) throws -> MigrationPreview {
+        let journal = try MigrationJournal(store.metadata, store: storeURL)
         let current = try detectVersion(of: store)
         let target = try targetVersion(from: current.version)
+        try StoreStructureCheck(
+            store: store, current: current,
+            later: chain.versions.filter { $0.version > current.version && $0.version <= target }
+        ).verify()
         let route = try MigrationRoute(
             chain: chain, from: current.version, to: target, mappings: mappings,
             customSteps: options.customSteps)
@@ -77,8 +100,7 @@ public final class Migrator {
         let (stages, findings) = try preflight.examine(route.stages, counting: counting)
         return MigrationPreview(
             storePath: storeURL.relativePath, currentVersion: current.version,
-            targetVersion: target, stages: stages, findings: findings,
-            journal: MigrationJournal(store.metadata),
+            targetVersion: target, stages: stages, findings: findings, journal: journal,
             rowCounts: counting || options.reportsRowCounts ? try preflight.rowCounts() : [:])
     }
 
@@ -86,18 +108,30 @@ public final class Migrator {
 
     /// Migrates the store to the target version.
     ///
+    /// The run holds the store's ``StoreLock`` exclusively from start to
+    /// end, waiting up to ``MigrationOptions/lockTimeout`` for another
+    /// migration or a save to finish. A run that fails before its first
+    /// stage commits leaves the store's file byte-identical, with no journal
+    /// and no backup.
+    ///
     /// - Parameter progress: Called after every statement of an in-place
     ///   stage and every batch of a copy stage.
     /// - Returns: What the run did.
-    /// - Throws: ``MigrationError`` before anything is written for refusals
-    ///   and blocking preflight findings; during a stage, whatever stopped
-    ///   it (the stage is rolled back, earlier stages stay, and a re-run
+    /// - Throws: ``StoreError`` (`locked`) when the lock stayed taken;
+    ///   ``MigrationError`` before anything is written for refusals and
+    ///   blocking preflight findings; during a stage, whatever stopped it
+    ///   (the stage is rolled back, earlier stages stay, and a re-run
     ///   resumes).
     @discardableResult
     public func run(
         progress: @escaping (MigrationProgress) -> Void = { _ in }
     ) throws -> MigrationReport {
-        var store = try Store.open(at: storeURL, mode: .readWrite)
+        let lock = try StoreLock(
+            for: storeURL, mode: .exclusive, waitingUpTo: options.lockTimeout,
+            waiting: options.waitingForLock)
+        defer { lock.release() }
+        StageRunner.removeLeftoverWorkFiles(of: storeURL)
+        let store = try Store.open(at: storeURL, mode: .readWrite)
         defer { try? store.close() }  // Every stage committed or rolled back already.
         let preview = try examine(store, counting: false)
         let earlier = preview.journal
@@ -124,7 +158,6 @@ public final class Migrator {
                     + blocking.map(\.message).joined(separator: "\n  "))
         }
 
-        _ = try store.connection.walCheckpoint(truncate: true)
         var journal =
             earlier
             ?? MigrationJournal(
@@ -132,24 +165,18 @@ public final class Migrator {
                 backupName: options.keepsBackup
                     ? StoreBackup.name(of: storeURL, version: preview.currentVersion) : nil)
         journal.targetVersion = preview.targetVersion
-        if earlier == nil, let name = journal.backupName {
-            try StoreBackup.refuseExisting(of: storeURL, named: name)
-        }
-        // With a backup, the journal commits first: a run killed while
-        // copying the backup is then a run that has a journal and no backup
-        // yet, and a re-run makes the backup before any stage. Without one,
-        // the journal first commits with the first stage, so a run that fails
-        // before then leaves the store's files byte-identical.
-        if journal.backupName != nil {
-            let started = journal
-            try store.connection.inTransaction(.immediate) {
-                try store.writeMetadata(started.stored(in: store.metadata))
+        // The backup is made before the first stage and the journal first
+        // commits with that stage, so a run that fails before then leaves the
+        // store's file untouched (and removes the backup it made). One killed
+        // in between leaves a backup marked as this store's, which the next
+        // run recognises and makes afresh.
+        var madeBackup = false
+        if let name = journal.backupName, journal.completedStages.isEmpty {
+            if earlier == nil { try StoreBackup.removeLeftover(of: store, named: name) }
+            if !StoreBackup.exists(of: storeURL, named: name) {
+                try StoreBackup.make(of: store, named: name)
+                madeBackup = earlier == nil
             }
-        }
-        if let name = journal.backupName, journal.completedStages.isEmpty,
-            !StoreBackup.exists(of: storeURL, named: name)
-        {
-            try StoreBackup.make(of: storeURL, named: name)
         }
 
         let stages = preview.stages.map(\.stage)
@@ -157,11 +184,16 @@ public final class Migrator {
             let runner = StageRunner(
                 stage: stage, position: (index + 1, stages.count), batchSize: options.batchSize,
                 progress: progress)
-            switch stage.mode {
-            case .inPlace:
-                try runner.runInPlace(on: store, journal: journal)
-            case .copy:
-                store = try runner.runOnCopy(of: store, journal: journal)
+            do {
+                switch stage.mode {
+                case .inPlace: try runner.runInPlace(on: store, journal: journal)
+                case .copy: try runner.runOnCopy(of: store, journal: journal)
+                }
+            } catch {
+                if madeBackup, let name = journal.backupName, report.completedStages.isEmpty {
+                    StoreBackup.remove(of: storeURL, named: name)
+                }
+                throw error
             }
             journal.completedStages.append(stage.name)
             report.completedStages.append(stage.name)

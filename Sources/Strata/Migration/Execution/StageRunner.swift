@@ -1,13 +1,9 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Carries out one ``MigrationStage`` on a store so that a process killed at
 /// any instant leaves the store at the stage's start or at its end:
-/// in-place stages run in one transaction; copy stages work on a copy that
-/// replaces the store in one `rename(2)`. Either way the stage's checks,
+/// in-place stages run in one transaction; copy stages work on a copy whose
+/// pages are written back in one transaction. Either way the stage's checks,
 /// its new metadata and its journal entry commit with its data.
 struct StageRunner {
     let stage: MigrationStage
@@ -39,18 +35,25 @@ struct StageRunner {
         report("done", total, total)
     }
 
-    /// Runs a copy stage: returns the store reopened at its new version.
-    func runOnCopy(of store: Store, journal: MigrationJournal) throws -> Store {
+    /// Runs a copy stage: the plan's SQL runs on a private work copy, the
+    /// mapping or custom step fills it from `store` (read, never written),
+    /// and the finished copy's pages are written back into `store` in one
+    /// transaction with SQLite's online backup API.
+    ///
+    /// Writing back, rather than renaming the copy over the file, keeps the
+    /// store's inode: a connection another process holds open sees the new
+    /// content instead of writing on into a file nobody reads again. A
+    /// write another connection commits while the stage works stops it
+    /// before anything is written back (``MigrationError`` `concurrentWrite`).
+    func runOnCopy(of store: Store, journal: MigrationJournal) throws {
         let url = store.url
         let work = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).strata-stage-\(stage.name)")
         Self.removeWorkFiles(work)
-        defer { Self.removeWorkFiles(work) }  // Only leftovers remain after the rename.
-        _ = try store.connection.walCheckpoint(truncate: true)
-        try FileManager.default.copyItem(at: url, to: work)
-
+        defer { Self.removeWorkFiles(work) }
         let total = try rowsToMove(store).values.reduce(0, +)
-        let destination = try Store.open(at: work, mode: .readWrite)
+        let startVersion = try store.connection.dataVersion
+        let destination = try Self.copy(store, to: work)
         do {
             report("copying", 0, total)
             try destination.connection.inTransaction(.immediate) {
@@ -59,12 +62,13 @@ struct StageRunner {
                 }
             }
             try destination.reloadBookkeeping()
-            let source = try Store.open(at: url, mode: .readOnly)
-            defer { try? source.close() }  // Read only; nothing to lose.
+            // The store is the mapping's source: read only while it is.
+            try store.connection.setPragma("query_only", "1")
+            defer { try? store.connection.setPragma("query_only", "0") }  // Reset below too.
             var done: Int64 = 0
             if let mapping = stage.mapping {
                 try destination.connection.inTransaction(.immediate) {
-                    try mapping.apply(source: source, destination: destination, plan: stage.plan) {
+                    try mapping.apply(source: store, destination: destination, plan: stage.plan) {
                         entity, rowsDone in
                         report("mapping \(entity)", done + rowsDone, total)
                     }
@@ -73,7 +77,7 @@ struct StageRunner {
             }
             if let custom = stage.customStep {
                 let work = CustomStepWork(
-                    source: try Context(store: source, model: stage.plan.source),
+                    source: try Context(store: store, model: stage.plan.source),
                     destination: try Context(store: destination, model: stage.plan.destination),
                     plan: stage.plan, batchSize: batchSize
                 ) { entity, rowsDone in
@@ -90,31 +94,41 @@ struct StageRunner {
                     .verify(.init(tables: Set(tables), properties: nil), stage: stage.name)
                 try finish(destination, journal: journal)
             }
+            try store.connection.setPragma("query_only", "0")
+
+            report("writing back", done, total)
+            guard try store.connection.dataVersion == startVersion else {
+                throw MigrationError(
+                    .concurrentWrite,
+                    message: "\(store.path): another connection wrote to the store while stage "
+                        + "\(stage.name) worked on its copy; the stage was not applied (the "
+                        + "store is as it was before it). Close other programs using the "
+                        + "store and run again")
+            }
+            try destination.connection.copyContents(to: store.connection)
             try destination.close()
         } catch {
             try? destination.close()  // The stage's error is the one to report.
             throw error
         }
-
-        // Swap: the old store must be closed with its WAL gone, or SQLite
-        // would replay stale frames into the new file.
-        try store.close()
-        guard FileSystem.size(of: url.path + "-wal") == 0 else {
-            throw MigrationError(
-                .fileInTheWay,
-                message: "\(url.relativePath)-wal still holds data after closing; another "
-                    + "process has the store open. Close it and run again.")
-        }
-        try? FileManager.default.removeItem(atPath: url.path + "-shm")  // Rebuilt on open.
-        guard rename(work.path, url.path) == 0 else {
-            throw MigrationError(
-                .fileInTheWay,
-                message: "cannot move the migrated copy into place: "
-                    + String(cString: strerror(errno)))
-        }
-        FileSystem.syncDirectory(of: url.path)
+        try store.reloadBookkeeping()
+        // The write-back went through the WAL; fold it into the file while
+        // nobody reads (another reader just makes this a partial checkpoint).
+        _ = try? store.connection.walCheckpoint(truncate: true)
         report("done", total, total)
-        return try Store.open(at: url, mode: .readWrite)
+    }
+
+    /// A private copy of `store` (read through its WAL) at `work`, opened.
+    private static func copy(_ store: Store, to work: URL) throws -> Store {
+        let connection = try Connection(path: work.path, mode: .readWriteCreate)
+        do {
+            try store.connection.copyContents(to: connection)
+            try connection.close()
+        } catch {
+            try? connection.close()  // The copy's error is the one to report.
+            throw error
+        }
+        return try Store.open(at: work, mode: .readWrite)
     }
 
     /// Writes the destination version's metadata and the journal entry, and
@@ -149,8 +163,21 @@ struct StageRunner {
                 activity: activity, rowsDone: done, rowsTotal: total))
     }
 
+    /// Removes the work files of copy stages a killed run left beside the
+    /// store at `url` (the caller holds the store's lock, so none is in use).
+    /// A run killed after a stage's write-back committed, but before it
+    /// removed its copy, leaves one even when the store is up to date.
+    static func removeLeftoverWorkFiles(of url: URL) {
+        let directory = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).strata-stage-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
     private static func removeWorkFiles(_ work: URL) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        for suffix in ["", "-wal", "-shm", "-journal", ".strata-lock"] {
             try? FileManager.default.removeItem(atPath: work.path + suffix)  // Absent is fine.
         }
     }

@@ -183,7 +183,7 @@ import Testing
         let middle = try Store.open(at: url)
         let v2 = try #require(try setup.chain.model(version: 2))
         #expect(try middle.matchingVersion(in: setup.chain).version == 2)
-        let journal = try #require(MigrationJournal(middle.metadata))
+        let journal = try #require(try MigrationJournal(middle.metadata, store: url))
         #expect(journal.completedStages == ["1-2"] && journal.targetVersion == 3)
         #expect(try middle.checkRelationships(model: v2).isEmpty)
         try middle.close()

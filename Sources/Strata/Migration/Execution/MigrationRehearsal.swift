@@ -1,0 +1,64 @@
+import Foundation
+
+/// The part of a dry run that makes its answer true: the whole migration run
+/// on a private copy of the store, in a folder of its own under the
+/// temporary directory, then thrown away.
+///
+/// Counting rows cannot tell whether a mapped value breaks a destination
+/// rule, an integer overflows, `1/0` leaves a required attribute nil, a
+/// find-or-create key is empty or a page is damaged; running the stages can,
+/// and running them exactly as ``Migrator/run(progress:)`` does means the
+/// real run meets nothing the rehearsal did not. The store's own files are
+/// only read (through SQLite's backup API).
+struct MigrationRehearsal {
+    let store: Store
+    let chain: SchemaChain
+    let mappings: [Int: any MigrationMappingApplying]
+    let options: MigrationOptions
+
+    /// Runs the rehearsal: nil when it passed, otherwise the blocking
+    /// finding that says which stage stopped and why.
+    ///
+    /// - Throws: Only when the copy itself cannot be made (no room in the
+    ///   temporary folder, say); the store is not changed either way.
+    func run() throws -> MigrationPreview.Finding? {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-rehearsal-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // Private scratch.
+        // The same file name, so a journal's backup name still fits.
+        let copy = folder.appendingPathComponent(store.url.lastPathComponent)
+        let connection = try Connection(path: copy.path, mode: .readWriteCreate)
+        do {
+            try store.connection.copyContents(to: connection)
+            try connection.close()
+        } catch {
+            try? connection.close()  // The copy's error is the one to report.
+            throw error
+        }
+
+        var rehearsal = options
+        rehearsal.rehearses = false
+        rehearsal.keepsBackup = false
+        rehearsal.reportsRowCounts = false
+        rehearsal.lockTimeout = 0  // The copy is private: nobody else holds it.
+        var stage = ""
+        do {
+            try Migrator(storeAt: copy, chain: chain, mappings: mappings, options: rehearsal)
+                .run { stage = $0.stageName }
+            return nil
+        } catch {
+            let place = stage.isEmpty ? "before the first stage" : "in stage \(stage)"
+            return MigrationPreview.Finding(
+                severity: .blocking, stage: stage, step: nil,
+                message: "the rehearsal on a private copy stopped \(place): "
+                    + Self.describe(error, copy: copy.path, store: store.path))
+        }
+    }
+
+    /// The error's text with the copy's path replaced by the store's, so the
+    /// message names the file the user knows.
+    private static func describe(_ error: any Error, copy: String, store: String) -> String {
+        String(describing: error).replacingOccurrences(of: copy, with: store)
+    }
+}

@@ -1,0 +1,69 @@
+import CSQLite
+import Foundation
+
+extension Connection {
+    /// Replaces the whole content of the database behind `destination` with
+    /// this connection's, page by page, with SQLite's online backup API.
+    ///
+    /// The destination changes in one write transaction: every connection
+    /// to its file (in this process or another) sees either the old content
+    /// or the new, and — unlike replacing the file — keeps working on the
+    /// same file afterwards. A source with a WAL is read through it, so
+    /// nothing needs a checkpoint first.
+    ///
+    /// ```swift
+    /// let copy = try Connection(path: "copy.sqlite")
+    /// try store.connection.copyContents(to: copy)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - destination: An open connection, not inside a transaction.
+    ///   - pagesPerStep: Pages copied between progress calls.
+    ///   - progress: Called after each step with (pages done, pages in all).
+    /// - Throws: ``SQLiteError`` (``ResultCode/busy`` when another connection
+    ///   holds the destination's write lock past its busy timeout;
+    ///   ``ResultCode/readOnly`` when the page sizes of a WAL destination
+    ///   and the source differ).
+    public func copyContents(
+        to destination: Connection, pagesPerStep: Int32 = 4096,
+        progress: (_ done: Int32, _ total: Int32) -> Void = { _, _ in }
+    ) throws {
+        guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
+            // The reason is on the destination connection (e.g. it is in a
+            // transaction).
+            throw SQLiteError(
+                resultCode: sqlite3_extended_errcode(destination.handle),
+                handle: destination.handle, sql: nil)
+        }
+        var code: CInt
+        repeat {
+            code = sqlite3_backup_step(backup, pagesPerStep)
+            if code == SQLITE_BUSY || code == SQLITE_LOCKED {
+                // The destination's busy handler has already waited its
+                // timeout for the lock; giving up is the answer.
+                break
+            }
+            let total = sqlite3_backup_pagecount(backup)
+            progress(total - sqlite3_backup_remaining(backup), total)
+        } while code == SQLITE_OK
+        // finish releases the destination's lock and rolls back a copy that
+        // stopped half-way; its result repeats the step's error, if any.
+        let finished = sqlite3_backup_finish(backup)
+        if code != SQLITE_DONE {
+            throw SQLiteError(
+                code: ResultCode(rawValue: code),
+                message: "copying \(path) into \(destination.path): "
+                    + String(cString: sqlite3_errstr(code)), sql: nil)
+        }
+        try destination.check(finished)
+    }
+
+    /// `PRAGMA data_version`: a number that changes when another connection
+    /// commits a change to the database (this connection's own commits do
+    /// not change it).
+    ///
+    /// - Throws: ``SQLiteError``.
+    public var dataVersion: Int64 {
+        get throws { try scalar("PRAGMA data_version")?.int64Value ?? 0 }
+    }
+}
