@@ -33,6 +33,10 @@ public struct MigrationError: Error, Hashable, Sendable, CustomStringConvertible
         /// Another connection wrote to the store while a stage worked on
         /// its copy; the stage was not applied.
         case concurrentWrite
+        /// SQLite failed while the migrator read or wrote the store (a
+        /// damaged page, a full disk); the message names the store, what the
+        /// migrator was doing and SQLite's own error.
+        case storeFailure
     }
 
     /// What went wrong, as a kind.

@@ -51,7 +51,7 @@ struct MigrationRehearsal {
             let place = stage.isEmpty ? "before the first stage" : "in stage \(stage)"
             return MigrationPreview.Finding(
                 severity: .blocking, stage: stage, step: nil,
-                message: "the rehearsal on a private copy stopped \(place): "
+                message: "the rehearsal on a private copy of \(store.path) stopped \(place): "
                     + Self.describe(error, copy: copy.path, store: store.path))
         }
     }

@@ -85,6 +85,17 @@ public final class Migrator {
     }
 
     private func examine(_ store: Store, counting: Bool) throws -> MigrationPreview {
+        do {
+            return try examineUnwrapped(store, counting: counting)
+        } catch let error as SQLiteError {
+            throw MigrationError(
+                .storeFailure,
+                message: "\(storeURL.relativePath): reading the store to plan the migration "
+                    + "failed; nothing was changed: \(error)")
+        }
+    }
+
+    private func examineUnwrapped(_ store: Store, counting: Bool) throws -> MigrationPreview {
         let journal = try MigrationJournal(store.metadata, store: storeURL)
         let current = try detectVersion(of: store)
         let target = try targetVersion(from: current.version)
@@ -193,7 +204,11 @@ public final class Migrator {
                 if madeBackup, let name = journal.backupName, report.completedStages.isEmpty {
                     StoreBackup.remove(of: storeURL, named: name)
                 }
-                throw error
+                guard let error = error as? SQLiteError else { throw error }
+                throw MigrationError(
+                    .storeFailure,
+                    message: "\(storeURL.relativePath): stage \(stage.name) failed and was "
+                        + "rolled back; the store is at version \(report.finalVersion): \(error)")
             }
             journal.completedStages.append(stage.name)
             report.completedStages.append(stage.name)

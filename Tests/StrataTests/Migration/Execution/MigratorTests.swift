@@ -6,17 +6,6 @@ import Testing
 /// Runs of ``Migrator`` on populated stores: rows, metadata, backups,
 /// journal, and the refusals that come before any write.
 @Suite struct MigratorTests {
-    /// SHA-256 of a store's files, to prove a run or dry run wrote nothing.
-    private func fingerprint(_ url: URL) throws -> [String] {
-        try ["", "-wal", "-shm"].map { suffix in
-            let path = url.path + suffix
-            guard FileManager.default.fileExists(atPath: path) else { return "absent" }
-            return SHA256.hash(try Data(contentsOf: URL(fileURLWithPath: path))).map {
-                String($0, radix: 16)
-            }.joined()
-        }
-    }
-
     private func expectMigrationError(
         _ code: MigrationError.Code, sourceLocation: SourceLocation = #_sourceLocation,
         _ body: () throws -> Void
@@ -86,11 +75,11 @@ import Testing
     @Test func testDryRunCountsRowsFindsTheLossAndLeavesTheFilesByteIdentical() throws {
         let (directory, setup, url) = try MigratorTestChain.populated(versions: 2)
         defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
-        let before = try fingerprint(url)
+        let before = try storeFingerprint(url)
 
         let preview = try Migrator(storeAt: url, schemas: setup.folder).preview()
 
-        #expect(try fingerprint(url) == before)
+        #expect(try storeFingerprint(url) == before)
         #expect(preview.currentVersion == 1 && preview.targetVersion == 2)
         #expect(preview.stages.map(\.stage.name) == ["1-2"])
         let removal = try #require(
@@ -105,12 +94,12 @@ import Testing
 
     @Test func testUnacknowledgedLossIsRefusedBeforeAnyWrite() throws {
         let (directory, setup, url) = try MigratorTestChain.populated(versions: 2)
-        let before = try fingerprint(url)
+        let before = try storeFingerprint(url)
 
         expectMigrationError(.preflightFailed) {
             _ = try Migrator(storeAt: url, schemas: setup.folder).run()
         }
-        #expect(try fingerprint(url) == before)
+        #expect(try storeFingerprint(url) == before)
         #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
     }
 
@@ -230,12 +219,12 @@ import Testing
     @Test func testUpToDateStoreIsLeftAlone() throws {
         let (directory, setup, url) = try MigratorTestChain.populated(versions: 1)
         defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
-        let before = try fingerprint(url)
+        let before = try storeFingerprint(url)
 
         let report = try Migrator(storeAt: url, schemas: setup.folder).run()
 
         #expect(report.completedStages.isEmpty && report.finalVersion == 1)
-        #expect(try fingerprint(url) == before)
+        #expect(try storeFingerprint(url) == before)
     }
 
     @Test func testDowngradeIsRefused() throws {
@@ -257,12 +246,12 @@ import Testing
         let url = directory.file("Notes.sqlite")
         try Store.create(at: url, model: try #require(try setup.chain.model(version: 3))).close()
         try FileManager.default.removeItem(at: setup.folder.appendingPathComponent("3.json"))
-        let before = try fingerprint(url)
+        let before = try storeFingerprint(url)
 
         expectMigrationError(.newerThanSchemas) {
             _ = try Migrator(storeAt: url, schemas: setup.folder).run()
         }
-        #expect(try fingerprint(url) == before)
+        #expect(try storeFingerprint(url) == before)
     }
 
     @Test func testStoreOfAnotherModelIsRefusedAsUnknown() throws {
