@@ -103,6 +103,21 @@ extension Connection {
         return lines
     }
 
+    /// Whether closing the last connection to a WAL database copies the WAL
+    /// into the main file and removes it (SQLite's default, on).
+    ///
+    /// Turned off, a connection that only read — or wrote nothing it kept —
+    /// leaves the store's files as it found them: a migration refused
+    /// before it wrote does not fold an app's WAL into the file.
+    ///
+    /// - Throws: ``SQLiteError``.
+    public func setCheckpointsOnClose(_ enabled: Bool) throws {
+        var result: Int32 = 0
+        try check(
+            strata_sqlite_db_config_int(
+                handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, enabled ? 0 : 1, &result))
+    }
+
     /// Copies the write-ahead log into the database file.
     ///
     /// Does nothing useful, and fails not, outside WAL mode (both counts are

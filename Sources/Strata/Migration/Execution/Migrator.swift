@@ -142,8 +142,13 @@ public final class Migrator {
             waiting: options.waitingForLock)
         defer { lock.release() }
         StageRunner.removeLeftoverWorkFiles(of: storeURL)
+        let hasWAL = FileSystem.size(of: storeURL.path + "-wal") > 0
         let store = try Store.open(at: storeURL, mode: .readWrite)
         defer { try? store.close() }  // Every stage committed or rolled back already.
+        // A run refused or failed before its first stage leaves the WAL of an
+        // app's recent writes where it is; a finished run checkpoints below.
+        // (Without one, closing only removes the empty -wal and -shm files.)
+        if hasWAL { try store.connection.setCheckpointsOnClose(false) }
         let preview = try examine(store, counting: false)
         let earlier = preview.journal
         var report = MigrationReport(
@@ -223,6 +228,8 @@ public final class Migrator {
         try store.connection.inTransaction(.immediate) {
             try store.writeMetadata(MigrationJournal.removed(from: store.metadata))
         }
+        _ = try? store.connection.walCheckpoint(truncate: true)  // Tidiness only.
+        try store.connection.setCheckpointsOnClose(true)
         if options.reportsRowCounts, let reached = chain.model(version: report.finalVersion) {
             report.rowsAfter = try MigrationPreflight(
                 store: store, chain: chain, current: reached, options: options

@@ -262,6 +262,31 @@ import Testing
         #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
     }
 
+    // MARK: - 7. A refused run leaves a WAL where it was
+
+    @Test func testARefusedRunDoesNotFoldTheWALIntoTheFile() throws {
+        let (directory, setup, url) = try MigratorTestChain.populated(versions: 2)
+        // A store as a phone leaves it: recent rows only in its -wal file,
+        // copied while the writing connection is still open.
+        let writer = try Connection(path: url.path, mode: .readWrite)
+        try writer.execute("UPDATE ZNOTE SET ZKEYWORDS = 'late' WHERE Z_PK = 1")
+        let copy = directory.file("Copy.sqlite")
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(
+                atPath: url.path + suffix, toPath: copy.path + suffix)
+        }
+        try writer.close()
+        let before = try storeFingerprint(copy)
+        #expect(before[1] != "absent")
+
+        // The loss of Note.keywords is not acknowledged: refused.
+        expectMigrationError(.preflightFailed) {
+            _ = try Migrator(storeAt: copy, schemas: setup.folder).run()
+        }
+        let after = try storeFingerprint(copy)
+        #expect(after[0] == before[0] && after[1] == before[1])
+    }
+
     // MARK: - 6. A dry run that passes means the run passes
 
     /// The Notes chain whose version 3 gives `summary` a `maxLength` of 8
