@@ -361,6 +361,12 @@ import Testing
         try expectDryRunAndRunAgree(directory, setup, url, reason: "rank")
     }
 
+    @Test func testDryRunFindsAnIntegerOverflow() throws {
+        let (directory, setup, url) = try ruledChain(
+            summary: "'ok'", rank: "9223372036854775807 + length(title)")
+        try expectDryRunAndRunAgree(directory, setup, url, reason: "integer overflow")
+    }
+
     @Test func testDryRunFindsADamagedPageTheRunWouldRead() throws {
         let (directory, setup, url) = try MigratorTestChain.populated(notes: 3000)
         try damageAPage(of: "ZNOTE", in: url)
