@@ -58,6 +58,38 @@ extension Connection {
         try destination.check(finished)
     }
 
+    /// Writes a consistent copy of this connection's database to a new file
+    /// at `path` (which must not exist), as it is at one moment.
+    ///
+    /// When the WAL holds nothing, the main file alone is the database: it
+    /// is copied as a file (the kernel's copy, the fastest there is) inside
+    /// a read transaction, during which no checkpoint may write to it.
+    /// Otherwise the pages are copied with ``copyContents(to:pagesPerStep:progress:)``,
+    /// reading through the WAL. Either way the source's files are only read.
+    ///
+    /// - Throws: ``SQLiteError``; a file-system error when `path` exists or
+    ///   cannot be written.
+    public func copyDatabase(to path: String) throws {
+        let copiedAsFile: Bool = try inTransaction(.deferred) {
+            // The first read fixes the snapshot and takes the read lock.
+            _ = try scalar("SELECT COUNT(*) FROM sqlite_master")
+            var status = stat()
+            let walPath = self.path + "-wal"
+            guard stat(walPath, &status) != 0 || status.st_size == 0 else { return false }
+            try FileManager.default.copyItem(atPath: self.path, toPath: path)
+            return true
+        }
+        guard !copiedAsFile else { return }
+        let copy = try Connection(path: path, mode: .readWriteCreate)
+        do {
+            try copyContents(to: copy)
+            try copy.close()
+        } catch {
+            try? copy.close()  // The copy's error is the one to report.
+            throw error
+        }
+    }
+
     /// `PRAGMA data_version`: a number that changes when another connection
     /// commits a change to the database (this connection's own commits do
     /// not change it).

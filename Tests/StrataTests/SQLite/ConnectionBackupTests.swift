@@ -38,6 +38,29 @@ import Testing
         for connection in [target, source] { try connection.close() }
     }
 
+    @Test func testCopyDatabaseTakesRowsThatAreOnlyInTheWAL() throws {
+        let directory = try TemporaryDirectory()
+        let source = try Connection(path: directory.file("a.sqlite").path)
+        try source.setJournalMode(.wal)
+        try source.execute("CREATE TABLE T(x INTEGER); INSERT INTO T VALUES (1)")
+        _ = try source.walCheckpoint(truncate: true)
+        // An empty WAL: copied as a file.
+        try source.copyDatabase(to: directory.file("file.sqlite").path)
+        // Rows only in the WAL: copied through it.
+        try source.execute("INSERT INTO T VALUES (2)")
+        try source.copyDatabase(to: directory.file("pages.sqlite").path)
+        for (name, sum) in [("file.sqlite", 1), ("pages.sqlite", 3)] {
+            let copy = try Connection(path: directory.file(name).path)
+            #expect(try copy.scalar("SELECT SUM(x) FROM T") == .integer(Int64(sum)), "\(name)")
+            #expect(try copy.integrityCheck() == ["ok"])
+            try copy.close()
+        }
+        #expect(throws: (any Error).self) {
+            try source.copyDatabase(to: directory.file("file.sqlite").path)  // Exists.
+        }
+        try source.close()
+    }
+
     @Test func testDataVersionMovesOnlyForOtherConnectionsCommits() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("a.sqlite").path

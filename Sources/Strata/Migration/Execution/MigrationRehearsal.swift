@@ -28,14 +28,7 @@ struct MigrationRehearsal {
         defer { try? FileManager.default.removeItem(at: folder) }  // Private scratch.
         // The same file name, so a journal's backup name still fits.
         let copy = folder.appendingPathComponent(store.url.lastPathComponent)
-        let connection = try Connection(path: copy.path, mode: .readWriteCreate)
-        do {
-            try store.connection.copyContents(to: connection)
-            try connection.close()
-        } catch {
-            try? connection.close()  // The copy's error is the one to report.
-            throw error
-        }
+        try store.connection.copyDatabase(to: copy.path)
 
         var rehearsal = options
         rehearsal.rehearses = false

@@ -120,14 +120,7 @@ struct StageRunner {
 
     /// A private copy of `store` (read through its WAL) at `work`, opened.
     private static func copy(_ store: Store, to work: URL) throws -> Store {
-        let connection = try Connection(path: work.path, mode: .readWriteCreate)
-        do {
-            try store.connection.copyContents(to: connection)
-            try connection.close()
-        } catch {
-            try? connection.close()  // The copy's error is the one to report.
-            throw error
-        }
+        try store.connection.copyDatabase(to: work.path)
         return try Store.open(at: work, mode: .readWrite)
     }
 

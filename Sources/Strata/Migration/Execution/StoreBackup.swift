@@ -48,14 +48,7 @@ enum StoreBackup {
             try? FileManager.default.removeItem(atPath: temporary.path + suffix)  // A killed copy.
         }
         defer { try? FileManager.default.removeItem(at: temporary) }  // Leftover only.
-        let connection = try Connection(path: temporary.path, mode: .readWriteCreate)
-        do {
-            try store.connection.copyContents(to: connection)
-            try connection.close()
-        } catch {
-            try? connection.close()  // The copy's error is the one to report.
-            throw error
-        }
+        try store.connection.copyDatabase(to: temporary.path)
         let copy = try Store.open(at: temporary)
         var metadata = MigrationJournal.removed(from: copy.metadata)
         metadata.otherKeys[markerKey] = .string(store.metadata.uuid)
