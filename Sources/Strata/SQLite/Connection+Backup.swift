@@ -67,9 +67,13 @@ extension Connection {
     /// Otherwise the pages are copied with ``copyContents(to:pagesPerStep:progress:)``,
     /// reading through the WAL. Either way the source's files are only read.
     ///
-    /// - Throws: ``SQLiteError``; a file-system error when `path` exists or
-    ///   cannot be written.
+    /// - Throws: ``SQLiteError`` (``ResultCode/cantOpen`` when `path`
+    ///   exists); a file-system error when it cannot be written.
     public func copyDatabase(to path: String) throws {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw SQLiteError(
+                code: .cantOpen, message: "copying \(self.path): \(path) exists already")
+        }
         let copiedAsFile: Bool = try inTransaction(.deferred) {
             // The first read fixes the snapshot and takes the read lock.
             _ = try scalar("SELECT COUNT(*) FROM sqlite_master")
