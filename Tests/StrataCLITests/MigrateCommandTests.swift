@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import Testing
 
 /// `strata migrate`: dry runs that write nothing, refusals with exit 1, runs
@@ -203,6 +204,52 @@ import Testing
         #expect(unknown.stderr.contains("Notes has no version 7 (versions: 1, 2)"))
 
         let bad = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--to", "0"])
+        #expect(bad.status == 64)
+    }
+
+    @Test func testAJournalNamingAFileOutsideTheFolderIsRefusedAndTheFileKept() throws {
+        let (scratch, schemas, store) = try setUp()
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
+        let folder = scratch.path("inner")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let moved = "\(folder)/Notes.sqlite"
+        try FileManager.default.moveItem(atPath: store, toPath: moved)
+        let victim = scratch.path("victim.txt")
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: victim))
+        let opened = try Store.open(at: URL(fileURLWithPath: moved))
+        var metadata = opened.metadata
+        metadata.otherKeys["StrataMigrationJournal"] = .dictionary([
+            "backup": .string("../victim.txt"), "target": .integer(2), "start": .integer(1),
+            "completed": .array([]),
+        ])
+        try opened.connection.inTransaction(.immediate) { try opened.writeMetadata(metadata) }
+        try opened.close()
+
+        let outcome = try StrataRunner.run(["migrate", moved, "--schemas", schemas])
+
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.contains(
+                "metadata key StrataMigrationJournal.backup names '../victim.txt', not the "
+                    + "backup Strata makes for this store ('Notes.sqlite.strata-backup-v1')"))
+        #expect(try bytes(victim) == Data("keep".utf8))
+    }
+
+    @Test func testARunWaitsForTheStoresLockOrRefusesWithWaitZero() throws {
+        let (scratch, schemas, store) = try setUp()
+        defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.
+        let before = try bytes(store)
+        let lock = try StoreLock(
+            for: URL(fileURLWithPath: store), mode: .shared, waitingUpTo: 0)
+
+        let refused = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--wait", "0"])
+
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("another process is migrating or saving to the store"))
+        #expect(refused.stderr.contains("waited 0 s; nothing was changed"))
+        #expect(try bytes(store) == before)
+        lock.release()
+        let bad = try StrataRunner.run(["migrate", store, "--schemas", schemas, "--wait", "-1"])
         #expect(bad.status == 64)
     }
 }
