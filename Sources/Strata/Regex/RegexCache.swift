@@ -56,7 +56,9 @@ final class RegexCache: @unchecked Sendable {
         guard expression.bufferCapacity <= bufferLimit else { return }
         lock.withLock {
             if idle[key] == nil, idle.count >= patternLimit { idle.removeAll() }
-            if idle[key, default: []].count < handleLimit { idle[key, default: []].append(expression) }
+            if idle[key, default: []].count < handleLimit {
+                idle[key, default: []].append(expression)
+            }
         }
     }
 }

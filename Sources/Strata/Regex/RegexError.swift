@@ -71,8 +71,11 @@ extension RegexError: CustomStringConvertible {
     public var description: String {
         var text = "regular expression \"\(pattern)\""
         if let column {
-            if let line, line > 1 { text += " at line \(line), column \(column)" }
-            else { text += " at column \(column)" }
+            if let line, line > 1 {
+                text += " at line \(line), column \(column)"
+            } else {
+                text += " at column \(column)"
+            }
         }
         if let subject { text += " on \(subject)" }
         return text + ": " + message

@@ -193,13 +193,13 @@ final class RegularExpression {
         case STRATA_ICU_TIME_OUT:
             RegexError(
                 .timeLimit, pattern: pattern,
-                message: "the match took more than its time limit (\(applied?.timeLimit ?? 0) "
-                    + "units of ICU's match engine); the pattern backtracks too much on this "
+                message: "the match hit its time limit (\(applied?.timeLimit ?? 0), in ICU's "
+                    + "units of about 10,000 steps); the pattern backtracks too much on this "
                     + "text (nested repetition such as (a+)+ is the usual cause)")
         case STRATA_ICU_STACK_OVERFLOW:
             RegexError(
                 .stackLimit, pattern: pattern,
-                message: "the match needed more than its backtracking stack limit "
+                message: "the match hit its backtracking stack limit "
                     + "(\(applied?.stackLimit ?? 0) bytes) on this text")
         default:
             RegexError(.failed, pattern: pattern, message: "ICU failed: \(Self.name(result))")
