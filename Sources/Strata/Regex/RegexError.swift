@@ -67,14 +67,18 @@ public struct RegexError: Error, Hashable, Sendable {
 
 extension RegexError: CustomStringConvertible {
     /// `regular expression "PATTERN": MESSAGE`, with the place in the
-    /// pattern (`at column N`) or the object matched (`on Entity pN`).
+    /// pattern (`is not valid at column N`) or the object matched
+    /// (`on Entity/pN`).
     public var description: String {
         var text = "regular expression \"\(pattern)\""
-        if let column {
-            if let line, line > 1 {
-                text += " at line \(line), column \(column)"
-            } else {
-                text += " at column \(column)"
+        if code == .invalidPattern {
+            text += " is not valid"
+            if let column {
+                if let line, line > 1 {
+                    text += " at line \(line), column \(column)"
+                } else {
+                    text += " at column \(column)"
+                }
             }
         }
         if let subject { text += " on \(subject)" }

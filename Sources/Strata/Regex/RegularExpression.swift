@@ -1,4 +1,5 @@
 import CICU
+import Foundation
 
 /// The C handle of one compiled ICU pattern (`URegularExpression *`).
 typealias ICURegexHandle = OpaquePointer
@@ -52,7 +53,7 @@ final class RegularExpression {
             throw RegexError(
                 .invalidPattern, pattern: pattern, line: result.line > 0 ? Int(result.line) : nil,
                 column: Int(max(result.offset, 1)),
-                message: "not a valid ICU regular expression (\(Self.name(result)))")
+                message: Self.reason(result))
         }
         handle = opened
         buffer = UnsafeMutableBufferPointer(start: nil, count: 0)
@@ -181,6 +182,16 @@ final class RegularExpression {
 
     private func check(_ result: strata_icu_result) throws(RegexError) {
         if result.status != STRATA_ICU_OK { throw error(result) }
+    }
+
+    /// ICU's name of a compile error made readable:
+    /// `mismatched paren (U_REGEX_MISMATCHED_PAREN)`.
+    private static func reason(_ result: strata_icu_result) -> String {
+        let name = Self.name(result)
+        let words = name.replacingOccurrences(of: "U_REGEX_", with: "")
+            .replacingOccurrences(of: "U_", with: "").replacingOccurrences(of: "_", with: " ")
+            .lowercased()
+        return "\(words) (\(name))"
     }
 
     private static func name(_ result: strata_icu_result) -> String {

@@ -53,6 +53,6 @@ import Testing
         let error = try #require(throws: ContextError.self) {
             _ = try ContextFixture(model: model)
         }
-        #expect("\(error)".contains("regular expression \"ab(c\" at column 4"))
+        #expect("\(error)".contains("regular expression \"ab(c\" is not valid at column 4"))
     }
 }

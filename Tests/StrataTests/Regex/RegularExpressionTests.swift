@@ -58,7 +58,9 @@ func regexErrorCode(_ body: () throws -> Void) -> RegexError.Code? {
             guard let error = error as? RegexError else { return false }
             return error.code == .invalidPattern && error.column == 4
                 && error.pattern == "ab(c"
-                && "\(error)".hasPrefix("regular expression \"ab(c\" at column 4: ")
+                && "\(error)"
+                    == "regular expression \"ab(c\" is not valid at column 4: mismatched paren "
+                    + "(U_REGEX_MISMATCHED_PAREN)"
         }
         #expect {
             _ = try RegularExpression("a{2,1}")

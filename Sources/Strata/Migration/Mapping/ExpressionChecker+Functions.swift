@@ -59,8 +59,8 @@ extension ExpressionChecker {
                 let place = error.column.map { " at column \($0) of the pattern" } ?? ""
                 throw ExpressionError(
                     column: arguments[1].column,
-                    message: "the regular expression does not compile\(place): \(pattern) "
-                        + "(\(error.message))")
+                    message: "the regular expression does not compile\(place) "
+                        + "\"\(pattern)\": \(error.message)")
             }
             return .list
         case .join:
