@@ -3,8 +3,9 @@ import Foundation
 /// Compiled ``RegularExpression``s by pattern and options, shared by
 /// threads: each use checks a handle out, so no two threads ever match with
 /// one handle (ICU's handles are not thread-safe), and gives it back for
-/// the next use. A pattern evaluated on every row of a scan compiles once
-/// per thread that runs it.
+/// the next use. A pattern evaluated on every row of a scan compiles once;
+/// a thread that finds no idle handle gets a clone (`uregex_clone`) of the
+/// compiled pattern, which the cache keeps unused for that purpose.
 ///
 /// ```swift
 /// let matched = try RegexCache.shared.withExpression("f.nn", options: []) {
@@ -20,8 +21,15 @@ final class RegexCache: @unchecked Sendable {
         var options: RegexOptions
     }
 
+    /// A compiled pattern, never matched with (only cloned, under the
+    /// lock), and the handles free for use.
+    private struct Entry {
+        var prototype: RegularExpression
+        var idle: [RegularExpression] = []
+    }
+
     private let lock = NSLock()
-    private var idle: [Key: [RegularExpression]] = [:]
+    private var entries: [Key: Entry] = [:]
     /// Patterns kept; the cache empties when a new one would pass it
     /// (patterns are few in practice; the bound only guards against growth).
     private let patternLimit = 64
@@ -47,18 +55,34 @@ final class RegexCache: @unchecked Sendable {
     }
 
     private func checkOut(_ key: Key) throws(RegexError) -> RegularExpression {
-        let known = lock.withLock { idle[key]?.popLast() }
-        if let known { return known }
-        return try RegularExpression(key.pattern, options: key.options)
+        let known: Result<RegularExpression, RegexError>? = lock.withLock {
+            guard var entry = entries[key] else { return nil }
+            if let free = entry.idle.popLast() {
+                entries[key] = entry
+                return .success(free)
+            }
+            return Result { () throws(RegexError) in try entry.prototype.copy() }
+        }
+        if let known { return try known.get() }
+        // Compiled outside the lock; a thread that loses the race to store
+        // its prototype simply keeps its handle.
+        let compiled = try RegularExpression(key.pattern, options: key.options)
+        let prototype = try compiled.copy()
+        lock.withLock {
+            if entries[key] == nil {
+                if entries.count >= patternLimit { entries.removeAll() }
+                entries[key] = Entry(prototype: prototype)
+            }
+        }
+        return compiled
     }
 
     private func giveBack(_ expression: RegularExpression, _ key: Key) {
         guard expression.bufferCapacity <= bufferLimit else { return }
         lock.withLock {
-            if idle[key] == nil, idle.count >= patternLimit { idle.removeAll() }
-            if idle[key, default: []].count < handleLimit {
-                idle[key, default: []].append(expression)
-            }
+            guard var entry = entries[key], entry.idle.count < handleLimit else { return }
+            entry.idle.append(expression)
+            entries[key] = entry
         }
     }
 }
