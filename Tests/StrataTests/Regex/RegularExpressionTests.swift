@@ -3,24 +3,6 @@ import Testing
 
 @testable import Strata
 
-/// A bound small enough that `(a+)+$` on a few dozen letters hits it at
-/// once, so the limit tests take milliseconds.
-let tightRegexLimits = RegexLimits(timeLimit: 1, stackLimit: 1 << 20)
-
-/// 40 letters and a `!`: `(a+)+$` tries every split of the letters
-/// (2^39) before it fails.
-let catastrophicText = String(repeating: "a", count: 40) + "!"
-
-/// The code of the ``RegexError`` `body` throws; nil when it throws none.
-func regexErrorCode(_ body: () throws -> Void) -> RegexError.Code? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return (error as? RegexError)?.code
-    }
-}
-
 @Suite struct RegularExpressionTests {
     @Test func testMatchesWholeTriesEveryAlternative() throws {
         let expression = try RegularExpression("(a|ad)a")
@@ -98,22 +80,6 @@ func regexErrorCode(_ body: () throws -> Void) -> RegexError.Code? {
         #expect(try copy.matchesWhole("xxx"))
         #expect(try !expression.matchesWhole("xy"))
         #expect(try copy.firstMatch(in: "axxb")?.matchedText == "xx")
-    }
-
-    @Test func testCacheHandsEachThreadItsOwnHandle() async throws {
-        let cache = RegexCache()
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            for index in 0..<8 {
-                group.addTask {
-                    try cache.withExpression("n(\\d+)", options: []) { expression in
-                        (0..<200).allSatisfy { round in
-                            (try? expression.matchesWhole("n\(index * 1000 + round)")) == true
-                        }
-                    }
-                }
-            }
-            for try await ok in group { #expect(ok) }
-        }
     }
 
     @Test func testTaskLocalLimitsApply() throws {
