@@ -21,9 +21,16 @@ let package = Package(
             name: "CArchive",
             providers: [.apt(["libarchive-dev", "zlib1g-dev"])]
         ),
+        // ICU's regular expressions (libicu-dev). A C target, not a system
+        // library: Foundation's own ICU headers clash with Debian's in one
+        // module, so only shim.c includes them (see include/shim.h).
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         .target(
             name: "Strata",
-            dependencies: ["CSQLite", "CLibXML2", "CArchive"],
+            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU"],
             exclude: ["Strata.docc"]
         ),
         .executableTarget(

@@ -73,11 +73,16 @@ extension Context {
                             "\(length) characters, at most \(maximum) allowed")
                     }
                 }
-                if rule.hasPattern, let pattern = description.patterns[index],
-                    !pattern.matchesWhole(text)
-                {
+                if rule.hasPattern, let pattern = description.patterns[index] {
                     let attribute = description.attributes[index]
-                    fail(attribute.name, "pattern", "does not match \(attribute.pattern ?? "")")
+                    do {
+                        if try !pattern.matchesWhole(text) {
+                            fail(attribute.name, "pattern", "does not match \(pattern.pattern)")
+                        }
+                    } catch let error as RegexError {
+                        // Neither accepted nor refused: the save stops.
+                        fail(attribute.name, "pattern", "could not be checked: \(error)")
+                    }
                 }
             default:
                 if rule.minValue != nil || rule.maxValue != nil, let number = value.numericValue {

@@ -21,7 +21,7 @@ final class EntityDescription {
     /// The store's number of the root of the entity's tree (its `Z_MAX` row).
     let rootNumber: Int
     /// Compiled `pattern`s, by attribute index.
-    let patterns: [Int: NSRegularExpressionBox]
+    let patterns: [Int: AttributePattern]
     /// The stored attributes a row writes, in column order: index and
     /// whether values carry the external-storage marker.
     let storedAttributes: [(index: Int, externalStorage: Bool)]
@@ -63,10 +63,10 @@ final class EntityDescription {
             uniquingKeysWith: { first, _ in first })
         self.mapping = mapping
         self.rootNumber = rootNumber
-        var patterns: [Int: NSRegularExpressionBox] = [:]
+        var patterns: [Int: AttributePattern] = [:]
         for (index, attribute) in attributes.enumerated() {
             if let pattern = attribute.pattern {
-                patterns[index] = try NSRegularExpressionBox(pattern: pattern)
+                patterns[index] = try AttributePattern(pattern: pattern)
             }
         }
         self.patterns = patterns

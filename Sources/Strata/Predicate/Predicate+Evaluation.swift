@@ -18,9 +18,16 @@ extension Predicate {
     ///   does (so for none), `NONE` when none does. `IN` never matches nil.
     ///
     /// - Throws: ``PredicateError`` for an unbound variable, a pattern that
-    ///   does not compile, or a key the subject does not have.
+    ///   does not compile, or a key the subject does not have;
+    ///   ``RegexError`` naming the pattern and the subject's object id when
+    ///   a `MATCHES` hits its ``RegexLimits``.
     public func evaluate(with subject: some PredicateSubject) throws -> Bool {
-        try PredicateEvaluator(root: self).evaluate(self, subject)
+        do {
+            return try PredicateEvaluator(root: self).evaluate(self, subject)
+        } catch let error as RegexError {
+            guard let id = subject.predicateObjectID else { throw error }
+            throw error.matching(id.description)
+        }
     }
 }
 
@@ -139,10 +146,8 @@ struct PredicateEvaluator {
         default:
             do {
                 return try PredicateRegex.matches(text, pattern: operand, options: options)
-            } catch {
-                throw self.error(
-                    .invalidPattern, comparison.column,
-                    "the MATCHES pattern is not a valid regular expression")
+            } catch let invalid as PredicateError {
+                throw self.error(.invalidPattern, comparison.column, invalid.message)
             }
         }
     }

@@ -68,10 +68,8 @@ extension PredicateChecker {
             if op == .matches, case .value(.string(let pattern)) = comparison.right {
                 do {
                     try PredicateRegex.validate(pattern, options: comparison.options)
-                } catch {
-                    throw self.error(
-                        .invalidPattern, comparison.column,
-                        "the MATCHES pattern is not a valid regular expression")
+                } catch let invalid as PredicateError {
+                    throw self.error(.invalidPattern, comparison.column, invalid.message)
                 }
             }
         }

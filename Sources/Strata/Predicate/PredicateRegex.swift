@@ -1,13 +1,15 @@
 import Foundation
 
-/// The `MATCHES` operator: an ICU regular expression (`NSRegularExpression`)
-/// that must match the whole string, shared by the in-memory evaluator and
-/// the SQL compiler (which registers it as an SQLite function).
+/// The `MATCHES` operator: an ICU regular expression (``RegularExpression``,
+/// the dialect of `NSRegularExpression`) that must match the whole string,
+/// shared by the in-memory evaluator and the SQL compiler (which registers it
+/// as an SQLite function).
 ///
 /// `[c]` compiles the pattern case-insensitively; `[d]` folds diacritics off
 /// both the string and the pattern with ``PredicateStringFolding``. Compiled
-/// patterns are kept in a small cache, so a pattern evaluated for every row
-/// compiles once.
+/// patterns are kept in ``RegexCache``, so a pattern evaluated for every row
+/// compiles once per thread. A match runs within ``RegexLimits/current``: a
+/// pattern that backtracks past them is an error, never a silent no-match.
 ///
 /// ```swift
 /// try PredicateRegex.matches("FINN", pattern: "f.nn", options: .caseInsensitive)  // true
@@ -16,65 +18,48 @@ public enum PredicateRegex {
     /// Whether the whole of `string` matches `pattern` under `options`.
     ///
     /// - Throws: ``PredicateError`` (`invalidPattern`) when the pattern does
-    ///   not compile.
+    ///   not compile; ``RegexError`` (`timeLimit`, `stackLimit`) naming the
+    ///   pattern when the match hits ``RegexLimits/current``.
     public static func matches(_ string: String, pattern: String, options: StringOptions) throws
         -> Bool
     {
         let diacritics = options.intersection(.diacriticInsensitive)
-        let expression = try compile(
-            PredicateStringFolding.fold(pattern, diacritics),
-            caseInsensitive: options.contains(.caseInsensitive))
         let text = PredicateStringFolding.fold(string, diacritics)
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+        do {
+            return try RegexCache.shared.withExpression(
+                PredicateStringFolding.fold(pattern, diacritics),
+                options: regexOptions(options)
+            ) { try $0.matchesWhole(text) }
+        } catch var error as RegexError {
+            if error.code == .invalidPattern { throw invalid(pattern, error) }
+            error.pattern = pattern  // as written, not folded
+            throw error
+        }
     }
 
     /// Checks that `pattern` compiles.
     ///
-    /// - Throws: ``PredicateError`` (`invalidPattern`) when it does not.
+    /// - Throws: ``PredicateError`` (`invalidPattern`) when it does not,
+    ///   with ICU's column of the problem in the message.
     public static func validate(_ pattern: String, options: StringOptions) throws {
-        _ = try compile(
-            PredicateStringFolding.fold(pattern, options.intersection(.diacriticInsensitive)),
-            caseInsensitive: options.contains(.caseInsensitive))
-    }
-
-    // MARK: - Cache
-
-    private static let cache = Cache()
-
-    /// `pattern` anchored at both ends (`\A(?:…)\z`, so that alternatives are
-    /// tried until the whole string matches), compiled or taken from the cache.
-    static func compile(_ pattern: String, caseInsensitive: Bool) throws -> NSRegularExpression {
-        let key = (caseInsensitive ? "i:" : "s:") + pattern
-        if let cached = cache[key] { return cached }
+        let folded = PredicateStringFolding.fold(
+            pattern, options.intersection(.diacriticInsensitive))
         do {
-            let expression = try NSRegularExpression(
-                pattern: "\\A(?:" + pattern + ")\\z",
-                options: caseInsensitive ? [.caseInsensitive] : [])
-            cache[key] = expression
-            return expression
-        } catch {
-            throw PredicateError(
-                .invalidPattern, predicate: pattern, column: 1,
-                message: "the MATCHES pattern is not a valid regular expression")
+            try RegexCache.shared.withExpression(folded, options: regexOptions(options)) { _ in }
+        } catch let error as RegexError {
+            throw invalid(pattern, error)
         }
     }
 
-    /// Compiled expressions by pattern and case option, emptied when full
-    /// (patterns are few in practice; the bound only guards against growth).
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var expressions: [String: NSRegularExpression] = [:]
-        private let limit = 64
+    private static func regexOptions(_ options: StringOptions) -> RegexOptions {
+        options.contains(.caseInsensitive) ? .caseInsensitive : []
+    }
 
-        subscript(key: String) -> NSRegularExpression? {
-            get { lock.withLock { expressions[key] } }
-            set {
-                lock.withLock {
-                    if expressions.count >= limit { expressions.removeAll() }
-                    expressions[key] = newValue
-                }
-            }
-        }
+    private static func invalid(_ pattern: String, _ error: RegexError) -> PredicateError {
+        let place = error.column.map { " at column \($0) of the pattern" } ?? ""
+        return PredicateError(
+            .invalidPattern, predicate: pattern, column: 1,
+            message: "the MATCHES pattern is not a valid regular expression\(place): "
+                + error.message)
     }
 }

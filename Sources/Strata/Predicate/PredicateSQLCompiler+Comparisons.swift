@@ -167,17 +167,35 @@ extension PredicateSQLCompiler {
         let right = try operand(comparison.right, column: comparison.column, in: &scope)
         let options = comparison.options
         let folds = !options.isEmpty && kind.isText
+        let row = Row(entity: scope.entity, alias: scope.alias)
         switch right {
         case .expression(let rhs, _):
-            return try compareExpressions(lhs, rhs, comparison, folds: folds)
+            return try compareExpressions(lhs, rhs, comparison, folds: folds, row: row)
         case .value(let value):
-            return try compareValue(lhs, kind, value, comparison, folds: folds)
+            return try compareValue(lhs, kind, value, comparison, folds: folds, row: row)
         }
+    }
+
+    /// The object a comparison is tested on: `MATCHES` passes its entity
+    /// and `Z_PK` to `strata_matches`, so that a match that hits its
+    /// ``RegexLimits`` names the object.
+    struct Row {
+        var entity: String
+        var alias: String
+    }
+
+    /// `strata_matches(text, pattern, entity, Z_PK, options)`, binding in
+    /// the order of the text.
+    private mutating func matchesCall(
+        _ lhs: String, _ pattern: String, _ row: Row, options: Int64
+    ) -> String {
+        "strata_matches(\(lhs), \(pattern), \(bind(.text(row.entity)))"
+            + ", \(row.alias).\"Z_PK\", \(bind(.integer(options))))"
     }
 
     /// Key path against key path (`startDate < endDate`).
     private mutating func compareExpressions(
-        _ lhs: String, _ rhs: String, _ comparison: Comparison, folds: Bool
+        _ lhs: String, _ rhs: String, _ comparison: Comparison, folds: Bool, row: Row
     ) throws -> String {
         let options = comparison.options.rawValue
         func folded(_ side: String) -> String {
@@ -189,10 +207,12 @@ extension PredicateSQLCompiler {
             let r = folded(rhs)
             let sqlOperator = comparison.op == .notEqual ? "IS NOT" : comparison.op.sqlOperator
             return "(\(l) \(sqlOperator) \(r))"
-        case .contains, .beginsWith, .endsWith, .like, .matches:
+        case .matches:
+            return matchesCall(lhs, rhs, row, options: Int64(options))
+        case .contains, .beginsWith, .endsWith, .like:
             let function = comparison.op.sqlFunction
             let needle =
-                comparison.op == .like || comparison.op == .matches
+                comparison.op == .like
                 ? rhs : "strata_fold(\(rhs), \(bind(.integer(Int64(options)))))"
             return "\(function)(\(lhs), \(needle), \(bind(.integer(Int64(options)))))"
         case .between, .in:
@@ -205,7 +225,7 @@ extension PredicateSQLCompiler {
     /// Key path against a value (the usual case).
     private mutating func compareValue(
         _ lhs: String, _ kind: Kind, _ value: PredicateValue, _ comparison: Comparison,
-        folds: Bool
+        folds: Bool, row: Row
     ) throws -> String {
         let options = Int64(comparison.options.rawValue)
         let column = comparison.column
@@ -286,8 +306,10 @@ extension PredicateSQLCompiler {
                     try PredicateRegex.validate(pattern, options: comparison.options)
                 } catch var invalid as PredicateError {
                     invalid.predicate = quotedText
+                    invalid.column = column
                     throw invalid
                 }
+                return matchesCall(lhs, bind(.text(pattern)), row, options: options)
             }
             let function = comparison.op.sqlFunction
             return "\(function)(\(lhs), \(bind(.text(pattern))), \(bind(.integer(options))))"

@@ -13,10 +13,17 @@ import Foundation
 /// | `strata_beginswith(…)`, `strata_endswith(…)` | the same for prefix and suffix |
 /// | `strata_like(text, pattern, options)` | 1 when the text matches the `LIKE` pattern |
 /// | `strata_matches(text, regex, options)` | 1 when the regular expression matches the whole text |
+/// | `strata_matches(text, regex, entity, pk, options)` | the same, naming object `entity/p<pk>` in its errors |
 ///
 /// The collation `strata_localized` orders text by ``localizedCompare(_:_:)``.
 /// `options` holds the bits of ``StringOptions``. A NULL text gives 0 (or
 /// NULL from `strata_fold`).
+///
+/// `strata_matches` never answers a silent 0 for a match it could not
+/// finish: a pattern that does not compile fails the statement with a
+/// ``PredicateError``, and a match that hits ``RegexLimits/current`` with a
+/// ``RegexError`` naming the pattern and the object; the statement's step
+/// throws that error.
 public enum PredicateSQLFunctions {
     /// The order of `strata_localized` (``SortDescriptor/StringComparison/localized``):
     /// the current locale's collation, as `localizedCompare:`. Returns -1, 0
@@ -60,15 +67,26 @@ public enum PredicateSQLFunctions {
             return .integer(matched ? 1 : 0)
         }
         try connection.registerFunction("strata_matches", argumentCount: 3) { arguments in
-            guard let text = arguments.text(at: 0), let pattern = arguments.text(at: 1) else {
-                return .integer(0)
-            }
-            // The compiler validated constant patterns; a pattern read from
-            // a column that does not compile matches nothing.
-            let matched =
-                (try? PredicateRegex.matches(text, pattern: pattern, options: options(arguments)))
-                ?? false
+            try matches(arguments)
+        }
+        try connection.registerFunction("strata_matches", argumentCount: 5) { arguments in
+            try matches(arguments)
+        }
+    }
+
+    /// `strata_matches`, with the object of arguments 2 and 3 (entity name,
+    /// `Z_PK`) in its errors when it has five.
+    private static func matches(_ arguments: SQLFunctionArguments) throws -> SQLiteValue {
+        guard let text = arguments.text(at: 0), let pattern = arguments.text(at: 1) else {
+            return .integer(0)
+        }
+        do {
+            let matched = try PredicateRegex.matches(
+                text, pattern: pattern, options: options(arguments))
             return .integer(matched ? 1 : 0)
+        } catch let error as RegexError {
+            guard arguments.count == 5, let entity = arguments.text(at: 2) else { throw error }
+            throw error.matching("\(entity)/p\(arguments.int64(at: 3))")
         }
     }
 

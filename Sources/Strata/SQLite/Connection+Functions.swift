@@ -57,8 +57,28 @@ public struct SQLFunctionArguments {
 /// The Swift body of a registered function, kept alive by SQLite until the
 /// function is replaced or the connection closes (`xDestroy`).
 private final class SQLFunctionBox {
-    let body: (SQLFunctionArguments) -> SQLiteValue
-    init(_ body: @escaping (SQLFunctionArguments) -> SQLiteValue) { self.body = body }
+    let body: (SQLFunctionArguments) throws -> SQLiteValue
+    let errors: SQLFunctionErrorSlot
+    init(
+        _ body: @escaping (SQLFunctionArguments) throws -> SQLiteValue,
+        errors: SQLFunctionErrorSlot
+    ) {
+        self.body = body
+        self.errors = errors
+    }
+}
+
+/// The error a registered function threw during the current statement step,
+/// which the step rethrows as it is instead of SQLite's text of it. Shared by
+/// a connection and the functions registered on it.
+final class SQLFunctionErrorSlot {
+    var error: (any Error)?
+
+    /// The error thrown, once, when `code` is the `SQLITE_ERROR` it caused.
+    func take(for code: CInt) -> (any Error)? {
+        defer { error = nil }
+        return code & 0xFF == SQLITE_ERROR ? error : nil
+    }
 }
 
 /// The Swift order of a registered collation, released by SQLite.
@@ -108,7 +128,10 @@ extension Connection {
     /// Registers (or replaces) a scalar SQL function implemented in Swift.
     ///
     /// The function is called on the connection's thread, once per row that
-    /// needs it, so `body` should not allocate more than it must.
+    /// needs it, so `body` should not allocate more than it must. An error
+    /// `body` throws ends the statement: the step that ran it rethrows that
+    /// very error (SQL run by SQLite itself sees `SQLITE_ERROR` with the
+    /// error's description).
     ///
     /// ```swift
     /// try connection.registerFunction("double_it", argumentCount: 1) { arguments in
@@ -126,11 +149,11 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
     public func registerFunction(
         _ name: String, argumentCount: Int, deterministic: Bool = true,
-        _ body: @escaping (SQLFunctionArguments) -> SQLiteValue
+        _ body: @escaping (SQLFunctionArguments) throws -> SQLiteValue
     ) throws {
         var flags = SQLITE_UTF8
         if deterministic { flags |= SQLITE_DETERMINISTIC }
-        let box = Unmanaged.passRetained(SQLFunctionBox(body)).toOpaque()
+        let box = Unmanaged.passRetained(SQLFunctionBox(body, errors: functionErrors)).toOpaque()
         // On failure SQLite calls xDestroy itself, releasing the box.
         let code = sqlite3_create_function_v2(
             handle, name, Int32(argumentCount), flags, box,
@@ -139,8 +162,14 @@ extension Connection {
                     let user = sqlite3_user_data(context)
                 else { return }
                 let box = Unmanaged<SQLFunctionBox>.fromOpaque(user).takeUnretainedValue()
-                let result = box.body(SQLFunctionArguments(handle: values, count: Int(count)))
-                Connection.setResult(result, of: context)
+                do {
+                    let result = try box.body(
+                        SQLFunctionArguments(handle: values, count: Int(count)))
+                    Connection.setResult(result, of: context)
+                } catch {
+                    box.errors.error = error
+                    sqlite3_result_error(context, "\(error)", -1)
+                }
             },
             nil, nil,
             { user in

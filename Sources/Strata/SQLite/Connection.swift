@@ -42,6 +42,9 @@ public final class Connection {
     /// Counter that makes savepoint names unique on this connection.
     var savepointCounter = 0
 
+    /// The error a registered function threw in the running step.
+    let functionErrors = SQLFunctionErrorSlot()
+
     private struct CachedStatement {
         let handle: SQLiteStatementHandle
         var isInUse: Bool
@@ -151,6 +154,7 @@ public final class Connection {
         if code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE {
             return
         }
+        if let thrown = functionErrors.take(for: code) { throw thrown }
         throw SQLiteError(resultCode: code, handle: openHandle, sql: sql)
     }
 

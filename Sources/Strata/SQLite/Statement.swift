@@ -71,7 +71,8 @@ public final class Statement {
     /// statement over. On error the statement is reset, so it can be run again.
     ///
     /// - Returns: `true` when a row is available to read, `false` when done.
-    /// - Throws: ``SQLiteError`` with this statement's SQL (no bound values).
+    /// - Throws: ``SQLiteError`` with this statement's SQL (no bound values),
+    ///   or the error a registered SQL function threw.
     public func step() throws -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW {
@@ -79,7 +80,9 @@ public final class Statement {
             return true
         }
         if code == SQLITE_DONE { return false }
-        let error = SQLiteError(resultCode: code, handle: connection.handle, sql: sql)
+        let error: any Error =
+            connection.functionErrors.take(for: code)
+            ?? SQLiteError(resultCode: code, handle: connection.handle, sql: sql)
         // reset repeats the error we just read; it releases the statement's locks.
         sqlite3_reset(handle)
         throw error

@@ -13,14 +13,16 @@ extension SchemaValidator.Run {
         if let low = attribute.minLength, let high = attribute.maxLength, low > high {
             report("minLength \(low) is above maxLength \(high)", at: path("minLength"))
         }
-        var regex: NSRegularExpression?
+        var regex: RegularExpression?
         if let pattern = attribute.pattern {
             do {
-                regex = try NSRegularExpression(pattern: pattern)
+                regex = try RegularExpression(pattern)
             } catch {
+                let place = error.column.map { " at column \($0)" } ?? ""
                 report(
-                    "pattern \"\(pattern)\" is not a valid regular expression "
-                        + "(ICU syntax, as NSRegularExpression reads it)", at: path("pattern"))
+                    "pattern \"\(pattern)\" is not a valid regular expression\(place) "
+                        + "(ICU syntax, as NSRegularExpression reads it): \(error.message)",
+                    at: path("pattern"))
             }
         }
         checkDefault(of: attribute, regex: regex, at: path("default"))
@@ -29,7 +31,7 @@ extension SchemaValidator.Run {
     /// A default the attribute's own rules refuse would make every new object
     /// invalid until the value is changed.
     mutating func checkDefault(
-        of attribute: Attribute, regex: NSRegularExpression?, at path: String
+        of attribute: Attribute, regex: RegularExpression?, at path: String
     ) {
         guard case .literal(let value) = attribute.defaultValue else { return }
         switch value {
@@ -41,8 +43,14 @@ extension SchemaValidator.Run {
                 report("default is \(length) characters long, below minLength \(low)", at: path)
             } else if let high = attribute.maxLength, length > high {
                 report("default is \(length) characters long, above maxLength \(high)", at: path)
-            } else if let regex, !Self.matchesWhole(regex, text) {
-                report("default does not match pattern \"\(attribute.pattern ?? "")\"", at: path)
+            } else if let regex {
+                do {
+                    if try !regex.matchesWhole(text) {
+                        report("default does not match pattern \"\(regex.pattern)\"", at: path)
+                    }
+                } catch {
+                    report("default could not be checked: \(error)", at: path)
+                }
             }
         default:
             break
@@ -59,15 +67,6 @@ extension SchemaValidator.Run {
                 "default \(show(value, attribute)) is above maxValue \(show(high, attribute))",
                 at: path)
         }
-    }
-
-    /// Core Data matches a pattern against the whole string (`MATCHES`).
-    static func matchesWhole(_ regex: NSRegularExpression, _ text: String) -> Bool {
-        let whole = NSRange(text.startIndex..., in: text)
-        guard let match = regex.firstMatch(in: text, options: [.anchored], range: whole) else {
-            return false
-        }
-        return match.range == whole
     }
 
     func show(_ value: Double, _ attribute: Attribute) -> String {

@@ -152,6 +152,31 @@ import Testing
                 == "default 2000-01-01T00:00:00Z is below minValue 2001-01-01T00:00:00Z")
     }
 
+    /// The pattern check names ICU's column of the problem; a default that
+    /// cannot be checked within the limits is an issue, not a pass.
+    @Test func testPatternIssuesNameTheColumnAndTheLimit() throws {
+        let found = try RegexLimits.$current.withValue(tightRegexLimits) {
+            try issues(
+                """
+                "A": {"attributes": {
+                  "c": {"type": "string", "pattern": "ab(c"},
+                  "e": {"type": "string", "default": "\(catastrophicText)", "pattern": "(a+)+$"}}}
+                """)
+        }
+        #expect(
+            found.map(\.path) == [
+                "$.entities.A.attributes.c.pattern", "$.entities.A.attributes.e.default",
+            ])
+        #expect(
+            found.first?.message.hasPrefix(
+                "pattern \"ab(c\" is not a valid regular expression at column 4 (ICU syntax")
+                == true)
+        #expect(
+            found.last?.message.hasPrefix(
+                "default could not be checked: regular expression \"(a+)+$\": the match hit its "
+                    + "time limit") == true)
+    }
+
     @Test func testParentMustExistAndCyclesAreReportedOnce() throws {
         let found = try issues(
             """

@@ -54,11 +54,13 @@ extension ExpressionChecker {
             try argument(0, [.string])
             let pattern = try constantText(arguments[1], of: name, what: "regular expression")
             do {
-                _ = try NSRegularExpression(pattern: pattern)
+                _ = try RegularExpression(pattern)
             } catch {
+                let place = error.column.map { " at column \($0) of the pattern" } ?? ""
                 throw ExpressionError(
                     column: arguments[1].column,
-                    message: "the regular expression does not compile: \(pattern)")
+                    message: "the regular expression does not compile\(place) "
+                        + "\"\(pattern)\": \(error.message)")
             }
             return .list
         case .join:

@@ -79,7 +79,7 @@ extension ExpressionEvaluator {
                 pieces.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
                     .filter { !$0.isEmpty })
         case .matches:
-            return .list(matches(text(0), pattern: text(1)))
+            return .list(try matches(text(0), pattern: text(1), column: column))
         case .join: return .string(list(0).joined(separator: text(1)))
         case .first: return list(0).first.map { .string($0) } ?? .null
         case .last: return list(0).last.map { .string($0) } ?? .null
@@ -134,14 +134,19 @@ extension ExpressionEvaluator {
 
     /// Every match of `pattern` in `text`: its first capture group when it
     /// has one (and it took part), else the whole match.
-    private func matches(_ text: String, pattern: String) -> [String] {
-        guard let regex = regex(pattern) else { return [] }
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return regex.matches(in: text, range: range).compactMap { match in
-            let group =
-                match.numberOfRanges > 1 && match.range(at: 1).location != NSNotFound
-                ? match.range(at: 1) : match.range
-            return Range(group, in: text).map { String(text[$0]) }
+    ///
+    /// - Throws: ``ExpressionError`` naming the pattern when a search hits
+    ///   its ``RegexLimits``.
+    private func matches(
+        _ text: String, pattern: String, column: Int
+    ) throws(ExpressionError) -> [String] {
+        do {
+            return try regex(pattern).allMatches(in: text).map { match in
+                let hasGroup = match.ranges.count > 1 && match.ranges[1] != nil
+                return String(hasGroup ? match.group(1) ?? "" : match.matchedText)
+            }
+        } catch {
+            throw ExpressionError(column: column, message: "\(error)")
         }
     }
 }

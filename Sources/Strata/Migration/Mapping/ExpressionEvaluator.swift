@@ -7,9 +7,10 @@ import Foundation
 /// condition counts as false), `==`/`!=` (nil equals only nil) and `&&`/`||`
 /// (nil counts as false). Division by zero gives nil. The evaluator keeps the
 /// compiled regular expressions and date formatters of the expressions it
-/// has run, so each compiles once.
+/// has run, so each compiles once. A regular expression that hits its
+/// ``RegexLimits`` is an error, not an empty list.
 final class ExpressionEvaluator {
-    private var regexes: [String: NSRegularExpression] = [:]
+    private var regexes: [String: RegularExpression] = [:]
     private var dateFormatters: [String: DateFormatter] = [:]
     private var numberFormats: [String: NumberFormatPattern] = [:]
 
@@ -129,9 +130,11 @@ final class ExpressionEvaluator {
 
     // MARK: - Caches
 
-    func regex(_ pattern: String) -> NSRegularExpression? {
+    /// `pattern` compiled (checked when the mapping loaded; this evaluator
+    /// runs on one thread, so it owns its handles).
+    func regex(_ pattern: String) throws(RegexError) -> RegularExpression {
         if let known = regexes[pattern] { return known }
-        let compiled = try? NSRegularExpression(pattern: pattern)  // Checked when loaded.
+        let compiled = try RegularExpression(pattern)
         regexes[pattern] = compiled
         return compiled
     }

@@ -37,14 +37,16 @@ extension MappingApplier {
                 }
             }
             if let pattern = attribute.pattern {
-                if patterns[pattern] == nil {
-                    do {
-                        patterns[pattern] = try NSRegularExpressionBox(pattern: pattern)
-                    } catch {
-                        throw refuse("the pattern of \(attribute.name) does not compile")
+                let matched: Bool
+                do {
+                    if patterns[pattern] == nil {
+                        patterns[pattern] = try AttributePattern(pattern: pattern)
                     }
+                    matched = try patterns[pattern]?.matchesWhole(text) == true
+                } catch {
+                    throw refuse("the pattern of \(attribute.name) could not be checked: \(error)")
                 }
-                if patterns[pattern]?.matchesWhole(text) != true {
+                if !matched {
                     throw refuse("the text does not match the pattern of \(attribute.name)")
                 }
             }

@@ -26,7 +26,7 @@ final class MappingApplier {
     /// Statements that clear references to a deleted object, by root entity.
     var cleanups: [String: [Statement]] = [:]
     /// Compiled `pattern`s of destination attributes, by pattern.
-    var patterns: [String: NSRegularExpressionBox] = [:]
+    var patterns: [String: AttributePattern] = [:]
 
     /// How often, in rows, progress is reported within a rule.
     static let progressInterval: Int64 = 1000

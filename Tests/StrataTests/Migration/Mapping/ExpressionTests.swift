@@ -58,6 +58,23 @@ import Testing
         try ExpressionEvaluator().evaluate(try checked(text).0, values)
     }
 
+    /// Issue 15: `matches` with a pattern that backtracks without end is
+    /// an error at the call's column naming the pattern, not a hang or an
+    /// empty list.
+    @Test func testMatchesThatHitsTheLimitIsAnErrorNamingThePattern() throws {
+        #expect(try value("matches(text, '(a+)+$')", ["text": .string("aaaa")]) == .list(["aaaa"]))
+        let error = try #require(
+            throws: ExpressionError.self,
+            performing: {
+                try RegexLimits.$current.withValue(tightRegexLimits) {
+                    _ = try value("matches(text, '(a+)+$')", ["text": .string(catastrophicText)])
+                }
+            })
+        #expect(error.column == 1)
+        #expect(
+            error.message.hasPrefix("regular expression \"(a+)+$\": the match hit its time limit"))
+    }
+
     @Test func testSyntaxErrorsPointAtTheirColumn() {
         let cases: [(String, Int, String)] = [
             ("1 +", 4, "expected a value"),
@@ -88,7 +105,7 @@ import Testing
             ("text.length", 1, "only to-one relationships can be followed"),
             ("trim(count)", 6, "argument 1 of trim takes a string, not an integer"),
             ("matches(text, text)", 15, "must be a string literal"),
-            ("matches(text, '(')", 15, "does not compile"),
+            ("matches(text, '(')", 15, "does not compile at column 1 of the pattern"),
             ("number(text, 'abc')", 14, "names no separators"),
             ("trim(text, text)", 1, "trim takes 1 argument, found 2"),
             ("coalesce(text, 1)", 16, "needs values of one type"),
