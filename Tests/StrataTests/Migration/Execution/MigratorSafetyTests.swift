@@ -9,33 +9,6 @@ import Testing
 /// copy stage, saves during a migration, and dry runs that must tell the
 /// truth about the run.
 @Suite struct MigratorSafetyTests {
-    private func expectMigrationError(
-        _ code: MigrationError.Code, sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws -> Void
-    ) {
-        #expect(sourceLocation: sourceLocation) {
-            try body()
-        } throws: { error in
-            (error as? MigrationError)?.code == code
-        }
-    }
-
-    private func expectStoreError(
-        _ code: StoreError.Code, sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws -> Void
-    ) {
-        #expect(sourceLocation: sourceLocation) {
-            try body()
-        } throws: { error in
-            (error as? StoreError)?.code == code
-        }
-    }
-
-    private func files(in directory: TemporaryDirectory) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-            .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
-    }
-
     /// Options that let the Notes chain's lossy 1-2 step run.
     private var lossy: MigrationOptions {
         var options = MigrationOptions()
@@ -125,7 +98,7 @@ import Testing
                     "ZNOTE has column ZPINNED, which version 1 does not have and version 2 does")
         }
         #expect(try storeFingerprint(url) == before)
-        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+        #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
     @Test func testStoreMissingAColumnOfItsVersionIsRefused() throws {
@@ -259,7 +232,7 @@ import Testing
         #expect(!waited)  // A timeout of 0 refuses without waiting.
         #expect(try storeFingerprint(url) == before)
         other.release()
-        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+        #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
     // MARK: - 7. A refused run leaves a WAL where it was
@@ -344,7 +317,7 @@ import Testing
         } throws: { error in String(describing: error).contains(reason) }
         #expect(try storeFingerprint(url)[0] == before[0], sourceLocation: sourceLocation)
         #expect(
-            try files(in: directory) == ["Notes.sqlite", "Schemas"], sourceLocation: sourceLocation)
+            try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"], sourceLocation: sourceLocation)
         let store = try Store.open(at: url, mode: .readOnly)
         defer { try? store.close() }
         #expect(store.metadata.otherKeys[MigrationJournal.key] == nil)

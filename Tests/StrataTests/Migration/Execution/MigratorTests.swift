@@ -6,23 +6,6 @@ import Testing
 /// Runs of ``Migrator`` on populated stores: rows, metadata, backups,
 /// journal, and the refusals that come before any write.
 @Suite struct MigratorTests {
-    private func expectMigrationError(
-        _ code: MigrationError.Code, sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws -> Void
-    ) {
-        #expect(sourceLocation: sourceLocation) {
-            try body()
-        } throws: { error in
-            (error as? MigrationError)?.code == code
-        }
-    }
-
-    private func files(in directory: TemporaryDirectory) throws -> [String] {
-        // A store this test still has open keeps its -wal and -shm files.
-        try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-            .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
-    }
-
     /// Notes of the migrated store by title: (text, pinned, summary, notebook name).
     private func notes(_ url: URL, model: Model) throws -> [String: [String?]] {
         let store = try Store.open(at: url)
@@ -69,7 +52,7 @@ import Testing
         #expect(store.metadata.otherKeys[MigrationJournal.key] == nil)
         #expect(try store.connection.integrityCheck() == ["ok"])
         #expect(try store.checkRelationships(model: v2).isEmpty)
-        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+        #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
     @Test func testDryRunCountsRowsFindsTheLossAndLeavesTheFilesByteIdentical() throws {
@@ -100,7 +83,7 @@ import Testing
             _ = try Migrator(storeAt: url, schemas: setup.folder).run()
         }
         #expect(try storeFingerprint(url) == before)
-        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+        #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
     @Test func testNeedsMappingStepWithoutDataIsNotBlocking() throws {
@@ -155,7 +138,7 @@ import Testing
         defer { try? store.close() }
         #expect(store.metadata.versionHashes == v3.versionHashes.mapValues { Data($0) })
         #expect(try store.connection.integrityCheck() == ["ok"])
-        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+        #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
     @Test func testFailedStageLeavesTheLastBoundaryAndARerunResumes() throws {
@@ -177,7 +160,7 @@ import Testing
         #expect(try middle.checkRelationships(model: v2).isEmpty)
         try middle.close()
         #expect(
-            try files(in: directory) == [
+            try directory.namesWithoutWAL() == [
                 "Notes.sqlite", "Notes.sqlite.strata-backup-v1", "Schemas",
             ])
         let backup = try Store.open(at: directory.file("Notes.sqlite.strata-backup-v1"))
@@ -191,7 +174,7 @@ import Testing
         #expect(report.completedStages == ["2-3"])
         let v3 = try #require(try setup.chain.model(version: 3))
         #expect(try notes(url, model: v3)["Note 1"] == ["Body 1", "false", "About Note 1", "Home"])
-        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+        #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
     @Test func testStageWhoseResultFailsTheChecksIsRolledBack() throws {
@@ -213,7 +196,7 @@ import Testing
         let store = try Store.open(at: url)
         defer { try? store.close() }
         #expect(try store.matchingVersion(in: setup.chain).version == 2)
-        #expect(try files(in: directory) == ["Notes.sqlite", "Schemas"])
+        #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
     @Test func testUpToDateStoreIsLeftAlone() throws {
