@@ -137,6 +137,10 @@ public final class Migrator {
     public func run(
         progress: @escaping (MigrationProgress) -> Void = { _ in }
     ) throws -> MigrationReport {
+        guard FileManager.default.fileExists(atPath: storeURL.path) else {
+            // Before the lock, whose file could not be made beside nothing.
+            throw StoreError(.notFound, path: storeURL.relativePath, message: "no such file")
+        }
         let lock = try StoreLock(
             for: storeURL, mode: .exclusive, waitingUpTo: options.lockTimeout,
             waiting: options.waitingForLock)
