@@ -47,7 +47,7 @@ extension Context {
             if !failures.isEmpty { throw ValidationError(failures: failures) }
             written = try store.withSharedLock {
                 try store.connection.inTransaction(.immediate) {
-                    try store.checkVersionUnchanged()
+                    try store.checkVersionUnchanged(verified: &verifiedMetadata)
                     return try writeChanges()
                 }
             }

@@ -52,6 +52,10 @@ public final class Context {
     var saveJournal: SaveJournal?
     /// The fetch plans made so far, by request shape.
     var fetchPlans = FetchPlanCache()
+    /// The store's metadata plist as the last save found it, still
+    /// describing the version the store was opened at (see
+    /// `Store.checkVersionUnchanged(verified:)`).
+    var verifiedMetadata: Data?
 
     /// A context on `store`, whose data `model` describes.
     ///

@@ -22,15 +22,19 @@ extension Store {
     /// the meantime, and rows written with the old version's entity numbers
     /// and columns would corrupt it. Run it inside the write transaction.
     ///
+    /// - Parameter verified: The metadata plist last found to match, kept by
+    ///   the caller: while the stored plist is byte for byte the same, it is
+    ///   not decoded again.
     /// - Throws: ``StoreError`` (`versionChanged`); ``StoreError`` or
     ///   ``SQLiteError`` when the metadata cannot be read.
-    func checkVersionUnchanged() throws {
+    func checkVersionUnchanged(verified: inout Data?) throws {
         let plist = try connection.cachedStatement(
             "SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
         guard try plist.step(), let uuid = plist.text(at: 0), let data = plist.blob(at: 1) else {
             throw StoreError(
                 .corruptMetadata, path: path, message: "Z_METADATA has no row with Z_VERSION 1")
         }
+        if data == verified { return }
         let live = try StoreMetadata(uuid: uuid, plist: data, path: path)
         guard live.versionHashes == metadata.versionHashes else {
             let version = live.modelVersion.map { " (now version \($0))" } ?? ""
@@ -39,5 +43,6 @@ extension Store {
                 message: "the store was migrated to another model version\(version) since it "
                     + "was opened; nothing was written. Open it again with that version")
         }
+        verified = data
     }
 }
