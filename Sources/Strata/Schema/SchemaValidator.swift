@@ -19,7 +19,9 @@ import Foundation
 /// - uniqueness constraints name attributes or to-one relationships;
 /// - fetch indexes have unique names and index stored attributes or to-one
 ///   relationships; stored fetch requests and configurations name entities
-///   of the model.
+///   of the model;
+/// - SQL names: no two tables or indexes of the store the model lays out get
+///   names SQLite takes to be the same (it ignores case).
 ///
 /// One mistake gives one issue: a check that depends on a part which is
 /// itself wrong (a missing destination, say) is skipped.
@@ -52,6 +54,7 @@ public struct SchemaValidator: Sendable {
         }
         run.checkFetchRequests()
         run.checkConfigurations()
+        run.checkSQLNames()
         return run.issues
     }
 
