@@ -23,7 +23,8 @@ struct QueryCommand: Command {
           --limit <n>         At most n objects.
           --offset <n>        Skip the first n objects.
           --count             Print only the number of matching objects.
-          --format <format>   table (default), json or csv.
+          --format <format>   table (default), json or csv. A table shows control characters
+                              in values as escapes (\\t, \\n, \\r, \\u{1B}).
           --schemas <dir>     The model folder; the version matching the store is used.
                               Without it, the model cached in the store is used.
         """
