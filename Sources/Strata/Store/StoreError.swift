@@ -26,6 +26,8 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
         case unsupportedFeature
         /// The schema does not describe the store (an entity or table is missing).
         case schemaMismatch
+        /// The store or its folder cannot be read or written as asked.
+        case readOnly
     }
 
     /// What kind of error this is.

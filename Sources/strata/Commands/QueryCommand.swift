@@ -77,6 +77,10 @@ struct QueryCommand: Command {
     }
 
     func run() throws {
+        try StoreActivity.run(store, "query \(entity) in the store") { try query() }
+    }
+
+    private func query() throws {
         let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
         defer { try? opened.close() }  // Read-only: nothing to lose on close.
         let model = try self.model(of: opened)
