@@ -101,7 +101,7 @@ import Testing
     @Test func testEmptyAndDamagedStoresNameThePathAndTheActivity() throws {
         let folder = try ScratchFolder()
         let empty = folder.path("empty.sqlite")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         let outcome = try StrataRunner.run(["info", empty])
         #expect(outcome.stderr == "error: \(empty): an empty file, not a Core Data store\n")
 
