@@ -47,6 +47,34 @@ import Testing
         #expect(outcome.stderr == "")
     }
 
+    /// Issue 15: ESC, BEL and CR from store data reached the terminal raw.
+    @Test func testTableEscapesControlCharactersFromTheStore() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        shell.arguments = [
+            "sqlite3", store,
+            "UPDATE ZNOTE SET ZTITLE = 'a' || char(27) || '[31mred' || char(7) || char(13) || 'b'"
+                + " || char(9) || 'c' || char(10) || 'd' || char(127) || char(155) WHERE Z_PK = 1",
+        ]
+        try shell.run()
+        shell.waitUntilExit()
+        try #require(shell.terminationStatus == 0)
+
+        let table = try query(["--where", "title BEGINSWITH 'a'"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(
+            table.stdout == """
+                id       body                      date                  keywords  title
+                Note/p1  Alle Vögel sind schon da  2001-01-01T00:00:00Z  birds     a\\u{1B}[31mred\\u{7}\\rb\\tc\\nd\\u{7F}\\u{9B}
+
+                """)
+        // JSON escapes C0 itself; the value comes through whole.
+        let json = try query(["--where", "title BEGINSWITH 'a'", "--format", "json"])
+        #expect(
+            json.stdout.contains(
+                #""title" : "a\u001b[31mred\u0007\rb\tc\nd"# + "\u{7F}\u{9B}\""))
+    }
+
     @Test func testFoldedSearchNewestFirstAsJSON() throws {
         let outcome = try query([
             "--where", "body CONTAINS[cd] %@", "--arg", "ALL", "--sort", "-date", "--format",

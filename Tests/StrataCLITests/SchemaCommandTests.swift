@@ -29,6 +29,36 @@ import Testing
         #expect(located.allSatisfy { $0.contains(": $") })
     }
 
+    /// Issue 15: a stored fetch request's predicate was not parsed by
+    /// `schema check`; now it is, and checked against its entity, with the
+    /// file's line and column of the predicate and the column in it.
+    @Test func testFetchRequestPredicatesAreParsedAndChecked() throws {
+        let folder = try ScratchFolder()
+        let file = folder.path("1.json")
+        let schema = """
+            {"format": "strata-schema/1", "model": "Shop", "version": 1,
+             "entities": {"Item": {"attributes": {"url": {"type": "uri"}, "title": {"type": "string"}}}},
+             "fetchRequests": {
+               "byURL": {"entity": "Item", "predicate": "url == $URL"},
+               "broken": {"entity": "Item", "predicate": "title == "},
+               "colour": {"entity": "Item", "predicate": "title == 'x' AND colour == 'red'"}}}
+            """
+        try Data(schema.utf8).write(to: URL(fileURLWithPath: file))
+        let outcome = try StrataRunner.run(["schema", "check", file])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr == """
+                error: 2 problems in the schema:
+                \(file):5:33: $.fetchRequests.broken.predicate: predicate "title == " of fetch \
+                request 'broken', column 10: expected a key path or value after '==', found the \
+                end of the predicate
+                \(file):6:33: $.fetchRequests.colour.predicate: predicate "title == 'x' AND \
+                colour == 'red'" of fetch request 'colour', column 18: Item has no attribute or \
+                relationship 'colour'
+
+                """)
+    }
+
     @Test func testNotJSONNamesFileLineAndColumn() throws {
         let folder = try ScratchFolder()
         let file = folder.path("1.json")

@@ -115,6 +115,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// Issue 15: problems the schema check finds in a converted version
+    /// cited `out/1.json`, a file that did not exist; they cite the model's
+    /// `contents` file, the line and the element.
+    @Test func testSchemaProblemsCiteTheXcodeModelNotTheOutput() throws {
+        let folder = try ScratchFolder()
+        let version = folder.url.appendingPathComponent("Shop.xcdatamodeld/Shop.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let contents = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel">
+                <entity name="Item">
+                    <attribute name="count" attributeType="Integer 32" minValueString="10" maxValueString="1"/>
+                </entity>
+                <entity name="ITEM"/>
+            </model>
+            """
+        try Data(contents.utf8).write(to: version.appendingPathComponent("contents"))
+        let output = folder.path("out")
+        let outcome = try StrataRunner.run([
+            "schema", "from-xcdatamodel", folder.path("Shop.xcdatamodeld"), "-o", output,
+        ])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr == """
+                error: 2 problem(s) in \(folder.path("Shop.xcdatamodeld")):
+                Shop.xcdatamodel/contents:3: <entity name="Item">: the table of entity Item would \
+                be named ZITEM, the name of the table of entity ITEM; SQLite table and index names \
+                ignore case and share one namespace, so rename one of them
+                Shop.xcdatamodel/contents:4: <attribute name="count">: minValue 10 is above maxValue 1
+
+                """, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("out/"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func testMissingOutputIsBadUsage() throws {
         let outcome = try StrataRunner.run(["schema", "from-xcdatamodel", Self.bookmarks])
         #expect(outcome.status == 64)

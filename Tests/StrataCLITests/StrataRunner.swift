@@ -40,6 +40,24 @@ struct StrataRunner {
     /// files rather than pipes, so a chatty command can never block on a
     /// full pipe.
     static func run(_ arguments: [String]) throws -> Outcome {
+        try run(arguments, unprivileged: false)
+    }
+
+    /// Whether ``run(_:unprivileged:)`` can drop root's rights: as root it
+    /// needs util-linux's `setpriv`; any other user is unprivileged already.
+    static var canRunUnprivileged: Bool {
+        getuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv)
+    }
+
+    private static let setpriv = "/usr/bin/setpriv"
+
+    /// Runs `strata` as a user without root's rights (`nobody` when the
+    /// tests run as root), so file permissions apply as they do to users.
+    static func runUnprivileged(_ arguments: [String]) throws -> Outcome {
+        try run(arguments, unprivileged: true)
+    }
+
+    private static func run(_ arguments: [String], unprivileged: Bool) throws -> Outcome {
         let scratch = try ScratchFolder()
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
@@ -48,8 +66,15 @@ struct StrataRunner {
         let stdout = try FileHandle(forWritingTo: outURL)
         let stderr = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
+        if unprivileged && getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments =
+                ["--reuid=65534", "--regid=65534", "--clear-groups", try executable().path]
+                + arguments
+        } else {
+            process.executableURL = try executable()
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = packageRoot
         process.standardOutput = stdout
         process.standardError = stderr

@@ -25,4 +25,40 @@ public struct XcodeModelBundle: Hashable, Sendable {
         self.versionFolders = versionFolders
         self.warnings = warnings
     }
+
+    /// Where a part of a converted version came from.
+    public struct Location: Hashable, Sendable {
+        /// The version's file, relative to the bundle
+        /// (`Model 2.xcdatamodel/contents`).
+        public var file: String
+        /// The line of the element, when known.
+        public var line: Int?
+        /// The element, such as `<attribute name="x">`.
+        public var element: String
+    }
+
+    /// For each version, the element each part came from, by its JSON path
+    /// in the schema file the version converts to.
+    public var locations: [[String: Location]] = []
+
+    /// `issue`, found in the schema converted from version `index` (0 for
+    /// the first), told at the element of the Xcode model it comes from: the
+    /// element of the part at the issue's path or of the nearest part
+    /// enclosing it. The schema file does not exist yet, so its path would
+    /// point nowhere.
+    ///
+    /// - Returns: An issue naming the version's `contents` file, the
+    ///   element's line and the element.
+    public func locate(_ issue: SchemaIssue, inVersion index: Int) -> XcodeModelIssue {
+        let folder = versionFolders.indices.contains(index) ? versionFolders[index] : name
+        let known = locations.indices.contains(index) ? locations[index] : [:]
+        for path in [issue.path] + JSONPath.ancestors(of: issue.path) {
+            if let location = known[path] {
+                return XcodeModelIssue(
+                    file: location.file, line: location.line, element: location.element,
+                    message: issue.message)
+            }
+        }
+        return XcodeModelIssue(file: folder + "/contents", message: issue.message)
+    }
 }

@@ -56,19 +56,25 @@ public struct XcodeModelReader: Sendable {
 
         var issues: [XcodeModelIssue] = []
         var versions: [Model] = []
+        var locations: [[String: XcodeModelBundle.Location]] = []
         for (index, folder) in folders.enumerated() {
             var reader = XcodeModelVersionReader(
                 file: folder + "/contents", modelName: name, version: index + 1)
             if let document = reader.load(base.appendingPathComponent(folder)) {
                 let model = reader.convert(document.root)
-                if reader.issues.isEmpty { versions.append(model) }
+                if reader.issues.isEmpty {
+                    versions.append(model)
+                    locations.append(reader.locations)
+                }
             }
             issues += Self.inDocumentOrder(reader.issues)
             warnings += Self.inDocumentOrder(reader.warnings)
         }
         guard issues.isEmpty else { throw XcodeModelError(issues: issues) }
-        return XcodeModelBundle(
+        var bundle = XcodeModelBundle(
             name: name, versions: versions, versionFolders: folders, warnings: warnings)
+        bundle.locations = locations
+        return bundle
     }
 
     /// One file's issues by line (relationship checks run after the

@@ -9,14 +9,24 @@ extension XcodeModelVersionReader {
         entity.versionHashModifier = Self.text(element, "versionHashModifier")
         entity.renamedFrom = Self.text(element, "elementID")
         entity.userInfo = Self.userInfo(of: element)
-        entity.attributes = element.children(named: "attribute").compactMap {
-            convertAttribute($0)
+        let path = JSONPath.appending(JSONPath.appending(JSONPath.root, key: "entities"), key: name)
+        locate(path, at: element)
+        entity.attributes = element.children(named: "attribute").compactMap { child in
+            guard let attribute = convertAttribute(child) else { return nil }
+            locate(
+                JSONPath.appending(
+                    JSONPath.appending(path, key: "attributes"), key: attribute.name), at: child)
+            return attribute
         }
         var relationships: [Relationship] = []
         for child in element.children(named: "relationship") {
             guard let relationship = convertRelationship(child) else { continue }
             relationships.append(relationship)
             relationshipElements[name, default: [:]][relationship.name] = child
+            locate(
+                JSONPath.appending(
+                    JSONPath.appending(path, key: "relationships"), key: relationship.name),
+                at: child)
         }
         entity.relationships = relationships
         for child in element.children(named: "fetchedProperty") {

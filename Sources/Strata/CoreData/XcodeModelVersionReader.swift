@@ -13,6 +13,10 @@ struct XcodeModelVersionReader {
     /// The XML element of each relationship, by entity then name, to locate
     /// problems found once every entity is known.
     var relationshipElements: [String: [String: XMLElement]] = [:]
+    /// The element each part of the converted model came from, by the JSON
+    /// path the part has in a schema file, to locate later problems in
+    /// this file.
+    var locations: [String: XcodeModelBundle.Location] = [:]
 
     init(file: String, modelName: String, version: Int) {
         self.file = file
@@ -21,6 +25,12 @@ struct XcodeModelVersionReader {
     }
 
     // MARK: - Reporting
+
+    /// Remembers that the schema part at `path` comes from `element`.
+    mutating func locate(_ path: String, at element: XMLElement) {
+        locations[path] = XcodeModelBundle.Location(
+            file: file, line: element.line, element: Self.describe(element))
+    }
 
     mutating func report(_ element: XMLElement, _ message: String) {
         issues.append(
@@ -107,9 +117,13 @@ struct XcodeModelVersionReader {
             report(root, "expected a Core Data model, whose document element is <model>")
             return model
         }
+        locate(JSONPath.root, at: root)
         model.entities = root.children(named: "entity").map { convertEntity($0) }
-        model.fetchRequests = root.children(named: "fetchRequest").compactMap {
-            convertFetchRequest($0)
+        let requests = JSONPath.appending(JSONPath.root, key: "fetchRequests")
+        model.fetchRequests = root.children(named: "fetchRequest").compactMap { element in
+            guard let request = convertFetchRequest(element) else { return nil }
+            locate(JSONPath.appending(requests, key: request.name), at: element)
+            return request
         }
         model.configurations = root.children(named: "configuration").compactMap {
             convertConfiguration($0)

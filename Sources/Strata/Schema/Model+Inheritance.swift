@@ -9,54 +9,45 @@ extension Model {
     /// Entities whose parent is missing or lies on a cycle are treated as
     /// roots, so the order is defined even for a model that fails validation.
     public var entitiesInNumberingOrder: [Entity] {
-        var children: [String: [Entity]] = [:]
-        var roots: [Entity] = []
-        let names = Set(entities.map(\.name))
-        for entity in entities {
-            if let parent = entity.parent, names.contains(parent), !isOnParentCycle(entity.name) {
-                children[parent, default: []].append(entity)
-            } else {
-                roots.append(entity)
-            }
-        }
-        var ordered: [Entity] = []
-        ordered.reserveCapacity(entities.count)
-        func visit(_ entity: Entity) {
-            ordered.append(entity)
-            // `entities` is sorted by name, so each children list is as well.
-            for child in children[entity.name] ?? [] { visit(child) }
-        }
-        for root in roots { visit(root) }
-        return ordered
+        InheritanceForest(self).order
     }
 
     /// Core Data's entity numbers (`Z_ENT`), keyed by entity name.
     public var entityNumbers: [String: Int] {
-        var numbers: [String: Int] = [:]
-        for (index, entity) in entitiesInNumberingOrder.enumerated() {
-            numbers[entity.name] = index + 1
-        }
-        return numbers
+        InheritanceForest(self).position.mapValues { $0 + 1 }
     }
 
     /// The chain of ancestors of `entityName`, nearest first, stopping before
     /// a missing entity or a cycle.
     public func ancestors(of entityName: String) -> [Entity] {
         var result: [Entity] = []
-        var seen: Set<String> = [entityName]
-        var current = entity(named: entityName)?.parent
-        while let name = current, !seen.contains(name), let parent = entity(named: name) {
-            result.append(parent)
-            seen.insert(name)
-            current = parent.parent
-        }
+        for index in lineage(of: entityName).dropFirst() { result.append(entities[index]) }
         return result
+    }
+
+    /// The indexes in `entities` of `entityName` and its ancestors, nearest
+    /// first, stopping before a missing entity or a cycle. Empty when there
+    /// is no such entity.
+    ///
+    /// A loop, not recursion, and no set of visited names on the way: only a
+    /// chain longer than the model (which must loop) is walked again with one.
+    func lineage(of entityName: String) -> [Int] {
+        var chain: [Int] = []
+        var current = positions[entityName]
+        while let index = current {
+            chain.append(index)
+            if chain.count > entities.count { break }
+            current = parentPositions[index]
+        }
+        guard chain.count > entities.count else { return chain }
+        var seen: Set<Int> = []
+        return Array(chain.prefix { seen.insert($0).inserted })
     }
 
     /// The root of the inheritance tree `entityName` belongs to (itself when
     /// it has no parent).
     public func rootEntity(of entityName: String) -> Entity? {
-        ancestors(of: entityName).last ?? entity(named: entityName)
+        lineage(of: entityName).last.map { entities[$0] }
     }
 
     /// The direct subentities of `entityName`, sorted by name.
@@ -66,10 +57,9 @@ extension Model {
 
     /// `entityName` and every entity that inherits from it, in numbering order.
     public func entityTree(rootedAt entityName: String) -> [Entity] {
-        entitiesInNumberingOrder.filter { candidate in
-            candidate.name == entityName
-                || ancestors(of: candidate.name).contains { $0.name == entityName }
-        }
+        let forest = InheritanceForest(self)
+        guard let index = forest.position[entityName] else { return [] }
+        return Array(forest.order[forest.subtree(at: index)])
     }
 
     /// The attributes of `entityName` including inherited ones, sorted by name.
@@ -78,8 +68,8 @@ extension Model {
         // A root entity's own list is already the answer (kept sorted by name).
         if let entity = entity(named: entityName), entity.parent == nil { return entity.attributes }
         var byName: [String: Attribute] = [:]
-        for entity in ([entity(named: entityName)].compactMap { $0 } + ancestors(of: entityName)) {
-            for attribute in entity.attributes where byName[attribute.name] == nil {
+        for index in lineage(of: entityName) {
+            for attribute in entities[index].attributes where byName[attribute.name] == nil {
                 byName[attribute.name] = attribute
             }
         }
@@ -92,8 +82,9 @@ extension Model {
             return entity.relationships
         }
         var byName: [String: Relationship] = [:]
-        for entity in ([entity(named: entityName)].compactMap { $0 } + ancestors(of: entityName)) {
-            for relationship in entity.relationships where byName[relationship.name] == nil {
+        for index in lineage(of: entityName) {
+            for relationship in entities[index].relationships
+            where byName[relationship.name] == nil {
                 byName[relationship.name] = relationship
             }
         }

@@ -47,9 +47,38 @@ extension Model {
     ///
     /// - Returns: One 32-byte hash per entity, abstract entities included.
     public var versionHashes: [String: [UInt8]] {
+        // Entities in numbering order, so each parent's hash and sorted
+        // property list are ready before its children need them: the work is
+        // the size of the lists hashed, not one walk up the chain per entity.
+        let forest = InheritanceForest(self)
         var hashes: [String: [UInt8]] = [:]
-        for entity in entities {
-            hashes[entity.name] = versionHash(ofEntity: entity.name)
+        var entityHashes: [[UInt8]] = []
+        entityHashes.reserveCapacity(forest.order.count)
+        var children = [Int](repeating: 0, count: forest.order.count)
+        for parent in forest.parent { if let parent { children[parent] += 1 } }
+        // The sorted property lists of entities with children still to come.
+        var lists: [Int: [PropertyHash]] = [:]
+        for (index, entity) in forest.order.enumerated() {
+            let parent = forest.parent[index]
+            let list: [PropertyHash]
+            let hash: [UInt8]
+            if forest.onCycle.contains(entity.name) {
+                // A bad model: hashed as `versionHash(ofEntity:)` walks it.
+                list = sortedPropertyHashes(of: entity.name)
+                hash = versionHash(ofEntity: entity.name) ?? []
+            } else {
+                list = Self.merging(
+                    ownPropertyHashes(of: entity), into: parent.flatMap { lists[$0] } ?? [])
+                hash = entityHash(
+                    of: entity, parentHash: parent.map { entityHashes[$0] }, properties: list)
+            }
+            entityHashes.append(hash)
+            if hashes[entity.name] == nil { hashes[entity.name] = hash }
+            if children[index] > 0 { lists[index] = list }
+            if let parent {
+                children[parent] -= 1
+                if children[parent] == 0 { lists[parent] = nil }
+            }
         }
         return hashes
     }
@@ -62,7 +91,11 @@ extension Model {
     ///
     /// - Returns: A 44-character base64 string.
     public var versionChecksum: String {
-        let hashes = versionHashes
+        Self.versionChecksum(of: versionHashes)
+    }
+
+    /// ``versionChecksum`` of already computed `hashes`.
+    static func versionChecksum(of hashes: [String: [UInt8]]) -> String {
         var hasher = SHA256()
         for name in Self.sortedByUTF8(Array(hashes.keys)) {
             hasher.update(hashes[name] ?? [])
@@ -78,7 +111,11 @@ extension Model {
     ///
     /// - Returns: An 88-character base64 string.
     public var versionHashesDigest: String {
-        let hashes = versionHashes
+        Self.versionHashesDigest(of: versionHashes)
+    }
+
+    /// ``versionHashesDigest`` of already computed `hashes`.
+    static func versionHashesDigest(of hashes: [String: [UInt8]]) -> String {
         var hasher = SHA512()
         for name in Self.sortedByUTF8(Array(hashes.keys)) {
             hasher.update(name.utf8)
@@ -105,35 +142,43 @@ extension Model {
             properties.append((attribute.name, Self.attributeHash(attribute)))
         }
         for relationship in allRelationships(of: entityName) where !relationship.isTransient {
-            let name = relationship.name
-            // Its own inverse: the inverse found on the destination is this
-            // very relationship (same name, declared by the same entity).
-            let isOwnInverse =
-                relationship.inverse == name
-                && declaringEntity(ofRelationship: name, from: relationship.destination)
-                    == declaringEntity(ofRelationship: name, from: entityName)
             properties.append(
-                (name, Self.relationshipHash(relationship, isOwnInverse: isOwnInverse)))
+                (relationship.name, relationshipHash(relationship, declaredBy: entityName)))
         }
         return properties
+    }
+
+    /// `relHash(r)` of `relationship` as seen from `entityName` (which
+    /// declares or inherits it).
+    private func relationshipHash(
+        _ relationship: Relationship, declaredBy entityName: String
+    ) -> [UInt8] {
+        let name = relationship.name
+        // Its own inverse: the inverse found on the destination is this
+        // very relationship (same name, declared by the same entity).
+        let isOwnInverse =
+            relationship.inverse == name
+            && declaringEntity(ofRelationship: name, from: relationship.destination)
+                == declaringEntity(ofRelationship: name, from: entityName)
+        return Self.relationshipHash(relationship, isOwnInverse: isOwnInverse)
     }
 
     /// `entityHash(e)`: name, abstract flag, parent's hash, property hashes in
     /// name order, modifier, then the joined uniqueness constraints.
     private func entityHash(of entity: Entity, parentHash: [UInt8]?) -> [UInt8] {
+        entityHash(
+            of: entity, parentHash: parentHash, properties: sortedPropertyHashes(of: entity.name))
+    }
+
+    /// `entityHash(e)` with the property hashes already in hashing order.
+    private func entityHash(
+        of entity: Entity, parentHash: [UInt8]?, properties: [PropertyHash]
+    ) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(entity.name.utf8)
         hasher.update([entity.isAbstract ? 1 : 0])
         if let parentHash { hasher.update(parentHash) }
-        // Attributes and relationships are one list sorted by name: they
-        // interleave (`children`, `favorites`, `isFolder`, `parent`, …).
-        let properties = propertyHashList(of: entity.name)
-        // A stable sort keeps an attribute first if a bad model reuses a name.
-        let sorted = properties.enumerated().sorted { lhs, rhs in
-            if lhs.element.name == rhs.element.name { return lhs.offset < rhs.offset }
-            return lhs.element.name.utf8.lexicographicallyPrecedes(rhs.element.name.utf8)
-        }
-        for property in sorted { hasher.update(property.element.hash) }
+        for property in properties { hasher.update(property.hash) }
         if let modifier = entity.versionHashModifier { hasher.update(modifier.utf8) }
         let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }
         for constraint in Self.sortedByUTF8(constraints) where !constraint.isEmpty {
@@ -189,6 +234,95 @@ extension Model {
         hasher.update([UInt8(truncatingIfNeeded: flags), UInt8(truncatingIfNeeded: flags >> 8)])
         if let modifier { hasher.update(modifier.utf8) }
         return hasher.finalize()
+    }
+
+    // MARK: - Property lists
+
+    /// One property's hash, with what orders it in an entity's hash.
+    private struct PropertyHash {
+        var name: String
+        /// 0 for an attribute, 1 for a relationship: an attribute comes first
+        /// if a bad model reuses a name.
+        var kind: Int
+        var hash: [UInt8]
+
+        /// Hashing order: by name (UTF-8 bytes), attributes first.
+        static func precedes(_ lhs: PropertyHash, _ rhs: PropertyHash) -> Bool {
+            if lhs.name == rhs.name { return lhs.kind < rhs.kind }
+            return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+        }
+    }
+
+    /// Every stored property of `entityName`, inherited ones included, in
+    /// hashing order. Attributes and relationships are one list sorted by
+    /// name: they interleave (`children`, `favorites`, `isFolder`, …).
+    private func sortedPropertyHashes(of entityName: String) -> [PropertyHash] {
+        var list: [PropertyHash] = []
+        for attribute in allAttributes(of: entityName) where !attribute.isTransient {
+            list.append(
+                PropertyHash(name: attribute.name, kind: 0, hash: Self.attributeHash(attribute)))
+        }
+        for relationship in allRelationships(of: entityName) where !relationship.isTransient {
+            list.append(
+                PropertyHash(
+                    name: relationship.name, kind: 1,
+                    hash: relationshipHash(relationship, declaredBy: entityName)))
+        }
+        return Self.stableSorted(list)
+    }
+
+    /// The entity's own stored properties in hashing order.
+    private func ownPropertyHashes(of entity: Entity) -> [PropertyHash] {
+        var list: [PropertyHash] = []
+        for attribute in entity.attributes where !attribute.isTransient {
+            list.append(
+                PropertyHash(name: attribute.name, kind: 0, hash: Self.attributeHash(attribute)))
+        }
+        for relationship in entity.relationships where !relationship.isTransient {
+            list.append(
+                PropertyHash(
+                    name: relationship.name, kind: 1,
+                    hash: relationshipHash(relationship, declaredBy: entity.name)))
+        }
+        return Self.stableSorted(list)
+    }
+
+    private static func stableSorted(_ list: [PropertyHash]) -> [PropertyHash] {
+        list.enumerated().sorted { lhs, rhs in
+            PropertyHash.precedes(lhs.element, rhs.element)
+                || (!PropertyHash.precedes(rhs.element, lhs.element) && lhs.offset < rhs.offset)
+        }.map(\.element)
+    }
+
+    /// An entity's own sorted properties merged with its parent's sorted
+    /// list; an own property hides an inherited one of the same name and kind.
+    private static func merging(
+        _ own: [PropertyHash], into inherited: [PropertyHash]
+    ) -> [PropertyHash] {
+        guard !inherited.isEmpty else { return own }
+        guard !own.isEmpty else { return inherited }
+        var merged: [PropertyHash] = []
+        merged.reserveCapacity(own.count + inherited.count)
+        var i = 0
+        var j = 0
+        while i < own.count || j < inherited.count {
+            if j == inherited.count
+                || (i < own.count && !PropertyHash.precedes(inherited[j], own[i]))
+            {
+                // Equal name and kind: the subentity's own declaration wins.
+                if j < inherited.count, own[i].name == inherited[j].name,
+                    own[i].kind == inherited[j].kind
+                {
+                    j += 1
+                }
+                merged.append(own[i])
+                i += 1
+            } else {
+                merged.append(inherited[j])
+                j += 1
+            }
+        }
+        return merged
     }
 
     // MARK: - Helpers

@@ -14,7 +14,11 @@ public struct Model: Hashable, Sendable {
     public var versionIdentifier: String
     /// The entities, sorted by name.
     public var entities: [Entity] {
-        didSet { entities.sort { $0.name < $1.name } }
+        didSet {
+            entities.sort { $0.name < $1.name }
+            positions = Self.positions(of: entities)
+            parentPositions = Self.parentPositions(of: entities, positions)
+        }
     }
     /// Fetch requests stored in the model by name, sorted by name.
     public var fetchRequests: [FetchRequestTemplate] = [] {
@@ -33,13 +37,41 @@ public struct Model: Hashable, Sendable {
         self.name = name
         self.version = version
         self.versionIdentifier = versionIdentifier
-        self.entities = entities.sorted { $0.name < $1.name }
+        let sorted = entities.sorted { $0.name < $1.name }
+        self.entities = sorted
+        self.positions = Self.positions(of: sorted)
+        self.parentPositions = Self.parentPositions(of: sorted, positions)
         self.fetchRequests = fetchRequests.sorted { $0.name < $1.name }
         self.configurations = configurations.sorted { $0.name < $1.name }
     }
 
+    /// The index in `entities` of each entity name (the first, should a bad
+    /// model repeat a name), so that looking an entity up does not scan the
+    /// list: models of thousands of entities look names up for every
+    /// property. Derived from `entities`, so equal models have equal maps.
+    private(set) var positions: [String: Int]
+
     /// The entity named `name`, if any.
     public func entity(named name: String) -> Entity? {
-        entities.first { $0.name == name }
+        positions[name].map { entities[$0] }
+    }
+
+    /// The index in `entities` of each entity's parent, nil for a root or a
+    /// missing parent: walking up a chain thousands deep hashes no names.
+    private(set) var parentPositions: [Int?]
+
+    private static func parentPositions(
+        of entities: [Entity], _ positions: [String: Int]
+    ) -> [Int?] {
+        entities.map { entity in entity.parent.flatMap { positions[$0] } }
+    }
+
+    private static func positions(of entities: [Entity]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(entities.count)
+        for (index, entity) in entities.enumerated() where positions[entity.name] == nil {
+            positions[entity.name] = index
+        }
+        return positions
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 extension SchemaChain {
     /// Collects the models and issues of the files of one chain.
     struct Loader {
+        /// Checks from layers above, run on every decoded version.
+        var checks: [Check] = []
         var models: [Model] = []
         var issues: [SchemaIssue] = []
         /// The first model name seen, and its file, to compare the others with.
@@ -24,6 +26,7 @@ extension SchemaChain {
             if let model = outcome.model {
                 found += SchemaValidator().validate(model, file: file).compactMap(outcome.locate)
                 found += checkNames(model, number: number, file: file).compactMap(outcome.locate)
+                found += checks.flatMap { $0(model, file) }.compactMap(outcome.locate)
                 models.append(model)
             }
             issues += SchemaIssue.inDocumentOrder(found)

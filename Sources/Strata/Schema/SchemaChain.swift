@@ -36,10 +36,16 @@ public struct SchemaChain: Hashable, Sendable {
     /// together: names match versions, versions run from 1 without gaps, and
     /// every file names the same model.
     ///
-    /// - Parameter directory: The model folder; issues name files relative to
-    ///   it as given (`Schemas/Diary` gives `Schemas/Diary/2.json`).
+    /// - Parameters:
+    ///   - directory: The model folder; issues name files relative to it as
+    ///     given (`Schemas/Diary` gives `Schemas/Diary/2.json`).
+    ///   - checks: Checks made by layers above this one (the predicates of
+    ///     stored fetch requests, say), run on each decoded version; the
+    ///     issues they return are located in the file like the others.
     /// - Throws: ``SchemaError`` with every issue of every file.
-    public static func load(directory: URL) throws(SchemaError) -> SchemaChain {
+    public static func load(
+        directory: URL, checks: [Check] = []
+    ) throws(SchemaError) -> SchemaChain {
         let folder = directory.relativePath
         let names: [String]
         do {
@@ -49,7 +55,7 @@ public struct SchemaChain: Hashable, Sendable {
                 SchemaIssue(file: folder, path: JSONPath.root, message: "cannot read the folder")
             ])
         }
-        var loader = Loader()
+        var loader = Loader(checks: checks)
         var numbered: [(number: Int, name: String)] = []
         var misnamed: [String] = []
         for name in names.sorted() where Self.isCandidate(name, in: directory) {
@@ -86,14 +92,21 @@ public struct SchemaChain: Hashable, Sendable {
     ///
     /// When the file is named `<number>.json`, the number must be its version.
     ///
-    /// - Parameter file: The schema file; issues name it as given.
+    /// - Parameters:
+    ///   - file: The schema file; issues name it as given.
+    ///   - checks: Further checks of the decoded version, as for
+    ///     ``load(directory:checks:)``.
     /// - Throws: ``SchemaError`` with every issue of the file.
-    public static func load(file: URL) throws(SchemaError) -> SchemaChain {
-        var loader = Loader()
+    public static func load(file: URL, checks: [Check] = []) throws(SchemaError) -> SchemaChain {
+        var loader = Loader(checks: checks)
         loader.load(
             file, file: file.relativePath, number: versionNumber(fileName: file.lastPathComponent))
         return try loader.chain()
     }
+
+    /// A check of a decoded, validated version: given the model and its
+    /// file name, the issues found, each with its JSON path.
+    public typealias Check = (_ model: Model, _ file: String) -> [SchemaIssue]
 
     // MARK: - File names
 

@@ -33,6 +33,12 @@ public struct SchemaIssue: Hashable, Sendable, CustomStringConvertible {
         return "\(file): \(path): \(message)"
     }
 
+    /// The JSON path of the value reached by following `keys` from the
+    /// document's root, such as `$.fetchRequests.byURL.predicate`.
+    public static func path(keys: [String]) -> String {
+        keys.reduce(JSONPath.root) { JSONPath.appending($0, key: $1) }
+    }
+
     /// `issues` ordered by line and column, unlocated ones last, otherwise
     /// keeping their order.
     static func inDocumentOrder(_ issues: [SchemaIssue]) -> [SchemaIssue] {

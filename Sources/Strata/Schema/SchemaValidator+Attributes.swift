@@ -79,6 +79,9 @@ extension SchemaValidator.Run {
 
     /// Each import key (and each attribute name) must lead to one attribute.
     mutating func checkImportKeys(of entity: Entity) {
+        // Only an entity's own keys are checked here (inherited ones were
+        // checked with the ancestor), so one without keys has nothing to check.
+        guard entity.attributes.contains(where: { !$0.importKeys.isEmpty }) else { return }
         var owners: [String: String] = [:]
         for attribute in model.allAttributes(of: entity.name) {
             owners[attribute.name] = attribute.name

@@ -4,6 +4,7 @@ extension SchemaValidator.Run {
     /// Names unique in the entity; each element a stored attribute or to-one
     /// relationship of the entity (inherited ones count), once per index.
     mutating func checkIndexes(of entity: Entity) {
+        guard !entity.indexes.isEmpty else { return }
         let attributes = model.allAttributes(of: entity.name).filter { !$0.isTransient }
         let toOnes = model.allRelationships(of: entity.name).filter {
             !$0.isToMany && !$0.isTransient

@@ -19,7 +19,9 @@ import Foundation
 /// - uniqueness constraints name attributes or to-one relationships;
 /// - fetch indexes have unique names and index stored attributes or to-one
 ///   relationships; stored fetch requests and configurations name entities
-///   of the model.
+///   of the model;
+/// - SQL names: no two tables or indexes of the store the model lays out get
+///   names SQLite takes to be the same (it ignores case).
 ///
 /// One mistake gives one issue: a check that depends on a part which is
 /// itself wrong (a missing destination, say) is skipped.
@@ -35,7 +37,10 @@ public struct SchemaValidator: Sendable {
     /// - Returns: The issues, without line and column (the model does not
     ///   know them; ``SchemaChain`` adds them).
     public func validate(_ model: Model, file: String = "") -> [SchemaIssue] {
-        var run = Run(model: model, file: file)
+        let forest = InheritanceForest(model)
+        var run = Run(
+            model: model, file: file, forest: forest,
+            redeclared: Self.redeclaredProperties(model, forest))
         for entity in model.entities {
             run.checkEntity(entity)
             run.checkProperties(of: entity)
@@ -49,13 +54,51 @@ public struct SchemaValidator: Sendable {
         }
         run.checkFetchRequests()
         run.checkConfigurations()
+        run.checkSQLNames()
         return run.issues
+    }
+
+    /// The properties each entity declares that one of its ancestors
+    /// already declares, with the farthest such ancestor.
+    ///
+    /// One walk over the trees in numbering order, keeping the names
+    /// declared along the current path, so a chain thousands deep costs its
+    /// number of properties rather than a walk up the chain per entity.
+    static func redeclaredProperties(
+        _ model: Model, _ forest: InheritanceForest
+    ) -> [String: [String: String]] {
+        var found: [String: [String: String]] = [:]
+        var onPath: [String: String] = [:]  // Name → farthest declaring ancestor.
+        var open: [(end: Int, added: [String])] = []
+        for (index, entity) in forest.order.enumerated() {
+            while let last = open.last, last.end <= index {
+                for name in last.added { onPath[name] = nil }
+                open.removeLast()
+            }
+            let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+            var added: [String] = []
+            for name in names {
+                if let ancestor = onPath[name] {
+                    if ancestor != entity.name { found[entity.name, default: [:]][name] = ancestor }
+                } else {
+                    onPath[name] = entity.name
+                    added.append(name)
+                }
+            }
+            open.append((forest.subtreeEnd[index], added))
+        }
+        return found
     }
 
     /// One validation pass: the model and the issues found so far.
     struct Run {
         let model: Model
         let file: String
+        /// The model's inheritance trees, computed once.
+        let forest: InheritanceForest
+        /// For each entity, its properties that an ancestor already declares,
+        /// with the farthest such ancestor.
+        let redeclared: [String: [String: String]]
         var issues: [SchemaIssue] = []
 
         mutating func report(_ message: String, at path: String) {
@@ -91,7 +134,7 @@ public struct SchemaValidator: Sendable {
             let parentPath = JSONPath.appending(path, key: "parent")
             if model.entity(named: parent) == nil {
                 report("parent '\(parent)' is not an entity of the model", at: parentPath)
-            } else if model.isOnParentCycle(entity.name) {
+            } else if forest.onCycle.contains(entity.name) {
                 // Report a cycle once, at its alphabetically first entity.
                 var cycle = [entity.name]
                 var current = parent
@@ -108,12 +151,7 @@ public struct SchemaValidator: Sendable {
         }
 
         mutating func checkProperties(of entity: Entity) {
-            var inherited: [String: String] = [:]
-            for ancestor in model.ancestors(of: entity.name).reversed() {
-                for name in ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) {
-                    inherited[name] = inherited[name] ?? ancestor.name
-                }
-            }
+            let inherited = redeclared[entity.name] ?? [:]
             let attributeNames = Set(entity.attributes.map(\.name))
             let properties =
                 entity.attributes.map { ($0.name, "attributes") }
@@ -152,6 +190,7 @@ public struct SchemaValidator: Sendable {
         // MARK: - Uniqueness constraints
 
         mutating func checkConstraints(of entity: Entity) {
+            guard !entity.uniquenessConstraints.isEmpty else { return }
             let attributes = Set(model.allAttributes(of: entity.name).map(\.name))
             let toOnes = Set(
                 model.allRelationships(of: entity.name).filter { !$0.isToMany }.map(\.name))

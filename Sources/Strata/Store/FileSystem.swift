@@ -41,4 +41,56 @@ enum FileSystem {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
     }
+
+    /// An exclusive `flock(2)` on the hidden file a new store is built in,
+    /// held for the whole build.
+    ///
+    /// Taking it creates the file if needed and empties a leftover that a
+    /// killed create left (with its `-journal`, `-wal` and `-shm`); a second
+    /// create of the same store finds the lock taken and refuses.
+    final class CreationLock {
+        private var descriptor: Int32
+
+        init(_ path: String, storePath: String) throws {
+            descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                let code = errno
+                let folder = (path as NSString).deletingLastPathComponent
+                let shown = folder.isEmpty ? "." : folder
+                let message: String
+                switch code {
+                case ENOENT, ENOTDIR:
+                    message = "cannot create the store: its folder \(shown) does not exist"
+                case EACCES, EPERM, EROFS:
+                    message =
+                        "cannot create the store: its folder \(shown) is read-only "
+                        + "(\(String(cString: strerror(code))))"
+                default:
+                    message =
+                        "cannot create the store file beside it (\(path)): "
+                        + String(cString: strerror(code))
+                }
+                throw StoreError(.readOnly, path: storePath, message: message)
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                Glibc.close(descriptor)
+                descriptor = -1
+                throw StoreError(
+                    .alreadyExists, path: storePath,
+                    message: "another create of this store is running (it holds \(path))")
+            }
+            // Ours now: whatever is in it was left by a create that died.
+            _ = ftruncate(descriptor, 0)  // SQLite would read a leftover; an error surfaces there.
+            for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }
+        }
+
+        /// Lets the next create take the file.
+        func release() {
+            guard descriptor >= 0 else { return }
+            Glibc.close(descriptor)
+            descriptor = -1
+        }
+
+        deinit { release() }
+    }
 }

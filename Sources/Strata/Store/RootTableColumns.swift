@@ -10,7 +10,14 @@ struct RootTableColumns: Hashable, Sendable {
     /// Columns of each to-one relationship, keyed by declaring entity then name.
     let toOne: [String: [String: EntityLayout.ToOneColumns]]
 
-    init(root: Entity, tree: [Entity], model: Model, numbers: [String: Int]) {
+    /// Lays out the table of `root`, holding the entities of `tree`.
+    ///
+    /// - Parameters:
+    ///   - parents: The names of the entities that have subentities, whose
+    ///     to-one destinations need an entity-number column.
+    init(
+        root: Entity, tree: [Entity], model: Model, numbers: [String: Int], parents: Set<String>
+    ) {
         let tableName = StoreLayout.tableName(ofRoot: root.name)
         var names = ColumnNamespace(reserved: ["Z_PK", "Z_ENT", "Z_OPT"])
 
@@ -58,7 +65,7 @@ struct RootTableColumns: Hashable, Sendable {
             var columns = EntityLayout.ToOneColumns(foreignKey: foreignKey)
             foreignKeys.append(.init(name: foreignKey, type: "INTEGER"))
             let bareName = String(foreignKey.dropFirst())
-            if !model.subentities(of: relationship.destination).isEmpty,
+            if parents.contains(relationship.destination),
                 let destinationNumber = numbers[relationship.destination]
             {
                 let entityColumn = names.claim("Z\(destinationNumber)_\(bareName)")
@@ -95,7 +102,7 @@ struct RootTableColumns: Hashable, Sendable {
         // layout not verified against real stores. Core Data does not check a
         // store's indexes when it opens it, so the store stays compatible;
         // only spatial fetches lose their index.
-        for entity in tree {
+        for entity in tree where !entity.indexes.isEmpty {
             let lineage = [entity] + model.ancestors(of: entity.name)
             func column(of property: String) -> String? {
                 for owner in lineage {

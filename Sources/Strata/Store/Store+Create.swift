@@ -5,9 +5,11 @@ import Foundation
 extension Store {
     /// Creates an empty store for `model` at `url` and opens it.
     ///
-    /// The store is built in a temporary file beside `url` and linked into
-    /// place only when complete, so a process killed at any moment leaves
-    /// either no store or a whole one. An existing file is never replaced.
+    /// The store is built in a hidden file beside `url`
+    /// (`.<name>.strata-creating`) and linked into place only when complete,
+    /// so a process killed at any moment leaves either no store or a whole
+    /// one; the next create replaces a hidden file a killed one left. An
+    /// existing file is never replaced.
     ///
     /// - Parameters:
     ///   - url: Where the store goes; nothing may exist there yet.
@@ -24,36 +26,68 @@ extension Store {
             throw StoreError(
                 .alreadyExists, path: path, message: "a file already exists here; not replacing it")
         }
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString).creating")
+        // Everything that takes time is computed before the first file
+        // exists, so a process killed meanwhile leaves nothing behind.
+        let layout = StoreLayout(model: model)
+        let metadata = StoreMetadata(model: model)
+
+        // A fixed hidden name beside the target, locked while in use: a
+        // leftover of a killed create is found and replaced by the next one,
+        // and two creates of one store cannot build in the same file.
+        let temporary = temporaryPath(for: url)
+        let lock = try FileSystem.CreationLock(temporary, storePath: path)
         defer {
             for suffix in ["", "-journal", "-wal", "-shm"] {
-                try? fileManager.removeItem(atPath: temporary.path + suffix)  // Leftovers only.
+                unlinkLeftover(temporary + suffix)
             }
+            lock.release()
         }
 
-        let connection = try Connection(path: temporary.path, mode: .readWriteCreate)
+        let connection: Connection
         do {
-            try build(connection, model: model)
+            connection = try Connection(path: temporary, mode: .readWriteCreate)
+        } catch let error as SQLiteError {
+            throw StoreError(
+                .readOnly, path: path,
+                message: "cannot create the store file beside it (\(temporary)): \(error.message)")
+        }
+        do {
+            try build(connection, layout: layout, metadata: metadata)
             try connection.close()
+        } catch let error as SQLiteError {
+            try? connection.close()  // The build error is the one to report.
+            throw StoreError(
+                .schemaMismatch, path: path,
+                message: "cannot create the store's tables: \(error.message); nothing was created")
         } catch {
             try? connection.close()  // The build error is the one to report.
             throw error
         }
-        try FileSystem.linkWithoutReplacing(temporary.path, to: path)
+        try FileSystem.linkWithoutReplacing(temporary, to: path)
         return try open(at: url)
+    }
+
+    /// The hidden file a store is built in before it is linked into place:
+    /// `.<name>.strata-creating` in the same folder (so the link is atomic).
+    static func temporaryPath(for url: URL) -> String {
+        url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).strata-creating").relativePath
+    }
+
+    private static func unlinkLeftover(_ path: String) {
+        // Leftovers only: a missing file is the usual case.
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Creates Core Data's tables and bookkeeping rows for `model` in an
     /// empty database, in one transaction.
-    private static func build(_ connection: Connection, model: Model) throws {
+    private static func build(
+        _ connection: Connection, layout: StoreLayout, metadata: StoreMetadata
+    ) throws {
         // auto_vacuum must be chosen before the first table exists; page size
         // and WAL as Core Data sets them (coredata-format.md §1.1).
         try connection.setPragma("page_size", "4096")
         try connection.setPragma("auto_vacuum", "2")
-        let layout = StoreLayout(model: model)
-        let metadata = StoreMetadata(model: model)
         try connection.inTransaction(.immediate) {
             for statement in layout.createStatements {
                 try connection.execute(statement)

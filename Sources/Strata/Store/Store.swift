@@ -70,20 +70,26 @@ public final class Store {
 
     /// Opens the store at `url`.
     ///
-    /// - Throws: ``StoreError`` when there is no file, when it is not an
-    ///   SQLite database or not a Core Data store, or when its metadata is
-    ///   unreadable; the file is not changed.
+    /// - Throws: ``StoreError`` when there is no file or a directory, when
+    ///   it is not an SQLite database or not a Core Data store, when its
+    ///   metadata is unreadable, or (`readOnly`) when the file or, for
+    ///   writing, its folder does not allow what `mode` asks; the file is not
+    ///   changed.
     public static func open(at url: URL, mode: Mode = .readWrite) throws -> Store {
         let path = url.relativePath
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError(.notFound, path: path, message: "no such file")
-        }
+        try checkAccess(path: path, mode: mode)
         var snapshot: URL?
         let connection: Connection
         do {
             switch mode {
             case .readWrite:
                 connection = try Connection(path: path, mode: .readWrite)
+                do {
+                    try refuseReadOnlyConnection(connection, path: path)
+                } catch {
+                    try? connection.close()  // Refused before any read; nothing to report.
+                    throw error
+                }
             case .readOnly where FileSystem.size(of: path + "-wal") > 0:
                 let folder = try makeSnapshot(of: url)
                 snapshot = folder
@@ -96,7 +102,8 @@ public final class Store {
             }
         } catch let error as SQLiteError {
             removeSnapshot(snapshot)
-            throw StoreError(.notADatabase, path: path, message: "cannot open: \(error.message)")
+            throw StoreError(
+                .notADatabase, path: path, message: "cannot open the store file: \(error.message)")
         }
         do {
             let (metadata, entities) = try readBookkeeping(connection, path: path)
@@ -174,6 +181,11 @@ public final class Store {
     ) throws -> (StoreMetadata, [EntityRecord]) {
         do {
             guard try connection.tableExists("Z_METADATA") else {
+                if FileSystem.size(of: path) == 0 {
+                    throw StoreError(
+                        .notCoreDataStore, path: path,
+                        message: "an empty file, not a Core Data store")
+                }
                 throw StoreError(
                     .notCoreDataStore, path: path,
                     message: "not a Core Data store (no Z_METADATA table)")
@@ -214,7 +226,10 @@ public final class Store {
             let kind: StoreError.Code =
                 error.code.primaryResultCode == .notADatabase ? .notADatabase : .corruptMetadata
             let message =
-                kind == .notADatabase ? "not an SQLite database" : "unreadable: \(error.message)"
+                kind == .notADatabase
+                ? "not an SQLite database"
+                : "cannot read Core Data's bookkeeping (Z_METADATA, Z_PRIMARYKEY): "
+                    + error.message
             throw StoreError(kind, path: path, message: message)
         }
     }

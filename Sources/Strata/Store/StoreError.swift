@@ -32,6 +32,8 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
         /// The store was changed to another model version (migrated) since
         /// this connection opened it; reopen it with that version's model.
         case versionChanged
+        /// The store or its folder cannot be read or written as asked.
+        case readOnly
     }
 
     /// What kind of error this is.

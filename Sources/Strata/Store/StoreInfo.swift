@@ -116,9 +116,15 @@ extension Store {
                 .corruptMetadata, path: path, message: "entity \(record.name) has no table \(table)"
             )
         }
-        let count = try connection.scalar(
-            "SELECT COUNT(*) FROM \(SQLiteIdentifier.quoted(table)) WHERE Z_ENT = ?",
-            [.integer(Int64(record.number))])
-        return count?.int64Value ?? 0
+        do {
+            let count = try connection.scalar(
+                "SELECT COUNT(*) FROM \(SQLiteIdentifier.quoted(table)) WHERE Z_ENT = ?",
+                [.integer(Int64(record.number))])
+            return count?.int64Value ?? 0
+        } catch let error as SQLiteError {
+            throw StoreError(
+                .corruptMetadata, path: path,
+                message: "cannot count the rows of \(record.name) in \(table): \(error.message)")
+        }
     }
 }

@@ -15,11 +15,17 @@ extension StoreLayout {
     /// The text matches what `sqlite3 .schema` shows for a store Core Data
     /// created for the same model.
     public var createStatements: [String] {
+        var tableOfEntity: [String: String] = [:]
+        for entity in entities { tableOfEntity[entity.name] = entity.tableName }
+        var joinTablesByTable: [String: [TableLayout]] = [:]
+        for join in joinTables {
+            guard let table = tableOfEntity[join.namingSide.entity] else { continue }
+            joinTablesByTable[table, default: []].append(join.table)
+        }
         var tables: [TableLayout] = []
         for table in entityTables {
             tables.append(table)
-            let tree = Set(entities.filter { $0.tableName == table.name }.map(\.name))
-            tables += joinTables.filter { tree.contains($0.namingSide.entity) }.map(\.table)
+            tables += joinTablesByTable[table.name] ?? []
         }
         return tables.map(StoreLayout.createTableSQL)
             + tables.flatMap { table in

@@ -28,9 +28,13 @@ public struct StoreLayout: Hashable, Sendable {
     /// skipped rather than trapping.
     public init(model: Model) {
         self.model = model
-        let numbering = model.entitiesInNumberingOrder
+        // Everything below is linear in the model's size (plus the inherited
+        // columns each entity lists), so models of thousands of entities or
+        // chains thousands deep lay out at once.
+        let forest = InheritanceForest(model)
+        let numbering = forest.order
         var numbers: [String: Int] = [:]
-        for (index, entity) in numbering.enumerated() { numbers[entity.name] = index + 1 }
+        for (name, index) in forest.position { numbers[name] = index + 1 }
 
         let joinTables = StoreLayout.joinTables(of: model, numbers: numbers)
         var joinTableByRelationship: [String: [String: String]] = [:]
@@ -40,30 +44,59 @@ public struct StoreLayout: Hashable, Sendable {
             }
         }
 
+        // One table per root: its subtree is a contiguous run of the numbering.
+        let parents = Set(model.entities.compactMap { $0.parent == $0.name ? nil : $0.parent })
         var tables: [TableLayout] = []
-        var columnsByEntity: [String: RootTableColumns] = [:]
-        let roots = Dictionary(grouping: numbering) {
-            model.rootEntity(of: $0.name)?.name ?? $0.name
-        }
-        for root in numbering where roots[root.name] != nil {
-            let tree = roots[root.name] ?? []
-            let columns = RootTableColumns(root: root, tree: tree, model: model, numbers: numbers)
+        var columnsByPosition: [RootTableColumns?] = Array(repeating: nil, count: numbering.count)
+        for (index, root) in numbering.enumerated() where forest.parent[index] == nil {
+            let subtree = forest.subtree(at: index)
+            let columns = RootTableColumns(
+                root: root, tree: Array(numbering[subtree]), model: model, numbers: numbers,
+                parents: parents)
             tables.append(columns.table)
-            for entity in tree { columnsByEntity[entity.name] = columns }
+            for member in subtree { columnsByPosition[member] = columns }
         }
 
-        self.entities = numbering.map { entity in
-            StoreLayout.entityLayout(
-                entity, model: model, numbers: numbers, columns: columnsByEntity[entity.name],
-                joinTables: joinTableByRelationship)
+        var entities: [EntityLayout] = []
+        entities.reserveCapacity(numbering.count)
+        var inherited: [StoreLayout.InheritedColumns] = []
+        inherited.reserveCapacity(numbering.count)
+        for (index, entity) in numbering.enumerated() {
+            let parent = forest.parent[index]
+            let placed = StoreLayout.InheritedColumns(
+                entity, inheriting: parent.map { inherited[$0] },
+                columns: columnsByPosition[index], joinTables: joinTableByRelationship)
+            inherited.append(placed)
+            let root = numbering[forest.root(of: index)]
+            entities.append(
+                EntityLayout(
+                    name: entity.name,
+                    number: index + 1,
+                    superNumber: entity.parent.flatMap { numbers[$0] } ?? 0,
+                    rootName: root.name,
+                    tableName: StoreLayout.tableName(ofRoot: root.name),
+                    isAbstract: entity.isAbstract,
+                    treeNumbers: forest.subtree(at: index).map { $0 + 1 },
+                    attributeColumns: placed.attributeColumns,
+                    toOneColumns: placed.toOneColumns,
+                    joinTables: placed.joinTables))
         }
+        self.entities = entities
         self.entityTables = tables
         self.joinTables = joinTables
+        var positions: [String: Int] = [:]
+        for (index, entity) in entities.enumerated() where positions[entity.name] == nil {
+            positions[entity.name] = index
+        }
+        self.positions = positions
     }
+
+    /// The index in `entities` of each entity name.
+    private let positions: [String: Int]
 
     /// The layout of the entity named `name`, if the model has one.
     public func entity(named name: String) -> EntityLayout? {
-        entities.first { $0.name == name }
+        positions[name].map { entities[$0] }
     }
 
     /// The table name of a root entity: `Z` followed by its upper-cased name.
@@ -75,51 +108,44 @@ public struct StoreLayout: Hashable, Sendable {
 // MARK: - Entities
 
 extension StoreLayout {
-    /// Where `entity`'s properties live, inherited ones included.
-    fileprivate static func entityLayout(
-        _ entity: Entity, model: Model, numbers: [String: Int], columns: RootTableColumns?,
-        joinTables: [String: [String: String]]
-    ) -> EntityLayout {
-        let root = model.rootEntity(of: entity.name) ?? entity
-        let lineage = [entity] + model.ancestors(of: entity.name)
-        func declaringEntity(of property: String) -> String {
-            lineage.first { owner in
-                owner.attribute(named: property) != nil
-                    || owner.relationship(named: property) != nil
-            }?.name ?? entity.name
-        }
-
+    /// Where an entity's stored properties live, inherited ones included:
+    /// its parent's, less what the entity redeclares, plus its own.
+    fileprivate struct InheritedColumns {
         var attributeColumns: [String: String] = [:]
-        for attribute in model.allAttributes(of: entity.name) where !attribute.isTransient {
-            let owner = declaringEntity(of: attribute.name)
-            if let column = columns?.columnName(ofProperty: attribute.name, declaredBy: owner) {
-                attributeColumns[attribute.name] = column
-            }
-        }
         var toOneColumns: [String: EntityLayout.ToOneColumns] = [:]
-        for relationship in model.allRelationships(of: entity.name)
-        where !relationship.isTransient && !relationship.isToMany {
-            let owner = declaringEntity(of: relationship.name)
-            if let placed = columns?.toOne[owner]?[relationship.name] {
-                toOneColumns[relationship.name] = placed
+        var joinTables: [String: String] = [:]
+
+        init(
+            _ entity: Entity, inheriting parent: InheritedColumns?, columns: RootTableColumns?,
+            joinTables: [String: [String: String]]
+        ) {
+            if let parent {
+                attributeColumns = parent.attributeColumns
+                toOneColumns = parent.toOneColumns
+                self.joinTables = parent.joinTables
             }
+            // A redeclared name (a model that failed validation) hides the
+            // inherited property, whatever its kind.
+            for name in entity.attributes.map(\.name) + entity.relationships.map(\.name) {
+                attributeColumns[name] = nil
+                toOneColumns[name] = nil
+            }
+            for attribute in entity.attributes where !attribute.isTransient {
+                if let column = columns?.columnName(
+                    ofProperty: attribute.name, declaredBy: entity.name)
+                {
+                    attributeColumns[attribute.name] = column
+                }
+            }
+            for relationship in entity.relationships
+            where !relationship.isTransient && !relationship.isToMany {
+                if let placed = columns?.toOne[entity.name]?[relationship.name] {
+                    toOneColumns[relationship.name] = placed
+                }
+            }
+            // Many-to-many relationships declared by ancestors apply here
+            // too; the nearest declaration wins.
+            self.joinTables.merge(joinTables[entity.name] ?? [:]) { _, own in own }
         }
-        // Many-to-many relationships declared by ancestors apply here too;
-        // the nearest declaration wins.
-        var entityJoinTables: [String: String] = [:]
-        for owner in lineage {
-            entityJoinTables.merge(joinTables[owner.name] ?? [:]) { nearest, _ in nearest }
-        }
-        return EntityLayout(
-            name: entity.name,
-            number: numbers[entity.name] ?? 0,
-            superNumber: entity.parent.flatMap { numbers[$0] } ?? 0,
-            rootName: root.name,
-            tableName: tableName(ofRoot: root.name),
-            isAbstract: entity.isAbstract,
-            treeNumbers: model.entityTree(rootedAt: entity.name).compactMap { numbers[$0.name] },
-            attributeColumns: attributeColumns,
-            toOneColumns: toOneColumns,
-            joinTables: entityJoinTables)
     }
 }

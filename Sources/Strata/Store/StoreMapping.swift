@@ -123,8 +123,8 @@ public struct StoreMapping: Sendable {
             let present = try columns(of: entityLayout.tableName)
             var mapping = EntityMapping(
                 name: entityLayout.name, number: number,
-                treeNumbers: model.entityTree(rootedAt: entityLayout.name).compactMap {
-                    numbers[$0.name]
+                treeNumbers: entityLayout.treeNumbers.compactMap { number in
+                    numbers[layout.entities[number - 1].name]
                 },
                 table: entityLayout.tableName,
                 attributeColumns: entityLayout.attributeColumns.filter {

@@ -31,11 +31,12 @@ public struct StoreMetadata: Hashable, Sendable {
     /// Metadata for a new store of `model` with a fresh UUID.
     public init(model: Model, uuid: UUID = UUID()) {
         self.uuid = uuid.uuidString.uppercased()
-        self.versionHashes = model.versionHashes.mapValues { Data($0) }
+        let hashes = model.versionHashes  // Computed once for all three keys.
+        self.versionHashes = hashes.mapValues { Data($0) }
         self.versionIdentifiers = [model.versionIdentifier]
         self.frameworkVersion = StoreMetadata.frameworkVersion
-        self.hashesDigest = model.versionHashesDigest
-        self.checksum = model.versionChecksum
+        self.hashesDigest = Model.versionHashesDigest(of: hashes)
+        self.checksum = Model.versionChecksum(of: hashes)
         self.modelName = model.name
         self.modelVersion = model.version
     }

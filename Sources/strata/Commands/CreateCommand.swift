@@ -38,8 +38,10 @@ struct CreateCommand: Command {
 
     func run() throws {
         let model = try SchemaSource.loadModel(schemas, version: version)
-        let created = try Store.create(at: URL(fileURLWithPath: store), model: model)
-        try created.close()
+        try StoreActivity.run(store, "create the store") {
+            let created = try Store.create(at: URL(fileURLWithPath: store), model: model)
+            try created.close()
+        }
         Terminal.output(
             "Created \(store): \(model.name) version \(model.version), \(model.entities.count) entities"
         )

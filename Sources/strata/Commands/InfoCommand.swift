@@ -29,6 +29,10 @@ struct InfoCommand: Command {
     }
 
     func run() throws {
+        try StoreActivity.run(store, "read the store's information") { try showInfo() }
+    }
+
+    private func showInfo() throws {
         let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
         defer { try? opened.close() }  // Read-only: nothing to lose on close.
         let cached = storeModel(of: opened)

@@ -23,7 +23,8 @@ struct QueryCommand: Command {
           --limit <n>         At most n objects.
           --offset <n>        Skip the first n objects.
           --count             Print only the number of matching objects.
-          --format <format>   table (default), json or csv.
+          --format <format>   table (default), json or csv. A table shows control characters
+                              in values as escapes (\\t, \\n, \\r, \\u{1B}).
           --schemas <dir>     The model folder; the version matching the store is used.
                               Without it, the model cached in the store is used.
         """
@@ -76,6 +77,10 @@ struct QueryCommand: Command {
     }
 
     func run() throws {
+        try StoreActivity.run(store, "query \(entity) in the store") { try query() }
+    }
+
+    private func query() throws {
         let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
         defer { try? opened.close() }  // Read-only: nothing to lose on close.
         let model = try self.model(of: opened)

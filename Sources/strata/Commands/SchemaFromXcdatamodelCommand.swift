@@ -46,22 +46,32 @@ struct SchemaFromXcdatamodelCommand: Command {
         }
         for warning in bundle.warnings { Terminal.error("warning: \(model): \(warning)") }
 
-        // Everything is checked before the first byte is written.
+        // Everything is checked before the first byte is written. Problems
+        // are told at the Xcode model's element they come from: the schema
+        // files do not exist yet.
         var files: [(name: String, data: Data, model: Model)] = []
-        var issues: [SchemaIssue] = []
-        for version in bundle.versions {
+        var issues: [XcodeModelIssue] = []
+        for (index, version) in bundle.versions.enumerated() {
             let name = "\(version.version).json"
-            let file = Self.join(output, name)
-            let found = SchemaValidator().validate(version, file: file)
+            let found = SchemaValidator().validate(version, file: name)
             if !found.isEmpty {
-                issues += found
+                // In the order of the file's lines, as the reader's own issues.
+                issues += found.map { bundle.locate($0, inVersion: index) }.enumerated()
+                    .sorted {
+                        ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+                    }
+                    .map(\.element)
                 continue
             }
             let data = try SchemaEncoder().encodeData(version)
-            _ = try SchemaDecoder().decode(data, file: file)  // What is written reads back.
+            _ = try SchemaDecoder().decode(data, file: Self.join(output, name))  // Reads back.
             files.append((name, data, version))
         }
-        guard issues.isEmpty else { throw SchemaError(issues: issues) }
+        guard issues.isEmpty else {
+            throw CommandFailure(
+                message: "\(issues.count) problem(s) in \(model):\n"
+                    + "\(XcodeModelError(issues: issues))")
+        }
         let existing = files.map(\.name).filter {
             FileManager.default.fileExists(atPath: Self.join(output, $0))
         }
@@ -70,7 +80,13 @@ struct SchemaFromXcdatamodelCommand: Command {
                 message: "\(output) already has \(existing.joined(separator: ", ")); "
                     + "use --force to replace")
         }
-        try write(files.map { ($0.name, $0.data) })
+        do {
+            try write(files.map { ($0.name, $0.data) })
+        } catch let error as CocoaError {
+            throw CommandFailure(
+                message: "\(output): cannot write the schema files: "
+                    + StoreActivity.reason(of: error))
+        }
         for (file, folder) in zip(files, bundle.versionFolders) {
             Terminal.output(
                 "Wrote \(Self.join(output, file.name)): \(file.model.name) version "

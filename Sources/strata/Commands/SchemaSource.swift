@@ -10,8 +10,10 @@ enum SchemaSource {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CommandFailure(message: "\(path): no such file or folder")
         }
+        let checks: [SchemaChain.Check] = [FetchRequestTemplateCheck.issues]
         return isDirectory.boolValue
-            ? try SchemaChain.load(directory: url) : try SchemaChain.load(file: url)
+            ? try SchemaChain.load(directory: url, checks: checks)
+            : try SchemaChain.load(file: url, checks: checks)
     }
 
     /// One version from `path`: the given `version`, or the newest.

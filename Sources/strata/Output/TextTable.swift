@@ -1,8 +1,13 @@
 /// Lays rows of text out in columns separated by two spaces.
+///
+/// Cells often hold data from a store, so each is shown through
+/// ``TerminalText/escaped(_:)``: no control character reaches the terminal
+/// and a tab or newline cannot break the columns.
 enum TextTable {
     /// The rows as lines, each column padded to its widest cell; the last
     /// column is not padded.
     static func render(_ rows: [[String]], indent: String = "") -> String {
+        let rows = rows.map { $0.map(TerminalText.escaped) }
         let columnCount = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columnCount)
         for row in rows {

@@ -31,8 +31,11 @@ enum Terminal {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    /// Writes `text` and a newline to stderr.
+    /// Writes `text` and a newline to stderr, its control characters other
+    /// than line breaks escaped: messages quote names and values from files
+    /// and stores, which must not drive the terminal.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(
+            Data((TerminalText.escapedKeepingLines(text) + "\n").utf8))
     }
 }

@@ -141,6 +141,9 @@ public final class Migrator {
             // Before the lock, whose file could not be made beside nothing.
             throw StoreError(.notFound, path: storeURL.relativePath, message: "no such file")
         }
+        // Likewise a read-only store or folder, which the lock file would
+        // only report as "cannot create".
+        try Store.checkAccess(path: storeURL.relativePath, mode: .readWrite)
         let lock = try StoreLock(
             for: storeURL, mode: .exclusive, waitingUpTo: options.lockTimeout,
             waiting: options.waitingForLock)
