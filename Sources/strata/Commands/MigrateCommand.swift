@@ -59,7 +59,8 @@ struct MigrateCommand: Command {
             store: "", schemas: schemas, to: try arguments.integerOption("--to"),
             dryRun: arguments.flag("--dry-run"), json: arguments.flag("--json"),
             noBackup: arguments.flag("--no-backup"), acceptLossy: arguments.flag("--accept-lossy"),
-            forceProgress: arguments.flag("--progress"), wait: try arguments.integerOption("--wait"))
+            forceProgress: arguments.flag("--progress"), wait: try arguments.integerOption("--wait")
+        )
         var parsed = command
         parsed.store = try arguments.positional("<store>")
         try arguments.finish()
@@ -76,6 +77,14 @@ struct MigrateCommand: Command {
     }
 
     func run() throws {
+        try StoreActivity.run(
+            store, dryRun ? "plan the migration of the store" : "migrate the store"
+        ) {
+            try migrate()
+        }
+    }
+
+    private func migrate() throws {
         var options = MigrationOptions()
         options.targetVersion = to
         options.keepsBackup = !noBackup

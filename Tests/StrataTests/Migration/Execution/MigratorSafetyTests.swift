@@ -271,7 +271,8 @@ import Testing
         let v3 = setup.folder.appendingPathComponent("3.json")
         let text = try String(contentsOf: v3, encoding: .utf8).replacingOccurrences(
             of: #""summary": { "type": "string" }"#,
-            with: #""summary": { "type": "string", "maxLength": 8 }, "rank": { "type": "integer64" }"#
+            with:
+                #""summary": { "type": "string", "maxLength": 8 }, "rank": { "type": "integer64" }"#
         )
         try Data(text.utf8).write(to: v3)
         let mapping = """
@@ -317,7 +318,8 @@ import Testing
         } throws: { error in String(describing: error).contains(reason) }
         #expect(try storeFingerprint(url)[0] == before[0], sourceLocation: sourceLocation)
         #expect(
-            try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"], sourceLocation: sourceLocation)
+            try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"],
+            sourceLocation: sourceLocation)
         let store = try Store.open(at: url, mode: .readOnly)
         defer { try? store.close() }
         #expect(store.metadata.otherKeys[MigrationJournal.key] == nil)
