@@ -22,13 +22,16 @@ extension Predicate {
     ///   - format: The text the predicate was parsed from, quoted by errors
     ///     (whose columns refer to it); without it errors quote the
     ///     predicate's ``redactedDescription`` (values written as `%@`).
-    /// - Throws: ``PredicateError`` naming the key, its type and its column.
+    /// - Throws: ``PredicateError`` naming the key, its type and its column;
+    ///   `tooComplex` for a tree built in code that nests more than 100
+    ///   levels deep.
     public func check(entity: String, model: Model, format: String? = nil) throws {
         let checker = PredicateChecker(
             model: model, text: { format ?? redactedDescription }, root: self)
         guard model.entity(named: entity) != nil else {
             throw checker.error(.unknownEntity, 1, "the model has no entity '\(entity)'")
         }
+        try checkDepth(quoting: format)
         try checker.check(self, entity: entity)
     }
 
