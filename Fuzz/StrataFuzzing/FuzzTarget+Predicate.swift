@@ -10,7 +10,8 @@
                 "strata-fuzz-\(ProcessInfo.processInfo.processIdentifier).sqlite")
             try? FileManager.default.removeItem(at: url)
             guard let store = try? Store.create(at: url, model: model),
-                let mapping = try? StoreMapping(model: model, store: store)
+                let mapping = try? StoreMapping(model: model, store: store),
+                (try? PredicateSQLFunctions.register(on: store.connection)) != nil
             else { return nil }
             return (store, mapping)
         }()

@@ -1,7 +1,8 @@
+import Foundation
+
 #if DEBUG
     @testable import Strata
 #endif
-import Foundation
 
 /// The parsers under fuzzing, one libFuzzer executable each (`fuzz-<name>`,
 /// see Fuzz/README.md).
