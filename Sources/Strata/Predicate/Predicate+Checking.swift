@@ -24,7 +24,8 @@ extension Predicate {
     ///     predicate's ``redactedDescription`` (values written as `%@`).
     /// - Throws: ``PredicateError`` naming the key, its type and its column;
     ///   `tooComplex` for a tree built in code that nests more than 100
-    ///   levels deep.
+    ///   levels deep, more than 500 comparisons or a key path crossing more
+    ///   to-many relationships than SQL can nest (six).
     public func check(entity: String, model: Model, format: String? = nil) throws {
         let checker = PredicateChecker(
             model: model, text: { format ?? redactedDescription }, root: self)
@@ -32,6 +33,14 @@ extension Predicate {
             throw checker.error(.unknownEntity, 1, "the model has no entity '\(entity)'")
         }
         try checkDepth(quoting: format)
+        let comparisons = shape.comparisons
+        guard comparisons <= PredicateLimits.maximumComparisons else {
+            throw checker.error(
+                .tooComplex, 1,
+                "the predicate has \(comparisons) comparisons; SQLite takes at most "
+                    + "\(PredicateLimits.maximumComparisons) in one query (use IN {…} for many "
+                    + "values)")
+        }
         try checker.check(self, entity: entity)
     }
 

@@ -127,6 +127,31 @@ import Testing
         #expect(runError("ANY \(six).age > 3", fixture) == nil)
     }
 
+    /// Checking (as `strata query` and mapping files do before anything
+    /// runs) already refuses what SQL cannot take.
+    @Test func testCheckRefusesWhatSQLCannotTake() throws {
+        let fixture = try PredicateFixture.make()
+        func checkError(_ text: String) -> Strata.PredicateError? {
+            do {
+                _ = try Strata.Predicate(text, entity: "Person", model: fixture.model)
+                return nil
+            } catch {
+                return error as? Strata.PredicateError
+            }
+        }
+        let path = (0..<40).map { $0 % 2 == 0 ? "groups" : "members" }.joined(separator: ".")
+        let long = try #require(checkError("ANY \(path).age > 3"))
+        #expect(long.code == .tooComplex)
+        #expect(long.column == 5)
+        #expect(long.message.contains("crosses more than 6 to-many relationships"))
+        let many = try #require(
+            checkError(Array(repeating: "age > 3", count: 501).joined(separator: " OR ")))
+        #expect(many.code == .tooComplex)
+        #expect(many.message.contains("501 comparisons"))
+        let six = (0..<6).map { $0 % 2 == 0 ? "groups" : "members" }.joined(separator: ".")
+        #expect(checkError("ANY \(six).age > 3") == nil)
+    }
+
     /// Every shape of nesting either runs or is refused with `tooComplex`:
     /// none reaches SQLite's parser stack overflow (measured: 45 NOTs, 30
     /// groups, 9 subqueries fill it).
