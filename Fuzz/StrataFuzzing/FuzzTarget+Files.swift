@@ -7,8 +7,7 @@
         static func schema(_ data: Data) {
             _ = try? JSONReader.parse(data)
             guard let model = try? SchemaDecoder().decode(data, file: "1.json") else { return }
-            _ = model.versionHashes
-            _ = try? SchemaEncoder().encode(model)
+            useModel(model)
         }
 
         /// Reads the bytes as the `contents` XML of an `.xcdatamodel`.
@@ -17,7 +16,18 @@
             else { return }
             var reader = XcodeModelVersionReader(
                 file: "Model.xcdatamodel/contents", modelName: "Model", version: 1)
-            _ = reader.convert(document.root)
+            let model = reader.convert(document.root)
+            // What `schema from-xcdatamodel` does with a version that converts.
+            guard reader.issues.isEmpty else { return }
+            useModel(model)
+        }
+
+        /// What the commands do with a model read from a file or a store:
+        /// its hashes (`info`), its layout (`query`, `create`), its JSON.
+        static func useModel(_ model: Model) {
+            _ = model.versionHashes
+            _ = StoreLayout(model: model)
+            _ = try? SchemaEncoder().encode(model)
         }
 
         /// Reads the bytes as a binary property list, then as store metadata.
@@ -32,7 +42,9 @@
             if let archive = try? KeyedArchive(data: data) {
                 _ = try? archive.topObject()
             }
-            _ = try? ModelCache.decodeArchive(data, modelName: "Model")
+            if let model = try? ModelCache.decodeArchive(data, modelName: "Model") {
+                useModel(model)
+            }
         }
     }
 #endif
