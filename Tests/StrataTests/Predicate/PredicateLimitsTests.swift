@@ -26,8 +26,10 @@ import Testing
                 mapping: fixture.context.mapping, entity: "Person")
             compiler.predicateText = text
             let condition = try compiler.condition(predicate)
+            // As a fetch builds it (FetchPlan), sorted.
             let statement = try fixture.store.connection.prepare(
-                "SELECT count(*) FROM \(compiler.fromClause) WHERE \(condition)")
+                "SELECT t0.Z_PK FROM \(compiler.fromClause) WHERE t0.Z_ENT IN (1, 2) AND "
+                    + "\(condition) ORDER BY t0.ZNAME, t0.Z_PK")
             try statement.bind(compiler.arguments)
             try statement.forEachRow { _ in }
             return nil
