@@ -3,23 +3,33 @@ import Foundation
 // MARK: - Handing plists to Foundation
 
 extension BinaryPropertyList {
-    /// The place of the first set in a binary property list (`$` for the
-    /// top object, then `.key` and `[index]` steps), or nil when it holds
-    /// none or is not a binary plist this reader decodes.
+    /// Why Foundation's `PropertyListSerialization` must not be given
+    /// `data`, or nil when it may (any plist that is not binary, and binary
+    /// ones this reader decodes and finds no set in).
     ///
-    /// Foundation's `PropertyListSerialization` on Linux crashes (a null
-    /// pointer in its bridging) on any binary plist holding a set, so a
-    /// caller must not hand it such a file; what Core Data and Xcode write
-    /// holds none.
-    static func firstSet(in data: Data) -> String? {
-        guard data.starts(with: Array("bplist".utf8)),
-            let top = try? BinaryPropertyList.decode(data)
-        else { return nil }
+    /// Foundation on Linux crashes (a null pointer in its bridging) on any
+    /// binary plist holding a set, and it reads damaged binary plists more
+    /// leniently than this reader, so it can reach a set this reader never
+    /// saw: a binary plist goes to Foundation only when this reader decodes
+    /// it and finds no set. What Core Data and Xcode write holds none.
+    ///
+    /// - Returns: `holds a set at $.key[1]` (the place of the first set), or
+    ///   `is a damaged binary property list: …` with this reader's error.
+    static func foundationHazard(in data: Data) -> String? {
+        guard data.starts(with: Array("bplist".utf8)) else { return nil }
+        let top: PlistObject
+        do {
+            top = try BinaryPropertyList.decode(data)
+        } catch let error as PropertyListError {
+            return "is a damaged binary property list: \(error.message)"
+        } catch {
+            return "is a damaged binary property list: \(error)"
+        }
         // Iterative: the decoder bounds the depth, but nothing needs recursion.
         var pending: [(PlistObject, String)] = [(top, "$")]
         while let (object, path) = pending.popLast() {
             switch object {
-            case .set: return path
+            case .set: return "holds a set at \(path)"
             case .array(let elements):
                 pending += elements.enumerated().reversed().map { ($1, "\(path)[\($0)]") }
             case .dictionary(let entries):

@@ -48,11 +48,8 @@ extension XcodeModelReader {
         let plist: Any
         do {
             let data = try Data(contentsOf: url)
-            if let place = BinaryPropertyList.firstSet(in: data) {
-                // Foundation would crash on it (BinaryPropertyList.firstSet).
-                throw Self.error(
-                    ".xccurrentversion", "holds a set at \(place); expected a dictionary of strings"
-                )
+            if let hazard = BinaryPropertyList.foundationHazard(in: data) {
+                throw Self.error(".xccurrentversion", "\(hazard); expected a dictionary of strings")
             }
             plist = try PropertyListSerialization.propertyList(from: data, format: nil)
         } catch let error as XcodeModelError {

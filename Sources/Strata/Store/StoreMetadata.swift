@@ -90,9 +90,9 @@ extension StoreMetadata {
         func corrupt(_ message: String) -> StoreError {
             StoreError(.corruptMetadata, path: path, message: "Z_METADATA.Z_PLIST: \(message)")
         }
-        if let place = BinaryPropertyList.firstSet(in: plist) {
-            // Foundation would crash on it (BinaryPropertyList.firstSet).
-            throw corrupt("holds a set at \(place); Core Data metadata holds none")
+        if let hazard = BinaryPropertyList.foundationHazard(in: plist) {
+            // Foundation would crash on it (BinaryPropertyList.foundationHazard).
+            throw corrupt(hazard)
         }
         let object: Any
         do {

@@ -5,8 +5,9 @@ import Testing
 
 /// Issue 15, point 8 (found by fuzz-bplist): Foundation's property list
 /// reader on Linux crashes on any binary plist holding a set, so Strata
-/// never hands it one: store metadata and `.xccurrentversion` holding a set
-/// are refused with the place of the set.
+/// never hands it one: store metadata and `.xccurrentversion` holding a set,
+/// or damaged so that only Foundation's lenient reader would read them, are
+/// refused with the place of the set or the damage.
 @Suite struct BinaryPropertyListFoundationTests {
     /// `{"k": [1, {"s": set(["a"])}]}` as a binary plist.
     static let withSet = PlistTestEncoder.encode(
@@ -14,12 +15,31 @@ import Testing
             "k": .array([.integer(1), .dictionary(["s": .set([.string("a")])])])
         ]))
 
-    @Test func testFirstSetNamesItsPlace() {
-        #expect(BinaryPropertyList.firstSet(in: Self.withSet) == "$.k[1].s")
+    @Test func testHazardNamesThePlaceOfTheSet() {
+        #expect(BinaryPropertyList.foundationHazard(in: Self.withSet) == "holds a set at $.k[1].s")
         #expect(
-            BinaryPropertyList.firstSet(in: PlistTestEncoder.encode(.array([.string("a")])))
+            BinaryPropertyList.foundationHazard(in: PlistTestEncoder.encode(.array([.string("a")])))
                 == nil)
-        #expect(BinaryPropertyList.firstSet(in: Data("<plist/>".utf8)) == nil)
+        #expect(BinaryPropertyList.foundationHazard(in: Data("<plist/>".utf8)) == nil)
+    }
+
+    /// The second finding: a metadata plist whose offset table was damaged
+    /// so that this reader refuses it, while Foundation read it and met a
+    /// set.
+    @Test func testDamagedBinaryMetadataIsRefusedNotCrashing() throws {
+        let reproducer = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Regressions/bplist/damaged-metadata-holding-a-set")
+        let plist = try Data(contentsOf: reproducer)
+        do {
+            _ = try StoreMetadata(uuid: "U", plist: plist, path: "s.sqlite")
+            Issue.record("damaged metadata was read")
+        } catch let error as StoreError {
+            #expect(error.code == .corruptMetadata)
+            #expect(
+                error.message.hasPrefix("Z_METADATA.Z_PLIST: is a damaged binary property list"))
+        }
     }
 
     @Test func testStoreMetadataWithASetIsRefusedNotCrashing() throws {
