@@ -24,8 +24,11 @@ max_len() {
 }
 
 for target in "${targets[@]}"; do
+    # SwiftPM hands swiftc one -sanitize= flag per sanitizer, in no fixed order, and
+    # swiftc keeps only the last: either coverage or ASan would be lost. The combined
+    # flag, last, gives both; the --sanitize options make SwiftPM link libFuzzer's main.
     $swift build --scratch-path "$scratch" --sanitize fuzzer --sanitize address \
-        --product "fuzz-$target" 2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
+        -Xswiftc -sanitize=fuzzer,address --product "fuzz-$target" 2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
     test -x "$scratch/debug/fuzz-$target" || { echo "fuzz-$target did not build" >&2; exit 1; }
 done
 
