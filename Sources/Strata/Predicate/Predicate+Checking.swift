@@ -32,8 +32,8 @@ extension Predicate {
         guard model.entity(named: entity) != nil else {
             throw checker.error(.unknownEntity, 1, "the model has no entity '\(entity)'")
         }
-        try checkDepth(quoting: format)
-        let comparisons = shape.comparisons
+        let (depth, comparisons) = shape
+        if let error = Predicate.depthError(depth, quoting: format) { throw error }
         guard comparisons <= PredicateLimits.maximumComparisons else {
             throw checker.error(
                 .tooComplex, 1,

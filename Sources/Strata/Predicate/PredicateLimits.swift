@@ -62,18 +62,18 @@ extension Predicate {
 
     /// A `tooComplex` error when the tree nests deeper than
     /// ``PredicateLimits/maximumDepth``, which the recursive walks
-    /// (checking, evaluating, compiling, printing) need.
+    /// (checking, evaluating, compiling, printing) need; nil otherwise.
     ///
-    /// - Parameter text: The predicate's text when known; a tree too deep
-    ///   to walk is not printed.
-    func checkDepth(quoting text: String?) throws {
-        let depth = shape.depth
-        guard depth <= PredicateLimits.maximumDepth else {
-            throw PredicateError(
-                .tooComplex, predicate: text ?? "", column: 1,
-                message: "the predicate nests \(depth) levels deep; "
-                    + "expected at most \(PredicateLimits.maximumDepth)")
-        }
+    /// - Parameters:
+    ///   - depth: The tree's depth, from ``shape``.
+    ///   - text: The predicate's text when known; a tree too deep to walk
+    ///     is not printed.
+    static func depthError(_ depth: Int, quoting text: String?) -> PredicateError? {
+        guard depth > PredicateLimits.maximumDepth else { return nil }
+        return PredicateError(
+            .tooComplex, predicate: text ?? "", column: 1,
+            message: "the predicate nests \(depth) levels deep; "
+                + "expected at most \(PredicateLimits.maximumDepth)")
     }
 }
 

@@ -102,17 +102,14 @@ public struct PredicateSQLCompiler {
     ///
     /// - Throws: ``PredicateError`` for keys the model does not have, a
     ///   to-many key path without a quantifier, unbound variables and
-    ///   operands the operator cannot take.
-    ///   `tooComplex` for a predicate beyond what SQLite takes: more than
+    ///   operands the operator cannot take; `tooComplex` for a predicate
+    ///   beyond what SQLite takes: more than
     ///   500 comparisons, nesting deeper than SQLite's parser takes (about 6
     ///   nested to-many steps, 20 nested `AND`/`OR` groups or 26 nested
     ///   `NOT`s), or more than 32,766 values.
     public mutating func condition(_ predicate: Predicate) throws -> String {
         let shape = predicate.shape
-        guard shape.depth <= PredicateLimits.maximumDepth else {
-            try predicate.checkDepth(quoting: predicateText)
-            return ""
-        }
+        if let error = Predicate.depthError(shape.depth, quoting: predicateText) { throw error }
         guard shape.comparisons <= PredicateLimits.maximumComparisons else {
             throw error(
                 .tooComplex, column: 1,
