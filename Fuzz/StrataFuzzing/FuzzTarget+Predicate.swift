@@ -2,6 +2,9 @@
     @testable import Strata
     import Foundation
 
+    /// Where ``FuzzTarget/diaryStore`` lives, for the clean-up at exit.
+    nonisolated(unsafe) private var diaryStorePath: String?
+
     extension FuzzTarget {
         /// An empty Diary 3 store, so compiled conditions can be prepared.
         nonisolated(unsafe) static let diaryStore: (store: Store, mapping: StoreMapping)? = {
@@ -9,6 +12,12 @@
             let url = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "strata-fuzz-\(ProcessInfo.processInfo.processIdentifier).sqlite")
             try? FileManager.default.removeItem(at: url)
+            diaryStorePath = url.path
+            // Removed when the process exits normally (a crash leaves it in tmp).
+            atexit {
+                guard let path = diaryStorePath else { return }
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            }
             guard let store = try? Store.create(at: url, model: model),
                 let mapping = try? StoreMapping(model: model, store: store),
                 (try? PredicateSQLFunctions.register(on: store.connection)) != nil
