@@ -6,7 +6,7 @@ PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev pk
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR   ?= .build/demo
 
-.PHONY: all build release demo test deps lint clean bench
+.PHONY: all build release demo test deps lint clean bench fuzz fuzz-smoke
 
 all: build
 
@@ -35,12 +35,22 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	@bash .ci/check-layers
+	@$(MAKE) --no-print-directory fuzz-smoke
 
 lint:
 	$(SWIFT) format lint -r Sources Tests
 
 bench: release
 	$(SWIFT) run -c release --skip-build strata-bench
+
+# Fuzzing (Fuzz/README.md): each parser's libFuzzer target for SECONDS seconds in turn;
+# `make test` runs a few seconds of each.
+SECONDS ?= 60
+fuzz: deps
+	SWIFT=$(SWIFT) bash Fuzz/run.sh $(SECONDS)
+
+fuzz-smoke: deps
+	SWIFT=$(SWIFT) bash Fuzz/run.sh 3
 
 clean:
 	rm -rf .build

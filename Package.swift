@@ -61,3 +61,18 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzzing (Fuzz/README.md): the parsers' entry points, one libFuzzer executable per parser
+// (built by `make fuzz` with `--sanitize fuzzer`; a plain build makes programs that do nothing),
+// and the test that runs the committed seeds and reproducers through the same entry points.
+let fuzzTargets = [
+    "predicate", "expression", "mapping", "schema", "xcdatamodel", "bplist", "keyedarchive",
+]
+package.targets += [
+    .target(name: "StrataFuzzing", dependencies: ["Strata"], path: "Fuzz/StrataFuzzing"),
+    .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing"]),
+]
+package.targets += fuzzTargets.map {
+    .executableTarget(
+        name: "fuzz-\($0)", dependencies: ["StrataFuzzing"], path: "Fuzz/Entry/fuzz-\($0)")
+}

@@ -152,6 +152,37 @@ import Testing
                 """)
     }
 
+    /// Issue 15, point 4: 30,000 nested parentheses crashed the parser
+    /// (SIGSEGV); now a located error, with the predicate cut around the
+    /// column.
+    @Test func testDeeplyNestedPredicateIsALocatedError() throws {
+        let text =
+            String(repeating: "(", count: 30_000) + "title == nil"
+            + String(repeating: ")", count: 30_000)
+        let outcome = try query(["--where", text])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == "")
+        #expect(
+            outcome.stderr == "error: predicate syntax error at column 101: the predicate nests "
+                + "deeper than 100 levels at '('; expected at most 100 levels of NOT, '(' and "
+                + "'{'\n  …" + String(repeating: "(", count: 100) + "…\n  "
+                + String(repeating: " ", count: 51) + "^\n")
+    }
+
+    /// 5,000 ANDs reached SQLite ("Expression tree is too large"); now
+    /// refused first, quoting the predicate.
+    @Test func testPredicateTooLargeForSQLiteIsALocatedError() throws {
+        let text = Array(repeating: "title != nil", count: 5_000).joined(separator: " AND ")
+        let outcome = try query(["--where", text])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == "")
+        #expect(
+            outcome.stderr.hasPrefix(
+                "error: predicate error at column 1: the predicate has 5000 comparisons; "
+                    + "SQLite takes at most 500 in one query"))
+        #expect(outcome.stderr.contains("\n  title != nil AND title != nil AND"))
+    }
+
     @Test func testBadUsage() throws {
         let format = try query(["--format", "xml"])
         #expect(format.status == 64)

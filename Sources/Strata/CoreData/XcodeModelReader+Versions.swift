@@ -47,8 +47,13 @@ extension XcodeModelReader {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(
-                from: try Data(contentsOf: url), format: nil)
+            let data = try Data(contentsOf: url)
+            if let hazard = BinaryPropertyList.foundationHazard(in: data) {
+                throw Self.error(".xccurrentversion", "\(hazard); expected a dictionary of strings")
+            }
+            plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch let error as XcodeModelError {
+            throw error
         } catch {
             throw Self.error(".xccurrentversion", "not a property list")
         }

@@ -22,12 +22,24 @@ extension Predicate {
     ///   - format: The text the predicate was parsed from, quoted by errors
     ///     (whose columns refer to it); without it errors quote the
     ///     predicate's ``redactedDescription`` (values written as `%@`).
-    /// - Throws: ``PredicateError`` naming the key, its type and its column.
+    /// - Throws: ``PredicateError`` naming the key, its type and its column;
+    ///   `tooComplex` for a tree built in code that nests more than 100
+    ///   levels deep, more than 500 comparisons or a key path crossing more
+    ///   to-many relationships than SQL can nest (six).
     public func check(entity: String, model: Model, format: String? = nil) throws {
         let checker = PredicateChecker(
             model: model, text: { format ?? redactedDescription }, root: self)
         guard model.entity(named: entity) != nil else {
             throw checker.error(.unknownEntity, 1, "the model has no entity '\(entity)'")
+        }
+        let (depth, comparisons) = shape
+        if let error = Predicate.depthError(depth, quoting: format) { throw error }
+        guard comparisons <= PredicateLimits.maximumComparisons else {
+            throw checker.error(
+                .tooComplex, 1,
+                "the predicate has \(comparisons) comparisons; SQLite takes at most "
+                    + "\(PredicateLimits.maximumComparisons) in one query (use IN {…} for many "
+                    + "values)")
         }
         try checker.check(self, entity: entity)
     }

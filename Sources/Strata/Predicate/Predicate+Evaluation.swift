@@ -35,15 +35,28 @@ extension Predicate {
 struct PredicateEvaluator {
     let root: Predicate
 
-    func evaluate(_ predicate: Predicate, _ subject: any PredicateSubject) throws -> Bool {
+    /// - Parameter depth: The levels of `NOT`, `AND` and `OR` above
+    ///   `predicate`; a tree built in code deeper than the parser allows is
+    ///   refused rather than risking the stack.
+    func evaluate(_ predicate: Predicate, _ subject: any PredicateSubject, depth: Int = 0)
+        throws -> Bool
+    {
+        guard depth <= PredicateLimits.maximumDepth else {
+            throw PredicateError(
+                .tooComplex, predicate: "", column: 1,
+                message: "the predicate nests deeper than \(PredicateLimits.maximumDepth) "
+                    + "levels of NOT, AND and OR")
+        }
         switch predicate {
         case .constant(let value): return value
-        case .not(let inner): return !(try evaluate(inner, subject))
+        case .not(let inner): return !(try evaluate(inner, subject, depth: depth + 1))
         case .and(let terms):
-            for term in terms where !(try evaluate(term, subject)) { return false }
+            for term in terms where !(try evaluate(term, subject, depth: depth + 1)) {
+                return false
+            }
             return true
         case .or(let terms):
-            for term in terms where try evaluate(term, subject) { return true }
+            for term in terms where try evaluate(term, subject, depth: depth + 1) { return true }
             return false
         case .comparison(let comparison): return try evaluate(comparison, subject)
         }

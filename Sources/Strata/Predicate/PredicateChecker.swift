@@ -106,6 +106,7 @@ struct PredicateChecker {
     func resolve(_ path: [String], entity: String, column: Int) throws -> Operand {
         var current = entity
         var crossesToMany = false
+        var toManySteps = 0
         let spelled = path.joined(separator: ".")
         for (offset, key) in path.enumerated() {
             let isLast = offset == path.count - 1
@@ -129,6 +130,17 @@ struct PredicateChecker {
                     .unknownKey, column, "\(current) has no attribute or relationship '\(key)'")
             }
             crossesToMany = crossesToMany || relationship.isToMany
+            if relationship.isToMany {
+                // Each to-many step is one nested subquery in SQL.
+                toManySteps += 1
+                let most = PredicateLimits.maximumSQLNesting / PredicateLimits.subqueryNesting
+                guard toManySteps <= most else {
+                    throw error(
+                        .tooComplex, column,
+                        "'\(spelled)' crosses more than \(most) to-many relationships; "
+                            + "SQLite cannot nest that many subqueries")
+                }
+            }
             current = relationship.destination
             if isLast {
                 let shape = relationship.isToMany ? "to-many" : "to-one"

@@ -26,6 +26,11 @@ public struct PredicateError: Error, CustomStringConvertible, Sendable {
         /// An operand that cannot be evaluated (a malformed tree built in code,
         /// or an object whose properties cannot be read).
         case invalidOperand
+        /// A predicate nested too deeply or too large to run: more than 100
+        /// levels of `NOT`, parentheses and lists, or, compiled to SQL, more
+        /// than 500 comparisons or nesting deeper than SQLite takes (the
+        /// Predicates article lists the bounds).
+        case tooComplex
     }
 
     /// What kind of error this is.

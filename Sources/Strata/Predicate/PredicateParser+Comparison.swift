@@ -126,7 +126,7 @@ extension PredicateParser {
             if let value = variables[name] { return .value(value) }
             return .variable(name, column: token.column)
         case .punctuation("{"):
-            return try parseList()
+            return try nested(at: token) { try $0.parseList() }
         case .specifier("K"):
             advance()
             return try parseKeyPath(start: try keyPathArgument(token), column: token.column)

@@ -11,13 +11,23 @@
 ///             | comparison
 /// comparison := [ANY | SOME | ALL | NONE] operand operator [options] operand
 /// ```
+///
+/// Each `NOT`, `!`, `(` and `{` opens one level of nesting; more than
+/// ``maximumDepth`` levels are refused with a syntax error at the token that
+/// goes too deep, rather than risking the stack (the parser, and everything
+/// that walks the tree after it, recurses once per level).
 struct PredicateParser {
+    /// The deepest nesting accepted. Real predicates nest a handful of
+    /// levels; a hundred leaves room for generated ones.
+    static let maximumDepth = PredicateLimits.maximumDepth
     let text: String
     let tokens: [PredicateToken]
     var index = 0
     let arguments: [PredicateArgument]
     var nextArgument = 0
     let variables: [String: PredicateValue]
+    /// The levels of nesting open at the current token.
+    var depth = 0
 
     init(_ text: String, arguments: [PredicateArgument], variables: [String: PredicateValue])
         throws
@@ -76,6 +86,22 @@ struct PredicateParser {
         return true
     }
 
+    /// Runs `body` one level of nesting deeper; `token` opened the level.
+    mutating func nested<T>(
+        at token: PredicateToken, _ body: (inout PredicateParser) throws -> T
+    ) throws -> T {
+        guard depth < Self.maximumDepth else {
+            throw error(
+                token.column,
+                "the predicate nests deeper than \(Self.maximumDepth) levels at "
+                    + "\(token.quoted); expected at most \(Self.maximumDepth) levels of "
+                    + "NOT, '(' and '{'")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
+    }
+
     // MARK: - Logic
 
     mutating func parseOr() throws -> Predicate {
@@ -91,15 +117,18 @@ struct PredicateParser {
     }
 
     mutating func parseNot() throws -> Predicate {
-        if accept(keyword: "NOT") || accept(symbol: "!") { return .not(try parseNot()) }
-        if case .punctuation("(") = current.kind {
-            let open = current.column
+        let token = current
+        if accept(keyword: "NOT") || accept(symbol: "!") {
+            return .not(try nested(at: token) { try $0.parseNot() })
+        }
+        if case .punctuation("(") = token.kind {
             advance()
-            let inner = try parseOr()
+            let inner = try nested(at: token) { try $0.parseOr() }
             guard accept(")") else {
                 throw error(
                     current.column,
-                    "expected ')' to close the '(' at column \(open), found \(current.quoted)")
+                    "expected ')' to close the '(' at column \(token.column), "
+                        + "found \(current.quoted)")
             }
             return inner
         }

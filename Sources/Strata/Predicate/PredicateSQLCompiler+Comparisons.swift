@@ -71,7 +71,9 @@ extension PredicateSQLCompiler {
         inner.left = .keyPath(rest, column: column)
         var (subscope, from, link) = try toManySource(
             relationship, from: alias, entity: entity, column: column)
-        let condition = try self.comparison(inner, in: &subscope)
+        let condition = try deeper(by: PredicateLimits.subqueryNesting, column: column) {
+            try $0.comparison(inner, in: &subscope)
+        }
         switch quantifier {
         case .any, .direct:
             return "EXISTS " + subquery("1", subscope, from: from, link: link, condition)
@@ -131,6 +133,8 @@ extension PredicateSQLCompiler {
             }
             let (subscope, from, link) = try toManySource(
                 relationship, from: alias, entity: entity, column: keyColumn)
+            // The subquery holds no condition, but still nests once.
+            try deeper(by: PredicateLimits.subqueryNesting, column: keyColumn) { _ in }
             return .expression(subquery("COUNT(*)", subscope, from: from, link: link, ""), .count)
         case .value(let value):
             return .value(value)

@@ -45,6 +45,9 @@ public struct PredicateSQLCompiler {
     private var root: Scope
     /// Aliases handed out so far (`t1`, `t2`, … and `j1`, … for join tables).
     var aliasCount = 0
+    /// The SQL nesting open at the part being compiled, in the units of
+    /// ``PredicateLimits/maximumSQLNesting``.
+    var nesting = 0
 
     /// A table in a `FROM` clause with the to-one joins made from it.
     struct Scope {
@@ -99,11 +102,31 @@ public struct PredicateSQLCompiler {
     ///
     /// - Throws: ``PredicateError`` for keys the model does not have, a
     ///   to-many key path without a quantifier, unbound variables and
-    ///   operands the operator cannot take.
+    ///   operands the operator cannot take; `tooComplex` for a predicate
+    ///   beyond what SQLite takes: more than
+    ///   500 comparisons, nesting deeper than SQLite's parser takes (about 6
+    ///   nested to-many steps, 20 nested `AND`/`OR` groups or 26 nested
+    ///   `NOT`s), or more than 32,766 values.
     public mutating func condition(_ predicate: Predicate) throws -> String {
+        let shape = predicate.shape
+        if let error = Predicate.depthError(shape.depth, quoting: predicateText) { throw error }
+        guard shape.comparisons <= PredicateLimits.maximumComparisons else {
+            throw error(
+                .tooComplex, column: 1,
+                "the predicate has \(shape.comparisons) comparisons; SQLite takes at most "
+                    + "\(PredicateLimits.maximumComparisons) in one query (use IN {…} for "
+                    + "many values)")
+        }
         var scope = root
         defer { root = scope }
-        return try condition(predicate, in: &scope)
+        let sql = try condition(predicate, in: &scope)
+        guard arguments.count <= PredicateLimits.maximumArguments else {
+            throw error(
+                .tooComplex, column: 1,
+                "the predicate binds \(arguments.count) values; SQLite takes at most "
+                    + "\(PredicateLimits.maximumArguments)")
+        }
+        return sql
     }
 
     /// The SQL expression of an attribute reached by `keyPath` (dotted,
@@ -124,6 +147,27 @@ public struct PredicateSQLCompiler {
         return (sql, attribute)
     }
 
+    /// Runs `body` `levels` deeper in the SQL being built; nesting beyond
+    /// ``PredicateLimits/maximumSQLNesting`` is an error at `column`, before
+    /// SQLite's parser would overflow on it.
+    mutating func deeper<T>(
+        by levels: Int, column: Int, _ body: (inout PredicateSQLCompiler) throws -> T
+    ) throws -> T {
+        guard nesting + levels <= PredicateLimits.maximumSQLNesting else {
+            let limit = PredicateLimits.maximumSQLNesting
+            throw error(
+                .tooComplex, column: column,
+                "the predicate nests too deeply for SQLite here; it takes about "
+                    + "\(limit / PredicateLimits.subqueryNesting) nested to-many steps "
+                    + "(ANY, ALL, NONE, @count), \(limit / PredicateLimits.groupNesting) "
+                    + "nested AND/OR groups or \(limit / PredicateLimits.notNesting) "
+                    + "nested NOTs, fewer when mixed")
+        }
+        nesting += levels
+        defer { nesting -= levels }
+        return try body(&self)
+    }
+
     // MARK: - Boolean structure
 
     mutating func condition(_ predicate: Predicate, in scope: inout Scope) throws -> String {
@@ -132,17 +176,26 @@ public struct PredicateSQLCompiler {
             return value ? "1" : "0"
         case .not(let inner):
             // `IS NOT 1` keeps NULL (unknown) on the false side under NOT.
-            return "((\(try condition(inner, in: &scope))) IS NOT 1)"
+            let sql = try deeper(by: PredicateLimits.notNesting, column: predicate.firstColumn) {
+                try $0.condition(inner, in: &scope)
+            }
+            return "((\(sql)) IS NOT 1)"
         case .and(let parts):
             guard !parts.isEmpty else { return "1" }
-            return "("
-                + (try parts.map { try condition($0, in: &scope) })
-                .joined(separator: " AND ") + ")"
+            return try deeper(by: PredicateLimits.groupNesting, column: predicate.firstColumn) {
+                compiler in
+                "("
+                    + (try parts.map { try compiler.condition($0, in: &scope) })
+                    .joined(separator: " AND ") + ")"
+            }
         case .or(let parts):
             guard !parts.isEmpty else { return "0" }
-            return "("
-                + (try parts.map { try condition($0, in: &scope) })
-                .joined(separator: " OR ") + ")"
+            return try deeper(by: PredicateLimits.groupNesting, column: predicate.firstColumn) {
+                compiler in
+                "("
+                    + (try parts.map { try compiler.condition($0, in: &scope) })
+                    .joined(separator: " OR ") + ")"
+            }
         case .comparison(let comparison):
             return try self.comparison(comparison, in: &scope)
         }

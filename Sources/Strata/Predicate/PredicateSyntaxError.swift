@@ -31,10 +31,22 @@ public struct PredicateSyntaxError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The predicate on one line (line breaks shown as spaces) and a caret
-    /// under `column` on the next, both indented by two spaces.
+    /// under `column` on the next, both indented by two spaces. A predicate
+    /// longer than ``pointerWidth`` characters is cut to the part around the
+    /// column, with `…` where text is left out.
     static func pointer(_ predicate: String, column: Int) -> String {
-        let line = String(predicate.map { $0.isNewline ? " " : $0 })
-        let offset = max(0, min(column - 1, line.count))
-        return "  " + line + "\n  " + String(repeating: " ", count: offset) + "^"
+        let line = predicate.map { $0.isNewline ? " " : $0 }
+        var offset = max(0, min(column - 1, line.count))
+        var shown = line
+        if line.count > pointerWidth {
+            let start = max(0, min(offset - pointerWidth / 2, line.count - pointerWidth))
+            let end = min(line.count, start + pointerWidth)
+            shown = (start > 0 ? ["…"] : []) + line[start..<end] + (end < line.count ? ["…"] : [])
+            offset -= start - (start > 0 ? 1 : 0)
+        }
+        return "  " + String(shown) + "\n  " + String(repeating: " ", count: offset) + "^"
     }
+
+    /// The most characters of a predicate an error shows.
+    static let pointerWidth = 100
 }

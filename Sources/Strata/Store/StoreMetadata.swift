@@ -91,6 +91,10 @@ extension StoreMetadata {
         func corrupt(_ message: String) -> StoreError {
             StoreError(.corruptMetadata, path: path, message: "Z_METADATA.Z_PLIST: \(message)")
         }
+        if let hazard = BinaryPropertyList.foundationHazard(in: plist) {
+            // Foundation would crash on it (BinaryPropertyList.foundationHazard).
+            throw corrupt(hazard)
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(

@@ -126,6 +126,19 @@ import Testing
         #expect(!error.message.contains("\n"))
     }
 
+    /// Issue 15, point 4: the tree is built recursively, one call per
+    /// level, so libxml2's limit of 256 levels must hold for deep input.
+    @Test func testHundredThousandNestedElementsAreALocatedError() throws {
+        let xml =
+            String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
+        let error = try #require(throws: XMLError.self) {
+            try XMLDocument(string: xml, source: "deep.xml")
+        }
+        #expect(error.file == "deep.xml")
+        #expect(error.line == 1)
+        #expect(error.message.contains("depth"))
+    }
+
     @Test func testBinaryJunkIsAnError() throws {
         let junk = Data((0..<256).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
         let error = try #require(throws: XMLError.self) {

@@ -23,6 +23,23 @@ indirect enum ExpressionNode: Hashable, Sendable {
         }
     }
 
+    /// The levels of the tree (1 for a leaf), counted without recursion.
+    var height: Int {
+        var tallest = 0
+        var pending: [(ExpressionNode, Int)] = [(self, 1)]
+        while let (node, level) = pending.popLast() {
+            tallest = max(tallest, level)
+            switch node {
+            case .literal, .keyPath: break
+            case .unary(_, let operand, _): pending.append((operand, level + 1))
+            case .binary(_, let left, let right, _):
+                pending += [(left, level + 1), (right, level + 1)]
+            case .call(_, let arguments, _): pending += arguments.map { ($0, level + 1) }
+            }
+        }
+        return tallest
+    }
+
     /// Every key path the expression reads, in order of appearance.
     var keyPaths: [[String]] {
         switch self {

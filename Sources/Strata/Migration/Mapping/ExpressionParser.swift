@@ -67,10 +67,22 @@ struct ExpressionParser {
     private mutating func binary(level: Int) throws(ExpressionError) -> ExpressionNode {
         guard level < Self.levels.count else { return try prefix() }
         var left = try binary(level: level + 1)
+        // A chain (`1 + 1 + …`) loops rather than recurses here, but builds a
+        // tree one level deeper per operator, which the checker and the
+        // evaluator walk recursively: its height is bounded too.
+        var height: Int?
         while case .symbol(let symbol) = current.kind, Self.levels[level].contains(symbol) {
             let column = current.column
             index += 1
             let right = try binary(level: level + 1)
+            let joined = max(height ?? left.height, right.height) + 1
+            guard joined <= Self.maximumDepth else {
+                throw ExpressionError(
+                    column: column,
+                    message: "expression nested deeper than \(Self.maximumDepth) levels "
+                        + "(a chain of operators counts one level each)")
+            }
+            height = joined
             left = .binary(symbol, left, right, column: column)
             // Comparisons do not chain: `a < b < c` is a mistake, not a value.
             if level == 2, case .symbol(let next) = current.kind,

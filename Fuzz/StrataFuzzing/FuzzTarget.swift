@@ -1,0 +1,61 @@
+import Foundation
+
+#if DEBUG
+    @testable import Strata
+#endif
+
+/// The parsers under fuzzing, one libFuzzer executable each (`fuzz-<name>`,
+/// see Fuzz/README.md).
+///
+/// Every target takes arbitrary bytes and must return normally: a thrown
+/// error is the expected answer to bad input, a crash, a hang or a
+/// sanitizer report is a bug. The same entry point runs the committed seeds
+/// and reproducers under `swift test`, without the sanitizer.
+///
+/// The parsers are internal to Strata, so the targets reach them with
+/// `@testable import`, which only debug builds allow; a release build
+/// compiles the targets to no-ops.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `Predicate(_:)`, then checking, SQL compiling and in-memory
+    /// evaluation against the Diary model.
+    case predicate
+    /// The mapping-expression parser, checker and evaluator.
+    case expression
+    /// A whole mapping file (`<from>-<to>.mapping.json`) between Diary 1 and 2.
+    case mapping
+    /// The schema JSON reader and decoder (`Schemas/<Model>/<n>.json`).
+    case schema
+    /// An `.xcdatamodel` version's `contents` XML.
+    case xcdatamodel
+    /// The binary property list reader (`bplist00`; store metadata).
+    case bplist
+    /// The keyed-archive reader and the model-cache decoder
+    /// (`Z_MODELCACHE`, uncompressed).
+    case keyedarchive
+
+    /// Feeds `bytes` to the target's parser; errors are swallowed.
+    public func run(_ bytes: UnsafeRawBufferPointer) {
+        #if DEBUG
+            let data = Data(bytes)
+            switch self {
+            case .predicate: FuzzTarget.predicate(data)
+            case .expression: FuzzTarget.expression(data)
+            case .mapping: FuzzTarget.mapping(data)
+            case .schema: FuzzTarget.schema(data)
+            case .xcdatamodel: FuzzTarget.xcdatamodel(data)
+            case .bplist: FuzzTarget.bplist(data)
+            case .keyedarchive: FuzzTarget.keyedArchive(data)
+            }
+        #endif
+    }
+
+    /// Feeds the `size` bytes at `start` (libFuzzer's calling convention).
+    public func run(_ start: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        guard let start else {
+            run(UnsafeRawBufferPointer(start: nil, count: 0))
+            return 0
+        }
+        run(UnsafeRawBufferPointer(start: start, count: size))
+        return 0
+    }
+}

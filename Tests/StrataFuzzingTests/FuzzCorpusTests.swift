@@ -1,0 +1,40 @@
+import Foundation
+import StrataFuzzing
+import Testing
+
+/// Every committed seed (`Fuzz/Corpus/<target>/`) and every reproducer of a
+/// fixed finding (`Fuzz/Regressions/<target>/`) goes through its target's
+/// entry point, so `swift test` catches a regression without the fuzzer.
+@Suite struct FuzzCorpusTests {
+    static let fuzzFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz")
+
+    /// The files of `Fuzz/<kind>/<target>/`, sorted.
+    static func inputs(_ kind: String, _ target: FuzzTarget) throws -> [URL] {
+        let folder = fuzzFolder.appendingPathComponent(kind).appendingPathComponent(
+            target.rawValue)
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(
+            at: folder, includingPropertiesForKeys: nil
+        )
+        .filter { !$0.lastPathComponent.hasPrefix(".") }
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func testSeedsRunWithoutCrashing(target: FuzzTarget) throws {
+        let seeds = try Self.inputs("Corpus", target)
+        #expect(!seeds.isEmpty, "Fuzz/Corpus/\(target.rawValue) has no seeds")
+        for seed in seeds {
+            try Data(contentsOf: seed).withUnsafeBytes { target.run($0) }
+        }
+    }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func testRegressionsRunWithoutCrashing(target: FuzzTarget) throws {
+        for reproducer in try Self.inputs("Regressions", target) {
+            try Data(contentsOf: reproducer).withUnsafeBytes { target.run($0) }
+        }
+    }
+}
