@@ -32,19 +32,35 @@ for target in "${targets[@]}"; do
     test -x "$scratch/debug/fuzz-$target" || { echo "fuzz-$target did not build" >&2; exit 1; }
 done
 
+# FUZZ_RUNS=N (make fuzz-smoke) runs N inputs from a fixed seed instead of
+# SECONDS of random ones, so a smoke run in CI does the same work every time:
+# it cannot fail on one machine and pass on a faster or slower one.
+if [ -n "${FUZZ_RUNS:-}" ]; then
+    budget="-runs=$FUZZ_RUNS -seed=1"
+else
+    budget="-max_total_time=$seconds"
+fi
+
 mkdir -p "$scratch/logs"
 for target in "${targets[@]}"; do
     corpus=$scratch/corpus/$target findings=Fuzz/Findings/$target
     mkdir -p "$corpus" "$findings" "Fuzz/Regressions/$target"
     log=$scratch/logs/$target.log
-    echo "fuzz-$target: ${seconds}s"
+    if [ -n "${FUZZ_RUNS:-}" ]; then
+        # A fresh working corpus too: what earlier runs kept must not change the work.
+        corpus=$scratch/smoke/$target
+        rm -rf "$corpus" && mkdir -p "$corpus"
+        echo "fuzz-$target: $FUZZ_RUNS inputs from seed 1"
+    else
+        echo "fuzz-$target: ${seconds}s"
+    fi
     status=0
     # One process on one core (-jobs and -workers unset), niced: others share the machine.
     # Swift's own backtracer would fight ASan's report; libFuzzer prints the stack. Leak
     # checking is off: it reports the lazily made globals of the Swift runtime and
     # Foundation at exit, and a parser's real leak is a retain cycle it cannot see.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} nice -n 10 "$scratch/debug/fuzz-$target" \
-        -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 \
+        $budget -max_len="$(max_len "$target")" -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" \
         "$corpus" "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
