@@ -50,6 +50,9 @@ for target in "${targets[@]}"; do
         # A fresh working corpus too: what earlier runs kept must not change the work.
         corpus=$scratch/smoke/$target
         rm -rf "$corpus" && mkdir -p "$corpus"
+        # Swift seeds its hashing per process; dictionary order (and so the
+        # coverage libFuzzer follows) would differ from run to run.
+        export SWIFT_DETERMINISTIC_HASHING=1
         echo "fuzz-$target: $FUZZ_RUNS inputs from seed 1"
     else
         echo "fuzz-$target: ${seconds}s"
