@@ -1,6 +1,7 @@
 import Foundation
-import StrataFuzzing
 import Testing
+
+@testable import StrataFuzzing
 
 /// Every committed seed (`Fuzz/Corpus/<target>/`) and every reproducer of a
 /// fixed finding (`Fuzz/Regressions/<target>/`) goes through its target's
@@ -36,5 +37,13 @@ import Testing
         for reproducer in try Self.inputs("Regressions", target) {
             try Data(contentsOf: reproducer).withUnsafeBytes { target.run($0) }
         }
+    }
+
+    @Test func testTheTargetsModelsAreThePackagesDiarySchemas() {
+        // A missing model would make the predicate and mapping targets return
+        // at once: fuzzing nothing, silently.
+        #expect(FuzzFixtures.diary1?.version == 1)
+        #expect(FuzzFixtures.diary2?.version == 2)
+        #expect(FuzzFixtures.diary3?.version == 3)
     }
 }
