@@ -137,12 +137,8 @@ public final class Migrator {
     public func run(
         progress: @escaping (MigrationProgress) -> Void = { _ in }
     ) throws -> MigrationReport {
-        guard FileManager.default.fileExists(atPath: storeURL.path) else {
-            // Before the lock, whose file could not be made beside nothing.
-            throw StoreError(.notFound, path: storeURL.relativePath, message: "no such file")
-        }
-        // Likewise a read-only store or folder, which the lock file would
-        // only report as "cannot create".
+        // Before the lock: a missing store, a directory or a read-only store
+        // or folder would otherwise only show as "cannot create the lock file".
         try Store.checkAccess(path: storeURL.relativePath, mode: .readWrite)
         let lock = try StoreLock(
             for: storeURL, mode: .exclusive, waitingUpTo: options.lockTimeout,
