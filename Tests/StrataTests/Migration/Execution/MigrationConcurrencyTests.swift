@@ -15,18 +15,9 @@ import Testing
 
     @Test func testTwoMigrationsOfOneStoreNeverBreakIt() throws {
         let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory)
-        try Data(MigrationCrashTests.summaryMapping.utf8)
-            .write(to: setup.folder.appendingPathComponent("2-3.mapping.json"))
-        let chain = try setup.chain
-        let pristine = directory.file("pristine.sqlite")
-        try MigrationCrashTests.makeLargeStore(at: pristine, chain: chain, notes: notes)
-
-        let reference = directory.file("reference.sqlite")
-        try FileManager.default.copyItem(at: pristine, to: reference)
-        let lines = try MigrationCrashTests.migrate(
-            reference, schemas: setup.folder, killAfterLines: nil)
-        let expected = try MigrationCrashTests.content(of: reference)
+        let reference = try MigrationCrashTests.Reference(in: directory, notes: notes)
+        let (setup, chain, pristine) = (reference.setup, reference.chain, reference.pristine)
+        let (lines, expected) = (reference.lines, reference.expected)
 
         var generator = SplitMix(seed: 0xC0C0)
         for round in 0..<rounds {

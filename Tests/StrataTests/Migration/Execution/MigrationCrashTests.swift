@@ -28,20 +28,36 @@ import Testing
         Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 50
     }
 
+    /// The two-stage chain with its mapping, a version-1 store of `notes`
+    /// notes (`pristine.sqlite`), and what an uninterrupted `strata migrate`
+    /// of a copy of it prints (lines on stderr) and leaves (its content).
+    struct Reference {
+        var setup: MigratorTestChain
+        var chain: SchemaChain
+        var pristine: URL
+        var lines: Int
+        var expected: [UInt8]
+
+        init(in directory: TemporaryDirectory, notes: Int) throws {
+            setup = try MigratorTestChain(in: directory)
+            try Data(MigrationCrashTests.summaryMapping.utf8)
+                .write(to: setup.folder.appendingPathComponent("2-3.mapping.json"))
+            chain = try setup.chain
+            pristine = directory.file("pristine.sqlite")
+            try MigrationCrashTests.makeLargeStore(at: pristine, chain: chain, notes: notes)
+            let reference = directory.file("reference.sqlite")
+            try FileManager.default.copyItem(at: pristine, to: reference)
+            lines = try MigrationCrashTests.migrate(
+                reference, schemas: setup.folder, killAfterLines: nil)
+            expected = try MigrationCrashTests.content(of: reference)
+        }
+    }
+
     @Test func testKilledMigrationsLeaveSoundStoresAndRerunsFinishTheSame() throws {
         let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory)
-        try Data(Self.summaryMapping.utf8)
-            .write(to: setup.folder.appendingPathComponent("2-3.mapping.json"))
-        let chain = try setup.chain
-        let pristine = directory.file("pristine.sqlite")
-        try Self.makeLargeStore(at: pristine, chain: chain, notes: rows)
-
-        // The uninterrupted run: its content and how many lines it prints.
-        let reference = directory.file("reference.sqlite")
-        try FileManager.default.copyItem(at: pristine, to: reference)
-        let lines = try Self.migrate(reference, schemas: setup.folder, killAfterLines: nil)
-        let expected = try Self.content(of: reference)
+        let reference = try Reference(in: directory, notes: rows)
+        let (setup, chain, pristine) = (reference.setup, reference.chain, reference.pristine)
+        let (lines, expected) = (reference.lines, reference.expected)
         #expect(lines > 4)
 
         var generator = SplitMix(seed: 0x5EED)
