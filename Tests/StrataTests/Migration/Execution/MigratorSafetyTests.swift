@@ -25,6 +25,25 @@ import Testing
         try store.close()
     }
 
+    /// Runs the whole chain (lossy steps accepted, `SummaryStep` for 2-3)
+    /// and expects a ``MigrationError`` with `code` whose message contains
+    /// every fragment, with the store's files left byte-identical.
+    private func expectRunRefused(
+        _ code: MigrationError.Code, saying fragments: [String], _ url: URL,
+        _ setup: MigratorTestChain, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = try storeFingerprint(url)
+        var options = lossy
+        options.customSteps[2] = SummaryStep()
+        #expect(sourceLocation: sourceLocation) {
+            try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
+        } throws: { error in
+            let error = try #require(error as? MigrationError)
+            return error.code == code && fragments.allSatisfy { error.message.contains($0) }
+        }
+        #expect(try storeFingerprint(url) == before, sourceLocation: sourceLocation)
+    }
+
     // MARK: - 1. A journal names only Strata's own backup
 
     @Test func testJournalNamingAFileOutsideTheFolderIsRefusedAndTheFileKept() throws {
@@ -37,21 +56,11 @@ import Testing
                     "backup": .string(backup), "target": .integer(3), "start": .integer(1),
                     "completed": .array([]),
                 ], in: url)
-            let before = try storeFingerprint(url)
-            var options = lossy
-            options.customSteps[2] = SummaryStep()
-            #expect {
-                try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
-            } throws: { error in
-                let error = try #require(error as? MigrationError)
-                return error.code == .invalidJournal
-                    && error.message.contains("StrataMigrationJournal.backup")
-                    && error.message.contains(backup)
-            }
-            #expect(try storeFingerprint(url) == before, "\(backup)")
+            try expectRunRefused(
+                .invalidJournal, saying: ["StrataMigrationJournal.backup", backup], url, setup)
             #expect(try Data(contentsOf: victim) == Data("keep me".utf8))
             expectMigrationError(.invalidJournal) {
-                _ = try Migrator(storeAt: url, schemas: setup.folder, options: options).preview()
+                _ = try Migrator(storeAt: url, schemas: setup.folder, options: lossy).preview()
             }
         }
     }
@@ -85,19 +94,10 @@ import Testing
         let store = try Store.open(at: url)
         try store.connection.execute("ALTER TABLE ZNOTE ADD COLUMN ZPINNED INTEGER")
         try store.close()
-        let before = try storeFingerprint(url)
-        var options = lossy
-        options.customSteps[2] = SummaryStep()
-
-        #expect {
-            try Migrator(storeAt: url, schemas: setup.folder, options: options).run()
-        } throws: { error in
-            let error = try #require(error as? MigrationError)
-            return error.code == .structureMismatch
-                && error.message.contains(
-                    "ZNOTE has column ZPINNED, which version 1 does not have and version 2 does")
-        }
-        #expect(try storeFingerprint(url) == before)
+        try expectRunRefused(
+            .structureMismatch,
+            saying: ["ZNOTE has column ZPINNED, which version 1 does not have and version 2 does"],
+            url, setup)
         #expect(try directory.namesWithoutWAL() == ["Notes.sqlite", "Schemas"])
     }
 
