@@ -62,6 +62,8 @@ public struct ImportOptions: Sendable {
     /// The folder that binary fields naming files are relative to; nil means
     /// the input file's folder. Paths may not leave it.
     public var mediaFolder: URL?
+    /// How long to wait for a migration that holds the store's lock, in seconds.
+    public var lockTimeout: TimeInterval = 60
     /// The bounds every reader keeps to.
     public var limits = ImportLimits()
 

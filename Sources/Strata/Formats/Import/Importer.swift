@@ -166,6 +166,7 @@ public final class Importer {
         let start = Date()
         summary.isDryRun = options.isDryRun
         let connection = store.connection
+        connection.busyTimeout = options.lockTimeout
         try store.withSharedLock {
             writer = try ImportWriter(connection: connection, isDryRun: options.isDryRun)
             defer { writer = nil }
