@@ -34,8 +34,8 @@ final class LineReader {
 
     /// What is wrong with a line.
     enum Problem: Hashable {
-        /// Bad UTF-8 or a NUL byte at `index` of the line's content.
-        case encoding(index: Int, message: String)
+        /// Bad UTF-8 or a NUL byte in the line's content.
+        case encoding(UTF8Check.Problem)
         /// Longer than the limit: its bytes were not kept.
         case tooLong
     }
@@ -199,7 +199,7 @@ final class LineReader {
             bytes: content, bytesWithTerminator: whole, length: content.count,
             terminator: ending, number: lineNumber, byteOffset: lineOffset, problem: nil)
         if let problem = UTF8Check.firstProblem(in: content) {
-            line.problem = .encoding(index: problem.index, message: problem.message)
+            line.problem = .encoding(problem)
         }
         return line
     }
@@ -259,5 +259,18 @@ final class LineReader {
                 "the file is UTF-16 (it starts with a UTF-16 byte-order mark); "
                     + "this reader takes UTF-8: convert it first")
         }
+    }
+}
+
+extension LineReader.Line {
+    /// The located error for an encoding problem of this line.
+    func error(_ problem: UTF8Check.Problem, file: String) -> ImportError {
+        let before = UnsafeBufferPointer(rebasing: bytes[0..<problem.index])
+        return ImportError(
+            .encoding,
+            at: SourcePosition(
+                file: file, line: number, column: 1 + UTF8Check.scalarCount(before),
+                byteOffset: byteOffset + Int64(problem.index)),
+            "\(problem.message); the file must be UTF-8")
     }
 }

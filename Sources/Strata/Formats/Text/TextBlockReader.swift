@@ -58,6 +58,10 @@ public final class TextBlockReader: TreeRecordReader {
     private var text = TextRecordText()
     private var scratch: [UInt8] = []
     private var problem: ImportError?
+    private var headers = TextHeaders()
+    /// The most fields a record had so far: each record's array is made
+    /// that large at once.
+    private var fieldCapacity = 4
 
     /// Opens a txt file of blocks.
     ///
@@ -99,8 +103,16 @@ public final class TextBlockReader: TreeRecordReader {
     ///
     /// - Returns: false at the end of the file.
     private func collectBlock() throws -> Bool {
+        // Work on a local value (moved out and back, not copied): appending
+        // to a property would check exclusive access on every line.
+        var text = TextRecordText()
+        swap(&text, &self.text)
+        var problem: ImportError?
+        defer {
+            swap(&text, &self.text)
+            self.problem = problem
+        }
         text.reset()
-        problem = nil
         var started = false
         var size = 0
         while let line = try lines.next() {
@@ -121,14 +133,8 @@ public final class TextBlockReader: TreeRecordReader {
                     at: SourcePosition(
                         file: file, line: text.firstLine, column: 1, byteOffset: text.firstOffset),
                     "the block is over the limit of \(limits.maximumRecordBytes) bytes")
-            } else if case .encoding(let index, let message) = line.problem {
-                let before = UnsafeBufferPointer(rebasing: line.bytes[0..<index])
-                problem = ImportError(
-                    .encoding,
-                    at: SourcePosition(
-                        file: file, line: line.number, column: 1 + UTF8Check.scalarCount(before),
-                        byteOffset: line.byteOffset + Int64(index)),
-                    "\(message); the file must be UTF-8")
+            } else if case .encoding(let found) = line.problem {
+                problem = line.error(found, file: file)
             } else {
                 text.append(line)
             }
@@ -147,8 +153,10 @@ public final class TextBlockReader: TreeRecordReader {
     private func parseBlock() throws -> ImportRecord {
         try text.bytes.withUnsafeBufferPointer { bytes in
             let cursor = TextRecordCursor(bytes: bytes, text: text, file: file)
-            let headers = try TextHeaders(cursor, limits: limits)
-            var fields = headers.fields
+            var fields: [ImportField] = []
+            fields.reserveCapacity(fieldCapacity)
+            try headers.read(cursor, limits: limits, into: &fields)
+            fieldCapacity = max(fieldCapacity, fields.count + 1)
             let bodyEnd = bytes.count - text.lastEndingLength
             if headers.end < bodyEnd {
                 let position = SourcePosition(

@@ -73,6 +73,7 @@ public final class TextFileReader: TreeRecordReader {
     private var nextIndex = 0
     private var text = TextRecordText()
     private var scratch: [UInt8] = []
+    private var headers = TextHeaders()
 
     /// Lists the `.txt` files of `folder`.
     ///
@@ -154,7 +155,7 @@ public final class TextFileReader: TreeRecordReader {
                 "the file is \(size) bytes, over the limit of \(limits.maximumRecordBytes)")
         }
         let lines = LineReader(
-            descriptor: descriptor, path: path, chunkSize: 64 * 1024,
+            descriptor: descriptor, path: path, chunkSize: Int(min(size + 1, 64 * 1024)),
             maximumLineBytes: limits.maximumRecordBytes)
         try collect(lines, path: path)
         return try parse(path: path, modified: modified)
@@ -171,15 +172,7 @@ public final class TextFileReader: TreeRecordReader {
                     .tooLarge, at: SourcePosition(file: path),
                     "the file grew over the limit of \(limits.maximumRecordBytes) bytes")
             }
-            if case .encoding(let index, let message) = line.problem {
-                let before = UnsafeBufferPointer(rebasing: line.bytes[0..<index])
-                throw ImportError(
-                    .encoding,
-                    at: SourcePosition(
-                        file: path, line: line.number, column: 1 + UTF8Check.scalarCount(before),
-                        byteOffset: line.byteOffset + Int64(index)),
-                    "\(message); the file must be UTF-8")
-            }
+            if case .encoding(let found) = line.problem { throw line.error(found, file: path) }
             text.append(line)
         }
     }
@@ -190,10 +183,14 @@ public final class TextFileReader: TreeRecordReader {
             file: path, line: 1, column: 1, byteOffset: text.firstOffset)
         return try text.bytes.withUnsafeBufferPointer { bytes in
             let cursor = TextRecordCursor(bytes: bytes, text: text, file: path)
-            let headers = try parsesHeaders ? TextHeaders(cursor, limits: limits) : TextHeaders()
-            var fields = headers.fields
-            var lineStart = parsesHeaders ? headers.end : 0
-            var line = parsesHeaders ? headers.endLine : 1
+            var fields: [ImportField] = []
+            if parsesHeaders {
+                try headers.read(cursor, limits: limits, into: &fields)
+            } else {
+                headers.clear(firstLine: 1)
+            }
+            var lineStart = headers.end
+            var line = headers.endLine
             let end = bytes.count
 
             // Skips blank lines; returns the content end of the first other line.
@@ -219,7 +216,8 @@ public final class TextFileReader: TreeRecordReader {
                 fields.append(
                     ImportField(
                         key: titleKey, value: .text(cursor.string(titleStart..<titleEnd)),
-                        position: cursor.position(line: line, lineStart: lineStart, index: titleStart)))
+                        position: cursor.position(
+                            line: line, lineStart: lineStart, index: titleStart)))
                 lineStart = cursor.lineEnd(from: lineStart).next
                 line += 1
                 _ = skipBlankLines()
@@ -235,8 +233,10 @@ public final class TextFileReader: TreeRecordReader {
                 fields.append(
                     ImportField(
                         key: bodyKey,
-                        value: .text(cursor.joinedLines(from: lineStart, to: bodyEnd, scratch: &scratch)),
-                        position: cursor.position(line: line, lineStart: lineStart, index: lineStart)))
+                        value: .text(
+                            cursor.joinedLines(from: lineStart, to: bodyEnd, scratch: &scratch)),
+                        position: cursor.position(
+                            line: line, lineStart: lineStart, index: lineStart)))
             }
             if fields.isEmpty {
                 throw ImportError(.structure, at: recordPosition, "the file is empty")

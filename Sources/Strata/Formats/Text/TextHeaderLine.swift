@@ -1,3 +1,9 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A `Key: Value` line at the top of a txt block or file.
 ///
 /// A line is a header when, after optional leading spaces or tabs, it has a
@@ -12,30 +18,42 @@ struct TextHeaderLine {
     var key: Range<Int>
     /// The value's bytes in the line (empty after `Key:`).
     var value: Range<Int>
+    /// Where the line's content ends (at its CR or LF).
+    var lineEnd: Int
 
     /// The longest key, in characters.
     static let maximumKeyLength = 64
 
-    /// The header `line` holds, or nil when it is not a header line.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> TextHeaderLine? {
-        let count = line.count
+    /// The header on the line at the start of `text`, or nil when that line
+    /// is not a header line.
+    ///
+    /// The line ends at the first CR or LF of `text` (or its end), so `text`
+    /// may run on into the lines after it: a body line is rejected after at
+    /// most 64 characters, without being scanned to its end.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> TextHeaderLine? {
+        guard let base = text.baseAddress else { return nil }
+        let count = text.count
         var index = 0
-        while index < count, isSpace(line[index]) { index += 1 }
+        while index < count, isSpace(text[index]) { index += 1 }
         let keyStart = index
-        guard index < count, isKeyStart(line, index) else { return nil }
+        guard index < count, isKeyStart(text, index) else { return nil }
+        // The colon must come within the longest key: look for it first, so
+        // that a body line of words (all key characters) costs one memchr.
+        let window = min(count - keyStart, maximumKeyLength * 4 + 1)
+        guard let colon = memchr(base + keyStart, Int32(UInt8(ascii: ":")), window) else {
+            return nil
+        }
+        let colonIndex = UnsafeRawPointer(colon) - UnsafeRawPointer(base)
         var characters = 0
         var keyEnd = keyStart
-        while index < count {
-            let byte = line[index]
-            if byte == UInt8(ascii: ":") { break }
+        while index < colonIndex {
+            let byte = text[index]
             if byte < 0x80 {
-                guard isAlphanumeric(byte) || byte == 0x20 || byte == 0x5F || byte == 0x2D else {
-                    return nil
-                }
+                guard isKeyByte(byte) else { return nil }  // CR and LF too.
                 index += 1
                 if byte != 0x20 { keyEnd = index }
             } else {
-                guard let length = letterLength(line, index) else { return nil }
+                guard let length = letterLength(text, index) else { return nil }
                 index += length
                 keyEnd = index
             }
@@ -44,13 +62,15 @@ struct TextHeaderLine {
         }
         guard index < count else { return nil }  // No colon.
         index += 1
-        if index < count {
-            guard isSpace(line[index]) else { return nil }
-            while index < count, isSpace(line[index]) { index += 1 }
+        var lineEnd = index
+        while lineEnd < count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
+        if index < lineEnd {
+            guard isSpace(text[index]) else { return nil }
+            while index < lineEnd, isSpace(text[index]) { index += 1 }
         }
-        var valueEnd = count
-        while valueEnd > index, isSpace(line[valueEnd - 1]) { valueEnd -= 1 }
-        return TextHeaderLine(key: keyStart..<keyEnd, value: index..<valueEnd)
+        var valueEnd = lineEnd
+        while valueEnd > index, isSpace(text[valueEnd - 1]) { valueEnd -= 1 }
+        return TextHeaderLine(key: keyStart..<keyEnd, value: index..<valueEnd, lineEnd: lineEnd)
     }
 
     /// Whether `line` is empty or only spaces and tabs: a blank line.
@@ -66,6 +86,17 @@ struct TextHeaderLine {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// An ASCII byte that may be in a key: a letter, digit, space, `_` or `-`.
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20, 0x5F, 0x2D:
             return true
         default:
             return false

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The exact bytes of one txt record (a block, or a whole file) with where
 /// they start, and the parsing the block and file readers share: header
 /// lines, line splitting and located fields.
@@ -18,6 +22,8 @@ struct TextRecordText {
     var endingsAreLF = true
     /// How the last line ends.
     var lastEnding = LineReader.Terminator.none
+    /// Whether a line ends with CR or CRLF.
+    var hasCR = false
 
     /// The length of the last line's ending (0 at the end of a file).
     var lastEndingLength: Int { lastEnding.length }
@@ -28,6 +34,7 @@ struct TextRecordText {
         firstLine = 1
         firstOffset = 0
         endingsAreLF = true
+        hasCR = false
         lastEnding = .none
     }
 
@@ -41,10 +48,15 @@ struct TextRecordText {
         }
         bytes.append(contentsOf: line.bytesWithTerminator)
         lastEnding = line.terminator
+        if line.terminator == .cr || line.terminator == .crlf { hasCR = true }
     }
 
     /// The text without the last line ending, for ``ImportRecord/originalText``.
-    var originalText: Data { Data(bytes[0..<(bytes.count - lastEndingLength)]) }
+    var originalText: Data {
+        bytes.withUnsafeBufferPointer {
+            Data(buffer: UnsafeBufferPointer(rebasing: $0.dropLast(lastEndingLength)))
+        }
+    }
 }
 
 /// Reading a ``TextRecordText``'s bytes.
@@ -59,18 +71,27 @@ struct TextRecordCursor {
     /// The end of the content of the line starting at `start`, and the start
     /// of the next line.
     func lineEnd(from start: Int) -> (contentEnd: Int, next: Int) {
-        var index = start
         let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A { return (index, index + 1) }
-            if byte == 0x0D {
-                let next = index + 1 < count && bytes[index + 1] == 0x0A ? index + 2 : index + 1
-                return (index, next)
-            }
-            index += 1
+        guard start < count, let base = bytes.baseAddress else { return (count, count) }
+        if !text.hasCR {
+            // Content never holds a CR (it would have ended the line), so
+            // without CR endings an LF is the only line end.
+            guard let lf = memchr(base + start, 0x0A, count - start) else { return (count, count) }
+            let index = UnsafeRawPointer(lf) - UnsafeRawPointer(base)
+            return (index, index + 1)
         }
-        return (count, count)
+        var index = start
+        while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        return (index, nextLine(afterContentEnd: index))
+    }
+
+    /// The start of the line after the one whose content ends at `index`.
+    func nextLine(afterContentEnd index: Int) -> Int {
+        guard index < bytes.count else { return index }
+        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
+            return index + 2
+        }
+        return index + 1
     }
 
     /// The bytes in `range`.
@@ -132,36 +153,39 @@ struct TextRecordCursor {
 }
 
 /// The header lines at the top of a record, read as fields.
+///
+/// One value is kept by each reader and reused, so that reading a record
+/// allocates only its fields.
 struct TextHeaders {
-    /// The header fields, in order.
-    var fields: [ImportField] = []
-    /// Each field's key bytes in the record, for finding duplicates.
-    var keys: [Range<Int>] = []
+    /// Each header's key bytes in the record, for finding duplicates.
+    private(set) var keys: [Range<Int>] = []
     /// Where the line after the headers starts.
-    var end = 0
+    private(set) var end = 0
     /// The number of the line after the headers.
-    var endLine = 0
+    private(set) var endLine = 0
 
-    /// No headers.
-    init() {}
-
-    /// Reads the header lines at the start of `cursor`'s record.
+    /// Reads the header lines at the start of `cursor`'s record into
+    /// `fields`.
     ///
     /// - Throws: ``ImportError/Code/structure`` for a key given twice
     ///   (ignoring case, since mapping folds case: `Date` and `date` would
     ///   fill one attribute), ``ImportError/Code/tooLarge`` for a value over
     ///   the field limit or more headers than the field count limit.
-    init(_ cursor: TextRecordCursor, limits: ImportLimits) throws {
+    mutating func read(
+        _ cursor: TextRecordCursor, limits: ImportLimits, into fields: inout [ImportField]
+    ) throws {
+        keys.removeAll(keepingCapacity: true)
         var lineStart = 0
         var line = cursor.text.firstLine
-        while lineStart < cursor.bytes.count {
-            let (contentEnd, next) = cursor.lineEnd(from: lineStart)
-            guard let header = TextHeaderLine.parse(cursor.slice(lineStart..<contentEnd)) else {
-                break
-            }
+        let count = cursor.bytes.count
+        while lineStart < count,
+            let header = TextHeaderLine.parse(cursor.slice(lineStart..<count))
+        {
             let key = (header.key.lowerBound + lineStart)..<(header.key.upperBound + lineStart)
-            let value = (header.value.lowerBound + lineStart)..<(header.value.upperBound + lineStart)
-            let position = cursor.position(line: line, lineStart: lineStart, index: value.lowerBound)
+            let value =
+                (header.value.lowerBound + lineStart)..<(header.value.upperBound + lineStart)
+            let position = cursor.position(
+                line: line, lineStart: lineStart, index: value.lowerBound)
             if keys.contains(where: { cursor.sameKey($0, key) }) {
                 throw ImportError(
                     .structure, at: position,
@@ -183,11 +207,18 @@ struct TextHeaders {
                 ImportField(
                     key: cursor.string(key), value: .text(cursor.string(value)),
                     position: position))
-            lineStart = next
+            lineStart = cursor.nextLine(afterContentEnd: header.lineEnd + lineStart)
             line += 1
         }
         end = lineStart
         endLine = line
+    }
+
+    /// Forgets the last record's headers (for a file read without them).
+    mutating func clear(firstLine: Int) {
+        keys.removeAll(keepingCapacity: true)
+        end = 0
+        endLine = firstLine
     }
 
     /// The index of the header whose key is `name` (ignoring ASCII case).

@@ -5,12 +5,33 @@
 /// truncated sequences are invalid; NUL is refused too, since no store text
 /// holds it and it usually means UTF-16 read as UTF-8.
 enum UTF8Check {
-    /// What is wrong with a line, and where.
+    /// What is wrong with a line, and where. A plain value (no string), so
+    /// that lines carrying it copy cheaply.
     struct Problem: Hashable {
+        /// The kinds of problem.
+        enum Kind: Hashable {
+            case nul, invalidByte, overlong, surrogate, aboveUnicode, incomplete
+        }
+
         /// The index of the offending byte in the line.
         var index: Int
+        /// What is wrong.
+        var kind: Kind
+        /// The offending byte.
+        var byte: UInt8
+
         /// A plain description, such as `a NUL byte` or `invalid UTF-8: byte 0xFF`.
-        var message: String
+        var message: String {
+            switch kind {
+            case .nul: return "a NUL byte"
+            case .invalidByte: return "invalid UTF-8: byte \(UTF8Check.hex(byte))"
+            case .overlong: return "invalid UTF-8: an overlong sequence"
+            case .surrogate: return "invalid UTF-8: an encoded UTF-16 surrogate"
+            case .aboveUnicode: return "invalid UTF-8: a code point above U+10FFFF"
+            case .incomplete:
+                return "invalid UTF-8: an incomplete sequence starting with \(UTF8Check.hex(byte))"
+            }
+        }
     }
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -33,7 +54,7 @@ enum UTF8Check {
             }
             let byte = base[index]
             if byte < 0x80 {
-                if byte == 0 { return Problem(index: index, message: "a NUL byte") }
+                if byte == 0 { return Problem(index: index, kind: .nul, byte: byte) }
                 index += 1
                 continue
             }
@@ -49,17 +70,16 @@ enum UTF8Check {
             case 0xF1...0xF3: length = 4
             case 0xF4: (length, secondHigh) = (4, 0x8F)
             case 0xC0, 0xC1:
-                return Problem(index: index, message: "invalid UTF-8: an overlong sequence")
+                return Problem(index: index, kind: .overlong, byte: byte)
             default:
-                return Problem(index: index, message: "invalid UTF-8: byte \(hex(byte))")
+                return Problem(index: index, kind: .invalidByte, byte: byte)
             }
             guard index + 1 < count, (secondLow...secondHigh).contains(base[index + 1]) else {
-                return Problem(index: index, message: describeBadSecond(byte, bytes, index))
+                return Problem(index: index, kind: badSecond(byte, bytes, index), byte: byte)
             }
             for offset in 2..<length {
                 guard index + offset < count, base[index + offset] & 0xC0 == 0x80 else {
-                    return Problem(
-                        index: index, message: "invalid UTF-8: an incomplete sequence starting with \(hex(byte))")
+                    return Problem(index: index, kind: .incomplete, byte: byte)
                 }
             }
             index += length
@@ -75,20 +95,19 @@ enum UTF8Check {
         return count
     }
 
-    private static func describeBadSecond(
+    /// Why the byte after `lead` is out of its range.
+    private static func badSecond(
         _ lead: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int
-    ) -> String {
-        guard index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else {
-            return "invalid UTF-8: an incomplete sequence starting with \(hex(lead))"
-        }
+    ) -> Problem.Kind {
+        guard index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return .incomplete }
         switch lead {
-        case 0xE0, 0xF0: return "invalid UTF-8: an overlong sequence"
-        case 0xED: return "invalid UTF-8: an encoded UTF-16 surrogate"
-        default: return "invalid UTF-8: a code point above U+10FFFF"
+        case 0xE0, 0xF0: return .overlong
+        case 0xED: return .surrogate
+        default: return .aboveUnicode
         }
     }
 
-    private static func hex(_ byte: UInt8) -> String {
+    fileprivate static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
     }

@@ -50,7 +50,9 @@ import Testing
         #expect(first.field("Date")?.position == at(path, 1, 7, 6))
         #expect(first.field("Title")?.position == at(path, 2, 8, 25))
         #expect(first.field("body")?.position == at(path, 3, 1, 31))
-        #expect(first.originalText == Data("Date: 2024-05-01\r\nTitle: Walk\r\nLine one\r\nLine two".utf8))
+        #expect(
+            first.originalText
+                == Data("Date: 2024-05-01\r\nTitle: Walk\r\nLine one\r\nLine two".utf8))
         let second = try #require(results.last?.record)
         #expect(results.count == 2)
         #expect(second.position == at(path, 6, 1, 53))
@@ -165,7 +167,8 @@ import Testing
     }
 
     @Test func testNULIsLocated() throws {
-        let (path, results) = try read(Array("Body: fine\n\nTitle: a".utf8) + [0] + Array("b\n".utf8))
+        let (path, results) = try read(
+            Array("Body: fine\n\nTitle: a".utf8) + [0] + Array("b\n".utf8))
         #expect(results[0].record?.text("Body") == "fine")
         let error = try #require(results[1].error)
         #expect(error.code == .encoding)
@@ -202,7 +205,8 @@ import Testing
         var limits = ImportLimits()
         limits.maximumFieldBytes = 10
         let (path, results) = try read(
-            "Title: 12345678901\n\nTitle: short\n" + String(repeating: "b", count: 11), limits: limits)
+            "Title: 12345678901\n\nTitle: short\n" + String(repeating: "b", count: 11),
+            limits: limits)
         #expect(results[0].error?.code == .tooLarge)
         #expect(results[0].error?.position == at(path, 1, 8, 7))
         #expect(results[1].error?.code == .tooLarge)
@@ -255,7 +259,8 @@ import Testing
     }
 
     @Test func testUTF16FileIsRefusedOnEveryCall() throws {
-        let (path, results) = try read([0xFF, 0xFE] + Array("A: 1\n".utf16).flatMap { [UInt8($0), 0] })
+        let (path, results) = try read(
+            [0xFF, 0xFE] + Array("A: 1\n".utf16).flatMap { [UInt8($0), 0] })
         #expect(results.count == 1)
         #expect(results.first?.error?.code == .encoding)
         #expect(results.first?.error?.position == SourcePosition(file: path, line: 1, column: 1))
@@ -310,9 +315,10 @@ import Testing
         let records = results.compactMap(\.record)
         #expect(records.count == 3 && results.count == 3)
         #expect(records.allSatisfy { $0.keys == ["Date", "Title", "Tags", "body"] })
-        #expect(records.map { $0.text("Date") } == [
-            "2010-01-01T00:00:00Z", "2010-01-01T00:37:00Z", "2010-01-01T01:14:00Z",
-        ])
+        #expect(
+            records.map { $0.text("Date") } == [
+                "2010-01-01T00:00:00Z", "2010-01-01T00:37:00Z", "2010-01-01T01:14:00Z",
+            ])
         #expect(records[1].text("Tags") == "cake, berry")
         #expect(records[2].text("body")?.split(separator: "\n").count == 3)
         #expect(records.map(\.position.line) == [1, 7, 12])

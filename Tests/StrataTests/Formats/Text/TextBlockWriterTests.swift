@@ -90,7 +90,8 @@ import Testing
     }
 
     @Test func testBlankLinesInsideTheBodyAreRefusedNotWrittenDifferently() {
-        expectRefused(record([field("body", .text("Para one.\n\nPara two."))]), "line 2 of the body is blank")
+        expectRefused(
+            record([field("body", .text("Para one.\n\nPara two."))]), "line 2 of the body is blank")
         expectRefused(record([field("body", .text("Para one.\n \nPara two."))]), "is blank")
     }
 
@@ -101,14 +102,16 @@ import Testing
     }
 
     @Test func testBodyLineStartingLikeAReasonLineIsRefused() {
-        expectRefused(record([field("body", .text("ok\n#strata-error: x"))]), "starts with #strata-error:")
+        expectRefused(
+            record([field("body", .text("ok\n#strata-error: x"))]), "starts with #strata-error:")
     }
 
     @Test func testHeadersThatWouldNotReadBackAreRefused() {
         expectRefused(record([field("Title", .text("two\nlines"))]), "line break")
         expectRefused(record([field("Title", .text(" padded"))]), "would not read back")
         expectRefused(record([field("a.b", .text("x"))]), "would not read back")
-        expectRefused(record([field("Title", .text("a")), field("title", .text("b"))]), "same name")
+        expectRefused(
+            record([field("Title", .text("a")), field("title", .text("b"))]), "same name")
         expectRefused(record([field("List", .array([]))]), "nested")
         expectRefused(record([field("body", .text("carriage\rreturn"))]), "carriage return")
     }

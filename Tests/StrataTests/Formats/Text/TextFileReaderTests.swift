@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func testTitleIsTheFirstLineAndBodyTheRestWithoutOuterBlankLines() throws {
-        let path = try fixture.write("n.txt", "\n  Shopping list  \n\n\nMilk, eggs.\n\n  Flour.\n\n\n")
+        let path = try fixture.write(
+            "n.txt", "\n  Shopping list  \n\n\nMilk, eggs.\n\n  Flour.\n\n\n")
         let record = try #require(try reader().nextRecord())
         #expect(record.keys == ["title", "body", "modified"])
         #expect(record.text("title") == "Shopping list")
@@ -42,7 +43,9 @@ import Testing
         #expect(record.field("title")?.position == at(path, 2, 3, 3))
         #expect(record.field("body")?.position == at(path, 5, 1, 21))
         #expect(record.field("modified")?.position == SourcePosition(file: path))
-        #expect(record.originalText == Data("\n  Shopping list  \n\n\nMilk, eggs.\n\n  Flour.\n\n\n".utf8))
+        #expect(
+            record.originalText
+                == Data("\n  Shopping list  \n\n\nMilk, eggs.\n\n  Flour.\n\n\n".utf8))
     }
 
     @Test func testCRLFFileJoinsTheBodyWithLineFeeds() throws {
@@ -98,7 +101,9 @@ import Testing
         try fixture.write("c.txt", "Real")
         let results = readAll(try reader())
         #expect(results.count == 3)
-        #expect(results[0].error == ImportError(.structure, at: at(empty, 1, 1, 0), "the file is empty"))
+        #expect(
+            results[0].error == ImportError(.structure, at: at(empty, 1, 1, 0), "the file is empty")
+        )
         #expect(results[1].error?.code == .structure)
         #expect(results[1].error?.position.file == blank)
         #expect(results[2].record?.text("title") == "Real")
@@ -169,7 +174,10 @@ import Testing
             "Waffle rain snap ginger\n\nRiver sunset travel coffee.\nCobbler rain walk ginger.\n")
         try fixture.write("note-00001.txt", "Train museum letter tart\n\nCrepe garden.\n")
         let records = readAll(try reader()).compactMap(\.record)
-        #expect(records.map { $0.text("title") } == ["Waffle rain snap ginger", "Train museum letter tart"])
+        #expect(
+            records.map { $0.text("title") } == [
+                "Waffle rain snap ginger", "Train museum letter tart",
+            ])
         #expect(records[0].text("body") == "River sunset travel coffee.\nCobbler rain walk ginger.")
         #expect(records[1].field("body")?.position == at(fixture.path("note-00001.txt"), 3, 1, 26))
         #expect(records.allSatisfy { $0.keys == ["title", "body", "modified"] })
