@@ -60,7 +60,7 @@ struct TextHeaderLine {
             characters += 1
             if characters > maximumKeyLength { return nil }
         }
-        guard index < count else { return nil }  // No colon.
+        guard index == colonIndex else { return nil }
         index += 1
         var lineEnd = index
         while lineEnd < count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }

@@ -14,7 +14,7 @@ struct TextRecordText {
     /// The record's lines, each with its line ending, as in the file.
     var bytes: [UInt8] = []
     /// The number of the first line.
-    var firstLine = 0
+    var firstLine = 1
     /// The file offset of the first byte.
     var firstOffset: Int64 = 0
     /// Whether every line ending but the last is a plain LF, so that a run
@@ -147,6 +147,11 @@ struct TextRecordCursor {
         return String(decoding: scratch, as: UTF8.self)
     }
 
+    /// The text in `range` with ASCII letters in lower case.
+    func foldedString(_ range: Range<Int>) -> String {
+        String(decoding: slice(range).lazy.map(fold), as: UTF8.self)
+    }
+
     private func fold(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
@@ -159,6 +164,9 @@ struct TextRecordCursor {
 struct TextHeaders {
     /// Each header's key bytes in the record, for finding duplicates.
     private(set) var keys: [Range<Int>] = []
+    /// The keys folded to lower case, once a record has many headers:
+    /// comparing each key with every other would take quadratic time.
+    private var foldedKeys = Set<String>()
     /// Where the line after the headers starts.
     private(set) var end = 0
     /// The number of the line after the headers.
@@ -175,6 +183,7 @@ struct TextHeaders {
         _ cursor: TextRecordCursor, limits: ImportLimits, into fields: inout [ImportField]
     ) throws {
         keys.removeAll(keepingCapacity: true)
+        foldedKeys.removeAll(keepingCapacity: true)
         var lineStart = 0
         var line = cursor.text.firstLine
         let count = cursor.bytes.count
@@ -186,7 +195,7 @@ struct TextHeaders {
                 (header.value.lowerBound + lineStart)..<(header.value.upperBound + lineStart)
             let position = cursor.position(
                 line: line, lineStart: lineStart, index: value.lowerBound)
-            if keys.contains(where: { cursor.sameKey($0, key) }) {
+            if isRepeated(key, cursor) {
                 throw ImportError(
                     .structure, at: position,
                     "the header \(cursor.string(key)) is given twice in this record")
@@ -212,6 +221,17 @@ struct TextHeaders {
         }
         end = lineStart
         endLine = line
+    }
+
+    /// Whether `key` repeats an earlier key of the record, ignoring ASCII
+    /// case. Few keys are compared one by one; many go through a set.
+    private mutating func isRepeated(_ key: Range<Int>, _ cursor: TextRecordCursor) -> Bool {
+        let few = 16
+        if keys.count < few { return keys.contains { cursor.sameKey($0, key) } }
+        if foldedKeys.isEmpty {
+            for earlier in keys { foldedKeys.insert(cursor.foldedString(earlier)) }
+        }
+        return !foldedKeys.insert(cursor.foldedString(key)).inserted
     }
 
     /// Forgets the last record's headers (for a file read without them).

@@ -245,6 +245,15 @@ import Testing
         #expect(results.last?.record?.text("Date") == "3")
     }
 
+    @Test func testRepeatedHeaderIsFoundAmongManyHeaders() throws {
+        let many = (1...40).map { "Key \($0): v\n" }.joined()
+        let (path, results) = try read(many + "\n" + many + "KEY 3: again\n")
+        #expect(results.first?.record?.fields.count == 40)
+        let error = try #require(results.last?.error)
+        #expect(error.code == .structure)
+        #expect(error.position.file == path && error.position.line == 82)
+    }
+
     @Test func testBodyHeaderWithBodyTextIsAStructureError() throws {
         let (path, results) = try read("Body: x\nmore text\n\nBody: only\n")
         #expect(results.first?.error?.code == .structure)
