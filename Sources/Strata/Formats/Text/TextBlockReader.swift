@@ -18,9 +18,13 @@ import Foundation
 /// The rules:
 /// - One or more blank lines (empty, or only spaces and tabs) end a block;
 ///   LF, CRLF and lone CR line endings are all accepted, mixed too.
-/// - A block starts with its header lines (see ``TextHeaderLine`` for what
-///   makes a line a header). Each becomes a `.text` field named by its key,
-///   its value trimmed. The first line that is not a header starts the
+/// - A block starts with its header lines: `Key: Value`, where the key
+///   starts with a letter or digit and holds letters, digits, spaces, `_`
+///   and `-` (at most 64 characters), followed by a colon and a space, a
+///   tab or the end of the line (`Tags:` is a header with an empty value;
+///   `http://x`, `- item: x` and `10:30 meeting` are not headers). Each
+///   becomes a `.text` field named by its key, trimmed, with its value
+///   trimmed of spaces and tabs. The first line that is not a header starts the
 ///   body: every remaining line, joined with `\n`, becomes the field named
 ///   ``bodyKey``. A header-like line inside the body stays body text.
 /// - A block of headers only has no body field; a block whose first line is
@@ -156,7 +160,7 @@ public final class TextBlockReader: TreeRecordReader {
             var fields: [ImportField] = []
             fields.reserveCapacity(fieldCapacity)
             try headers.read(cursor, limits: limits, into: &fields)
-            fieldCapacity = max(fieldCapacity, fields.count + 1)
+            fieldCapacity = min(max(fieldCapacity, fields.count + 1), 64)
             let bodyEnd = bytes.count - text.lastEndingLength
             if headers.end < bodyEnd {
                 let position = SourcePosition(

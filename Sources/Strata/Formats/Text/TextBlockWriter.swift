@@ -99,8 +99,13 @@ public final class TextBlockWriter {
     {
         var output = Data((reasonPrefix + " " + oneLine(reason) + "\n").utf8)
         if let original = record.originalText, readsBackAsOneBlock(original) {
-            output.append(original)
-            if let last = original.last, last != 0x0A, last != 0x0D { output.append(0x0A) }
+            // Its own last line ending is dropped: one LF ends the block's
+            // last line, whatever it was (a lone CR then LF would be CRLF).
+            var text = original[...]
+            if text.last == 0x0A { text = text.dropLast() }
+            if text.last == 0x0D { text = text.dropLast() }
+            output.append(contentsOf: text)
+            output.append(0x0A)
         } else {
             output.append(contentsOf: try blockText(of: record, bodyKey: bodyKey).utf8)
         }

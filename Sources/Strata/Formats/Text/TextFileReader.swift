@@ -25,8 +25,7 @@ import Foundation
 ///   are not regular files (a FIFO named `x.txt`) are
 ///   ``ImportError/Code/unreadable``.
 /// - When ``parsesHeaders`` is true, the `Key: Value` lines at the very top
-///   of a file (see ``TextHeaderLine``) become `.text` fields, as in
-///   ``TextBlockReader``; a title like `Recipe: lemon cake` reads as a
+///   of a file become `.text` fields, by the rules of ``TextBlockReader``; a title like `Recipe: lemon cake` reads as a
 ///   header then, so turn it off for such notes.
 /// - Blank lines before the title are skipped. The title is the first
 ///   other line, trimmed of spaces, unless a header is named ``titleKey``:

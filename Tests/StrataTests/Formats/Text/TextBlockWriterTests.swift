@@ -51,6 +51,13 @@ import Testing
         #expect(again.map { $0.fields.map(\.value) } == records.map { $0.fields.map(\.value) })
     }
 
+    @Test func testOriginalTextEndingInALineBreakGetsOneLineFeed() throws {
+        for ending in ["\n", "\r", "\r\n", ""] {
+            let written = try text(record([], originalText: "A: 1\r\nbody" + ending))
+            #expect(written == "#strata-error: bad\nA: 1\r\nbody\n\n")
+        }
+    }
+
     @Test func testRecordsWithoutOriginalTextAreBuiltFromTheirFields() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         let written = try text(
