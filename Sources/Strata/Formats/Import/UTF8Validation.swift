@@ -16,10 +16,24 @@ enum UTF8Validation {
         let count = bytes.count
         var index = 0
         while index < count {
+            // ASCII without NUL, a word at a time: no byte from 0x80, none
+            // zero (the "has a zero byte" test).
+            while count &- index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let zeroes = (word &- 0x0101_0101_0101_0101) & ~word
+                if (word | zeroes) & 0x8080_8080_8080_8080 != 0 { break }
+                index &+= 8
+            }
+            if index == count { break }
             let lead = base[index]
             if lead < 0x80 {
                 if lead == 0 { return (index, "a NUL byte") }
                 index += 1
+                continue
+            }
+            // The common two-byte sequences (Latin, Greek, Cyrillic…) first.
+            if lead &- 0xC2 < 0x1E, index &+ 1 < count, base[index &+ 1] & 0xC0 == 0x80 {
+                index &+= 2
                 continue
             }
             let length: Int
