@@ -17,7 +17,9 @@ extension CSVReader {
     ///
     /// - Returns: false after the last record.
     /// - Throws: ``ImportError`` located at the offending byte; see
-    ///   ``CSVReader`` for the cases. The reader can go on after any of them.
+    ///   ``CSVReader`` for the cases. The next call goes on with the next
+    ///   record, except after a file that cannot be read or decoded
+    ///   (`.unreadable`, an unpaired UTF-16 surrogate), which it throws again.
     public func nextRecord() throws -> Bool {
         if skipsOversizedRecord { try skipRestOfOversizedRecord() }
         spanCount = 0

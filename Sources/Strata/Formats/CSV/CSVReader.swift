@@ -27,12 +27,21 @@ import Foundation
 /// - A record whose field count differs from the header's (or, without a
 ///   header, from the first record's): `.structure`, at the record.
 /// - A field, record or field count over the ``ImportLimits``: `.tooLarge`.
-///   The buffer never holds more than one record up to the limit.
+///   Memory stays bounded: the buffer holds at most one record, up to the
+///   record limit.
 ///
 /// After any of these but the unclosed quote (which ends the file), the
 /// next ``nextRecord()`` goes on with the following record; ``recordText()``
 /// gives the bad record for a rejects file (empty for one over the size
-/// limits, which is not kept).
+/// limits, which is not kept). A file that cannot be read, or UTF-16 with an
+/// unpaired surrogate, fails every call from there on (the records before
+/// the bad place come first).
+///
+/// Input other than UTF-8 goes through `TextInput`: a UTF-8 byte-order
+/// mark is skipped, a UTF-16 one (either byte order) decodes UTF-16, and
+/// ``TextEncoding/latin1`` is decoded on request; fields, ``header`` and
+/// ``recordText()`` are UTF-8 in every case, and byte offsets count bytes of
+/// the file as it is.
 ///
 /// ```swift
 /// let reader = try CSVReader(path: "contacts.csv")
