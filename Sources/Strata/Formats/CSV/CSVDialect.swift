@@ -63,10 +63,16 @@ public struct CSVDialect: Hashable, Sendable {
     ///
     /// - Parameter headerLine: The first line's bytes (UTF-8 or ASCII).
     public static func guess<Bytes: Sequence<UInt8>>(headerLine: Bytes) -> CSVDialect {
+        CSVDialect(delimiter: guessDelimiter(in: headerLine, quote: UInt8(ascii: "\"")))
+    }
+
+    /// The delimiter ``guess(headerLine:)-(Bytes)`` picks, counting outside
+    /// `quote` (everywhere when nil).
+    static func guessDelimiter<Bytes: Sequence<UInt8>>(in line: Bytes, quote: UInt8?) -> UInt8 {
         var counts = [Int](repeating: 0, count: guessableDelimiters.count)
         var quoted = false
-        for byte in headerLine {
-            if byte == UInt8(ascii: "\"") {
+        for byte in line {
+            if byte == quote {
                 quoted.toggle()
             } else if !quoted {
                 if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
@@ -75,7 +81,7 @@ public struct CSVDialect: Hashable, Sendable {
         }
         var best = 0
         for index in counts.indices where counts[index] > counts[best] { best = index }
-        return CSVDialect(delimiter: guessableDelimiters[best])
+        return guessableDelimiters[best]
     }
 
     /// The dialect of a file whose first line is `headerLine`; see

@@ -130,8 +130,8 @@ extension CSVReader {
     }
 
     /// The buffered text from `position` up to at least the end of the first
-    /// non-empty line (line breaks inside double quotes do not end it), or
-    /// up to 64 KiB of it, for guessing the delimiter.
+    /// non-empty line (line breaks inside quotes do not end it), or up to
+    /// 64 KiB of it, for guessing the delimiter.
     func firstLine() throws -> UnsafeBufferPointer<UInt8> {
         let enough = 64 * 1024
         while true {
@@ -140,7 +140,7 @@ extension CSVReader {
             var index = position
             while index < end {
                 let byte = buffer[index]
-                if byte == UInt8(ascii: "\"") {
+                if Int(byte) == quoteValue {
                     quoted.toggle()
                 } else if !quoted, byte == Self.lineFeed || byte == Self.carriageReturn {
                     if sawText { break }

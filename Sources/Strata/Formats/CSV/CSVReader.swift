@@ -162,11 +162,45 @@ public final class CSVReader: FieldRecordReader {
         try self.init(path: path, dialect: dialect, limits: limits, bufferSize: 1 << 20)
     }
 
+    /// Opens a delimited text file whose delimiter is guessed from its first
+    /// line, the rest of the dialect given, and reads its header row when
+    /// the dialect has one.
+    ///
+    /// The guess is ``CSVDialect/guess(headerLine:)-(Bytes)``'s, counting
+    /// outside the dialect's own quote.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - dialect: The quote, header and encoding; its delimiter is ignored.
+    ///   - limits: The largest field, record and field count accepted.
+    /// - Throws: ``ImportError`` as ``init(path:dialect:limits:)`` does.
+    public convenience init(
+        path: String, guessingDelimiterWith dialect: CSVDialect, limits: ImportLimits = .init()
+    ) throws {
+        try self.init(
+            path: path, dialect: dialect, guessesDelimiter: true, limits: limits,
+            bufferSize: 1 << 20)
+    }
+
     /// Opens a file with a buffer of `bufferSize` bytes to start with (tests
-    /// use tiny ones to cross buffer boundaries everywhere).
-    init(path: String, dialect: CSVDialect?, limits: ImportLimits, bufferSize: Int) throws {
-        let given = dialect ?? CSVDialect()
-        try Self.check(given, file: path)
+    /// use tiny ones to cross buffer boundaries everywhere); a nil dialect
+    /// is guessed as in ``init(path:dialect:limits:)``.
+    convenience init(
+        path: String, dialect: CSVDialect?, limits: ImportLimits, bufferSize: Int
+    ) throws {
+        try self.init(
+            path: path, dialect: dialect ?? CSVDialect(), guessesDelimiter: dialect == nil,
+            limits: limits, bufferSize: bufferSize)
+    }
+
+    /// Opens a file: the designated initializer behind the others.
+    init(
+        path: String, dialect given: CSVDialect, guessesDelimiter: Bool, limits: ImportLimits,
+        bufferSize: Int
+    ) throws {
+        var checked = given
+        if guessesDelimiter { checked.delimiter = nil }
+        try Self.check(checked, file: path)
         input = try TextInput(path: path, encoding: given.encoding, chunkSize: bufferSize)
         file = path
         self.limits = limits
@@ -188,10 +222,11 @@ public final class CSVReader: FieldRecordReader {
         unquotedScanner = StopByteScanner(
             stoppingAt: lineFeed, lineFeed, lineFeed, classes: unquotedClasses)
         quotedScanner = unquotedScanner
-        if dialect == nil {
-            let guessed = CSVDialect.guess(headerLine: try firstLine())
-            self.dialect = guessed
-            delimiterValue = guessed.delimiter.map(Int.init) ?? -1
+        if guessesDelimiter {
+            let delimiter = CSVDialect.guessDelimiter(in: try firstLine(), quote: given.quote)
+            self.dialect.delimiter = delimiter
+            delimiterValue = Int(delimiter)
+            try Self.check(self.dialect, file: path)  // An odd quote may be a guessable byte.
         }
         fillClassTables()
         if self.dialect.hasHeader, try nextRecord() {

@@ -182,6 +182,29 @@ import Testing
         }
     }
 
+    @Test func testGuessesOnlyTheDelimiterWhenTheRestOfTheDialectIsGiven() throws {
+        let fixture = try CSVFixture()
+        let noHeader = try CSVReader(
+            path: fixture.write("a;b;\"c\n1;2;3\n"),
+            guessingDelimiterWith: CSVDialect(quote: nil, hasHeader: false))
+        #expect(
+            noHeader.dialect
+                == CSVDialect(delimiter: UInt8(ascii: ";"), quote: nil, hasHeader: false))
+        #expect(noHeader.header == nil)
+        #expect(noHeader.events() == [.record(["a", "b", "\"c"]), .record(["1", "2", "3"])])
+        let singleQuotes = try CSVReader(
+            path: fixture.write("'x;y;z',w\n'1',2\n"),
+            guessingDelimiterWith: CSVDialect(quote: UInt8(ascii: "'")))
+        #expect(singleQuotes.dialect.delimiter == UInt8(ascii: ","))
+        #expect(singleQuotes.header == ["x;y;z", "w"])
+        #expect(singleQuotes.events() == [.record(["\"1\"", "2"])])
+        // A quote the guess falls back to cannot be the delimiter too.
+        #expect(throws: ImportError.self) {
+            try CSVReader(
+                path: fixture.write("abc\n"), guessingDelimiterWith: CSVDialect(quote: 0x2C))
+        }
+    }
+
     @Test func testUTF8ByteOrderMarkIsSkippedBeforeTheHeader() throws {
         let fixture = try CSVFixture()
         let path = try fixture.write([0xEF, 0xBB, 0xBF] + Array("id,name\n1,Ada\n".utf8))
