@@ -171,7 +171,7 @@ extension BinaryPropertyList {
 
     /// The length in a marker's low nibble (or in the integer after it when
     /// the nibble is 0xF), and where the object's body starts.
-    private func length(_ nibble: Int, at start: Int, _ index: Int) throws -> (Int, Int) {
+    func length(_ nibble: Int, at start: Int, _ index: Int) throws -> (Int, Int) {
         guard nibble == 0x0F else { return (nibble, start + 1) }
         guard start + 1 < offsetTableStart else {
             throw PropertyListError(
