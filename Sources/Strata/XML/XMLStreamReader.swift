@@ -44,6 +44,11 @@ public final class XMLStreamReader {
     /// The bytes of the file fed to the parser so far.
     private(set) var bytesRead: Int64 = 0
 
+    /// Whether the parse stopped at a text longer than
+    /// ``XMLEventBuffer/maximumTextLength``, so that readers can report a
+    /// size limit rather than malformed XML.
+    var stoppedAtLongText: Bool { buffer.textOverflowed }
+
     /// Opens the XML file at `url` for reading; nothing is parsed yet.
     ///
     /// - Parameter url: A file URL.

@@ -231,7 +231,7 @@ final class XMLPropertyListRecords: PropertyListRecordSource {
             kind = try reader.advance()
         } catch let error as XMLError {
             throw fail(
-                .syntax,
+                reader.stoppedAtLongText ? .tooLarge : .syntax,
                 at: SourcePosition(
                     file: file, line: error.line ?? 0, column: error.column ?? 0,
                     keyPath: keyPath),

@@ -356,6 +356,20 @@ import Testing
         #expect(values(outcomes) == [.text("x")])
     }
 
+    @Test func testTextPastTheXMLLayersLimitIsTooLarge() throws {
+        var data = Data(
+            (PropertyListTestFiles.prolog + "<plist><array>\n<dict><key>a</key><string>").utf8)
+        data.append(Data(repeating: 0x61, count: XMLEventBuffer.maximumTextLength + 1))
+        data.append(Data("</string></dict></array></plist>".utf8))
+        let path = try files.write(data)
+        let reader = try PropertyListRecordReader(path: path)
+        let error = try #require(throws: ImportError.self) { try reader.nextRecord() }
+        #expect(error.code == .tooLarge)
+        #expect(error.message == "text longer than 10000000 bytes")
+        #expect(error.position.line == 4)
+        #expect(throws: error) { try reader.nextRecord() }
+    }
+
     // MARK: - Files
 
     @Test func testUnreadableEmptyAndForeignFiles() throws {
