@@ -163,21 +163,28 @@ final class XMLEventBuffer {
         return true
     }
 
+    // Between events (before the first, after the last, after an error)
+    // the `current…` members describe an empty text event.
+
     /// The kind of the current event.
-    var currentKind: XMLEventKind { entries[current].kind }
+    var currentKind: XMLEventKind { current >= 0 ? entries[current].kind : .text }
     /// The element name of the current event; empty for text.
-    var currentName: String { entries[current].name }
+    var currentName: String { current >= 0 ? entries[current].name : "" }
     /// The attributes of the current start tag.
-    var currentAttributes: [XMLElement.Attribute] { entries[current].attributes }
+    var currentAttributes: [XMLElement.Attribute] {
+        current >= 0 ? entries[current].attributes : []
+    }
     /// Where the current event is (see ``XMLStreamReader/currentLocation``).
-    var currentLocation: XMLEventLocation { entries[current].location }
+    var currentLocation: XMLEventLocation {
+        current >= 0 ? entries[current].location : .unknown
+    }
 
     /// Calls `body` with the UTF-8 bytes of the current event's text, which
     /// are empty for tags; the bytes are valid only inside `body`.
     func withCurrentText<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        let range = entries[current].text
+        let range = current >= 0 ? entries[current].text : 0..<0
         return try bytes.withUnsafeBufferPointer {
             try body(UnsafeBufferPointer(rebasing: $0[range]))
         }

@@ -13,11 +13,7 @@ extension XMLPropertyListRecords {
     func dictionaryFields(
         keyPath: String, nesting: Int, at place: SourcePosition
     ) throws -> [ImportField] {
-        guard nesting <= limits.maximumDepth else {
-            throw ImportError(
-                .tooLarge, at: place,
-                "arrays and dicts nested deeper than \(limits.maximumDepth) levels")
-        }
+        guard nesting <= limits.maximumDepth else { throw tooDeep(at: place) }
         var fields: [ImportField] = []
         // Small dicts look for a duplicate key by scanning; large ones keep
         // a set, so a hostile dict of many keys stays linear.
@@ -87,11 +83,7 @@ extension XMLPropertyListRecords {
     private func arrayElements(
         keyPath: String, nesting: Int, at place: SourcePosition
     ) throws -> [ImportField] {
-        guard nesting <= limits.maximumDepth else {
-            throw ImportError(
-                .tooLarge, at: place,
-                "arrays and dicts nested deeper than \(limits.maximumDepth) levels")
-        }
+        guard nesting <= limits.maximumDepth else { throw tooDeep(at: place) }
         var elements: [ImportField] = []
         while true {
             guard let kind = try next(keyPath) else { throw unexpectedEnd(keyPath) }

@@ -114,7 +114,12 @@ final class XMLPropertyListRecords: PropertyListRecordSource {
                 case .startElement:
                     let name = reader.currentName
                     if name == "array" {
-                        try checkNesting(2, keyPath: key)
+                        state = .rootDict
+                        guard 2 <= limits.maximumDepth else {
+                            let place = position(key)
+                            try skip(to: openDepth - 1)
+                            throw tooDeep(at: place)
+                        }
                         state = .groupArray(key: key, index: 0)
                     } else if name == "key" {
                         let place = position(key)
@@ -163,12 +168,9 @@ final class XMLPropertyListRecords: PropertyListRecordSource {
     private func beginRoot() throws {
         let name = reader.currentName
         switch name {
-        case "array":
-            try checkNesting(1, keyPath: nil)
-            state = .rootArray(index: 0)
-        case "dict":
-            try checkNesting(1, keyPath: nil)
-            state = .rootDict
+        case "array", "dict":
+            guard 1 <= limits.maximumDepth else { throw fail(tooDeep(at: position(nil))) }
+            state = name == "array" ? .rootArray(index: 0) : .rootDict
         default:
             throw fail(
                 Self.isValueElement(name) ? .structure : .syntax, at: position(nil),
@@ -242,7 +244,7 @@ final class XMLPropertyListRecords: PropertyListRecordSource {
         case .endElement: openDepth -= 1
         case .text, nil: break
         }
-        if let recordStart,
+        if let recordStart, kind != nil,
             reader.currentLocation.byteOffset - recordStart > limits.maximumRecordBytes
         {
             throw ImportError(
@@ -278,12 +280,17 @@ final class XMLPropertyListRecords: PropertyListRecordSource {
             "text directly inside <\(element)>; text belongs in an element such as <string>")
     }
 
-    /// Throws `.tooLarge` when a container at `nesting` is too deep.
-    func checkNesting(_ nesting: Int, keyPath: String?) throws {
-        guard nesting > limits.maximumDepth else { return }
-        throw ImportError(
-            .tooLarge, at: position(keyPath),
+    /// The error for a container nested deeper than the limit.
+    func tooDeep(at place: SourcePosition) -> ImportError {
+        ImportError(
+            .tooLarge, at: place,
             "arrays and dicts nested deeper than \(limits.maximumDepth) levels")
+    }
+
+    /// Records `error` as the one that ends the reading.
+    func fail(_ error: ImportError) -> ImportError {
+        failure = error
+        return error
     }
 
     /// The error for a value element where a `<key>` was expected.
