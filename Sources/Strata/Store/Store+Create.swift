@@ -20,6 +20,28 @@ extension Store {
     ///   or an SQLite or file-system error.
     @discardableResult
     public static func create(at url: URL, model: Model) throws -> Store {
+        try create(at: url, model: model, filling: nil)
+    }
+
+    /// Creates a store at `url` for `model` and fills it before anyone can
+    /// see it: `fill` writes into the store while it is still a hidden file
+    /// beside the target, and the store is linked into place only when
+    /// `fill` returns. Nobody else can have the file open, so it is filled
+    /// with SQLite's rollback journal (every page written once) and turned
+    /// to WAL, as Core Data keeps it, at the end.
+    ///
+    /// ```swift
+    /// let store = try Store.create(at: url, model: model) { fresh in
+    ///     try fresh.connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 0")
+    /// }
+    /// ```
+    ///
+    /// - Throws: What ``create(at:model:)`` throws, or what `fill` throws;
+    ///   then nothing is left at `url` or beside it.
+    @discardableResult
+    public static func create(
+        at url: URL, model: Model, filling fill: ((Store) throws -> Void)?
+    ) throws -> Store {
         let path = url.relativePath
         let fileManager = FileManager.default
         guard !fileManager.fileExists(atPath: path) else {
@@ -52,7 +74,7 @@ extension Store {
                 message: "cannot create the store file beside it (\(temporary)): \(error.message)")
         }
         do {
-            try build(connection, layout: layout, metadata: metadata)
+            try build(connection, layout: layout, metadata: metadata, walMode: fill == nil)
             try connection.close()
         } catch let error as SQLiteError {
             try? connection.close()  // The build error is the one to report.
@@ -62,6 +84,17 @@ extension Store {
         } catch {
             try? connection.close()  // The build error is the one to report.
             throw error
+        }
+        if let fill {
+            let fresh = try open(at: URL(fileURLWithPath: temporary))
+            do {
+                try fill(fresh)
+                try fresh.connection.setPragma("journal_mode", "WAL")
+                try fresh.close()
+            } catch {
+                try? fresh.close()  // The fill's error is the one to report.
+                throw error
+            }
         }
         try FileSystem.linkWithoutReplacing(temporary, to: path)
         return try open(at: url)
@@ -82,7 +115,7 @@ extension Store {
     /// Creates Core Data's tables and bookkeeping rows for `model` in an
     /// empty database, in one transaction.
     private static func build(
-        _ connection: Connection, layout: StoreLayout, metadata: StoreMetadata
+        _ connection: Connection, layout: StoreLayout, metadata: StoreMetadata, walMode: Bool
     ) throws {
         // auto_vacuum must be chosen before the first table exists; page size
         // and WAL as Core Data sets them (coredata-format.md §1.1).
@@ -106,6 +139,6 @@ extension Store {
         }
         // Switching to WAL outside the transaction; closing the last
         // connection checkpoints and removes the -wal file.
-        try connection.setPragma("journal_mode", "WAL")
+        if walMode { try connection.setPragma("journal_mode", "WAL") }
     }
 }

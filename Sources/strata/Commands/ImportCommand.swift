@@ -195,15 +195,38 @@ struct ImportCommand: Command {
             throw CommandFailure(message: "\(input): cannot tell the format; give --format")
         }
         let storeURL = URL(fileURLWithPath: store)
-        let created = try ImportTarget.openOrCreate(
-            storeURL, schemas: schemas, dryRun: options.isDryRun)
-        var succeeded = false
-        defer {
-            try? created.store.close()  // The import committed or rolled back already.
-            if created.isNew && (!succeeded || options.isDryRun) { ImportTarget.remove(storeURL) }
+        var summary = ImportSummary()
+        if FileManager.default.fileExists(atPath: store) {
+            let opened = try Store.open(at: storeURL, mode: options.isDryRun ? .readOnly : .readWrite)
+            defer { try? opened.close() }  // The import committed or rolled back already.
+            let model = try StoreModelSource.model(of: opened, schemas: schemas)
+            summary = try importInput(format: format, into: opened, model: model)
+        } else {
+            guard let schemas else {
+                throw CommandFailure(message: "\(store): no such store; give --schemas to create it")
+            }
+            let model = try SchemaSource.loadChain(schemas).newest
+            // A new store is built hidden beside its place and appears only
+            // complete; a dry run builds it in a scratch folder and drops it.
+            var target = storeURL
+            let scratch = FileManager.default.temporaryDirectory
+                .appendingPathComponent("strata-import-\(UUID().uuidString)", isDirectory: true)
+            if options.isDryRun {
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                target = scratch.appendingPathComponent(storeURL.lastPathComponent)
+            }
+            defer { if options.isDryRun { try? FileManager.default.removeItem(at: scratch) } }
+            let created = try Store.create(at: target, model: model) { fresh in
+                summary = try importInput(format: format, into: fresh, model: model)
+            }
+            try created.close()
         }
+        Terminal.output(json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
+    }
+
+    private func importInput(format: ImportFormat, into store: Store, model: Model) throws -> ImportSummary {
         let source = try ImportReaders.open(input, format: format, reading: reading, limits: options.limits)
-        let importer = try Importer(store: created.store, model: created.model, options: options)
+        let importer = try Importer(store: store, model: model, options: options)
         let bar = ImportProgressBar(
             enabled: forceProgress || isatty(STDERR_FILENO) == 1, file: input)
         importer.progress = { bar.show($0) }
@@ -213,20 +236,18 @@ struct ImportCommand: Command {
                 rejectsPath, format: format, source: source, reading: reading)
             importer.rejects = rejectWriter
         }
-        let summary: ImportSummary
+        defer { bar.finish() }
         do {
+            let summary: ImportSummary
             switch source {
             case .fields(let reader): summary = try importer.run(reader)
             case .records(let reader): summary = try importer.run(reader)
             }
+            try rejectWriter?.finish()
+            return summary
         } catch {
-            bar.finish()
             try? rejectWriter?.finish()  // The import failed; its error is the one to report.
             throw error
         }
-        bar.finish()
-        try rejectWriter?.finish()
-        succeeded = true
-        Terminal.output(json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
     }
 }

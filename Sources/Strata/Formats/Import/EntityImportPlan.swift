@@ -31,6 +31,9 @@ final class EntityImportPlan {
     let attributes: [Attribute]
     /// Every stored relationship (inherited ones included), sorted by name.
     let relationships: [RelationshipSlot]
+    /// Each attribute's type, by index (read per field, so kept apart from
+    /// the attributes, whose copies cost reference counting).
+    let types: [AttributeType]
     /// The column of each cell: the attributes', then the to-ones'.
     let columns: [String]
     /// The validation rules of each attribute, by index.
@@ -43,6 +46,8 @@ final class EntityImportPlan {
     let defaults: [(index: Int, value: AttributeDefault, externalStorage: Bool)]
     /// The attributes set to now on every write (`touch: "save"`).
     let touched: [Int]
+    /// Rows of this entity inserted by the run.
+    var insertedCount = 0
     /// The prepared ``insertSQL``, kept by the writer for the run.
     var insertStatement: Statement?
     /// Attribute indexes of the unique key, when records upsert.
@@ -78,6 +83,7 @@ final class EntityImportPlan {
         attributes = model.allAttributes(of: entity).filter {
             !$0.isTransient && entityMapping.attributeColumns[$0.name] != nil
         }
+        types = attributes.map(\.type)
         var columns = attributes.compactMap { entityMapping.attributeColumns[$0.name] }
         var slots: [RelationshipSlot] = []
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {

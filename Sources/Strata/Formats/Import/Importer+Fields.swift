@@ -115,8 +115,8 @@ extension Importer {
             guard case .attribute(let index) = targets[column] else { continue }
             do {
                 cells[index] = try coercer.cell(
-                    utf8: reader.field(column), quoted: reader.isQuoted(column),
-                    for: plan.attributes[index])
+                    utf8: reader.field(column), quoted: reader.isQuoted(column), index: index,
+                    plan: plan)
             } catch {
                 throw ImportError(error.code, at: reader.position(ofField: column), error.message)
             }
@@ -157,8 +157,8 @@ extension Importer {
             case .attribute(let index):
                 do {
                     prepared.cells[index] = try coercer.cell(
-                        utf8: reader.field(column), quoted: reader.isQuoted(column),
-                        for: plan.attributes[index]
+                        utf8: reader.field(column), quoted: reader.isQuoted(column), index: index,
+                        plan: plan
                     ).owned
                 } catch {
                     throw ImportError(error.code, at: reader.position(ofField: column), error.message)

@@ -96,7 +96,7 @@ extension Importer {
                 continue
             case .attribute(let index):
                 do {
-                    prepared.cells[index] = try coercer.cell(field.value, for: plan.attributes[index])
+                    prepared.cells[index] = try coercer.cell(field.value, index: index, plan: plan)
                 } catch {
                     throw ImportError(error.code, at: field.position, error.message)
                 }
@@ -123,7 +123,7 @@ extension Importer {
             let attribute = plan.attributes[index]
             do {
                 let result = try evaluator.evaluate(computation.node, values)
-                prepared.cells[index] = try coercer.cell(ImportValue(result), for: attribute)
+                prepared.cells[index] = try coercer.cell(ImportValue(result), index: index, plan: plan)
             } catch let error as ExpressionError {
                 throw ImportError(
                     .invalidValue, at: position,
@@ -193,7 +193,7 @@ extension Importer {
         var keys: [ImportCell] = []
         for (value, position) in scalars {
             do {
-                keys.append(try coercer.cell(value, for: related.attributes[attribute]))
+                keys.append(try coercer.cell(value, index: attribute, plan: related))
             } catch {
                 throw ImportError(error.code, at: position, error.message)
             }

@@ -190,6 +190,7 @@ public final class Importer {
                 throw error
             }
         }
+        countInserts()
         summary.seconds = Date().timeIntervalSince(start)
         return summary
     }
@@ -227,6 +228,7 @@ public final class Importer {
 
     func reportProgress() {
         guard let progress, let source = progressSource else { return }
+        countInserts()
         progress(
             ImportProgress(
                 records: summary.records, bytesRead: source.bytesRead,
@@ -242,8 +244,17 @@ public final class Importer {
     }
 
     func countInsert(_ plan: EntityImportPlan) {
-        summary.inserted += 1
-        summary.insertedByEntity[plan.name, default: 0] += 1
+        plan.insertedCount += 1
+    }
+
+    /// Folds the plans' counters into the summary.
+    func countInserts() {
+        summary.inserted = 0
+        summary.insertedByEntity = [:]
+        for plan in plans.values where plan.insertedCount > 0 {
+            summary.inserted += plan.insertedCount
+            summary.insertedByEntity[plan.name] = plan.insertedCount
+        }
     }
 }
 

@@ -64,31 +64,31 @@ struct RowCompleter {
     private func check(
         _ cell: ImportCell, rule: AttributeRule, plan: EntityImportPlan, isUpdate: Bool
     ) throws(ValueCoercer.Failure) {
-        let attribute = plan.attributes[rule.index]
         switch cell {
         case .absent where isUpdate:
             return
         case .absent, .null:
             if !rule.isOptional {
                 throw ValueCoercer.Failure(
-                    "\(attribute.name) is required, and the record gives no value",
+                    "\(plan.attributes[rule.index].name) is required, and the record gives no value",
                     code: .missingField)
             }
         case .text, .utf8:
-            try checkText(cell, rule: rule, attribute: attribute, plan: plan)
+            try checkText(cell, rule: rule, plan: plan)
         case .integer(let number):
-            try checkBounds(Double(number), rule: rule, attribute: attribute)
+            try checkBounds(Double(number), rule: rule, plan: plan)
         case .real(let number):
-            try checkBounds(number, rule: rule, attribute: attribute)
+            try checkBounds(number, rule: rule, plan: plan)
         case .blob:
             return
         }
     }
 
     private func checkText(
-        _ cell: ImportCell, rule: AttributeRule, attribute: Attribute, plan: EntityImportPlan
+        _ cell: ImportCell, rule: AttributeRule, plan: EntityImportPlan
     ) throws(ValueCoercer.Failure) {
         guard rule.minLength != nil || rule.maxLength != nil || rule.hasPattern else { return }
+        func name() -> String { plan.attributes[rule.index].name }
         let text: String
         var length: Int
         switch cell {
@@ -108,12 +108,12 @@ struct RowCompleter {
         }
         if let minimum = rule.minLength, length < minimum {
             throw ValueCoercer.Failure(
-                "\(attribute.name) has \(length) characters, at least \(minimum) required",
+                "\(name()) has \(length) characters, at least \(minimum) required",
                 code: .validation)
         }
         if let maximum = rule.maxLength, length > maximum {
             throw ValueCoercer.Failure(
-                "\(attribute.name) has \(length) characters, at most \(maximum) allowed",
+                "\(name()) has \(length) characters, at most \(maximum) allowed",
                 code: .validation)
         }
         if rule.hasPattern, let pattern = plan.patterns[rule.index] {
@@ -122,33 +122,36 @@ struct RowCompleter {
                 matches = try pattern.matchesWhole(text)
             } catch {
                 throw ValueCoercer.Failure(
-                    "\(attribute.name) could not be checked against \(pattern.pattern): \(error)",
+                    "\(name()) could not be checked against \(pattern.pattern): \(error)",
                     code: .validation)
             }
             if !matches {
                 throw ValueCoercer.Failure(
-                    "\(attribute.name) '\(ValueCoercer.excerpt(text))' does not match \(pattern.pattern)",
+                    "\(name()) '\(ValueCoercer.excerpt(text))' does not match \(pattern.pattern)",
                     code: .validation)
             }
         }
     }
 
     private func checkBounds(
-        _ number: Double, rule: AttributeRule, attribute: Attribute
+        _ number: Double, rule: AttributeRule, plan: EntityImportPlan
     ) throws(ValueCoercer.Failure) {
+        guard rule.minValue != nil || rule.maxValue != nil else { return }
+        let type = plan.types[rule.index]
+        func name() -> String { plan.attributes[rule.index].name }
         func show(_ value: Double) -> String {
-            if attribute.type == .date { return ISO8601Date.string(from: value) ?? String(value) }
-            if attribute.type.isInteger, let exact = Int64(exactly: value) { return String(exact) }
+            if type == .date { return ISO8601Date.string(from: value) ?? String(value) }
+            if type.isInteger, let exact = Int64(exactly: value) { return String(exact) }
             return String(value)
         }
         if let minimum = rule.minValue, number < minimum {
             throw ValueCoercer.Failure(
-                "\(attribute.name) \(show(number)) is below the minimum \(show(minimum))",
+                "\(name()) \(show(number)) is below the minimum \(show(minimum))",
                 code: .validation)
         }
         if let maximum = rule.maxValue, number > maximum {
             throw ValueCoercer.Failure(
-                "\(attribute.name) \(show(number)) is above the maximum \(show(maximum))",
+                "\(name()) \(show(number)) is above the maximum \(show(maximum))",
                 code: .validation)
         }
     }

@@ -47,25 +47,34 @@ final class ValueCoercer {
 
     /// The cell of a text field's UTF-8 `bytes` for `attribute`. String
     /// cells refer to `bytes` (``ImportCell/utf8(_:)``).
+    ///
+    /// Only the attribute's type is read on the way (a trivial value): the
+    /// attribute itself is looked up for messages and rarer types.
     func cell(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, for attribute: Attribute
+        utf8 bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, index: Int, plan: EntityImportPlan
     ) throws(Failure) -> ImportCell {
+        let type = plan.types[index]
         if bytes.isEmpty {
-            return quoted && (attribute.type == .string || attribute.type == .uri)
-                ? .utf8(bytes) : .null
+            return quoted && (type == .string || type == .uri) ? .utf8(bytes) : .null
         }
-        switch attribute.type {
+        switch type {
         case .string, .uri:
             return .utf8(bytes)
         case .integer16, .integer32, .integer64:
-            return .integer(try integer(bytes, attribute))
+            return .integer(try integer(bytes, type: type, index: index, plan: plan))
         case .boolean:
             return .integer(try boolean(bytes) ? 1 : 0)
         case .double, .decimal, .float:
-            return .real(try real(bytes, attribute))
+            guard let value = Self.parseDouble(bytes) else {
+                let attribute = plan.attributes[index]
+                throw Failure(
+                    "'\(Self.excerpt(bytes))' is not a number (\(attribute.name) is \(attribute.type.rawValue))")
+            }
+            return .real(try checkReal(value, type: type))
         case .date:
-            return .real(try date(bytes, attribute))
+            return .real(try date(bytes, attribute: plan.attributes[index]))
         case .uuid:
+            let attribute = plan.attributes[index]
             let text = String(decoding: bytes, as: UTF8.self)
             guard let uuid = UUID(uuidString: text) else {
                 throw Failure("'\(Self.excerpt(text))' is not a UUID")
@@ -74,28 +83,38 @@ final class ValueCoercer {
         case .binary, .transformable:
             let bytes = try binary(String(decoding: bytes, as: UTF8.self))
             return .blob(
-                attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+                plan.attributes[index].allowsExternalStorage
+                    ? ExternalBinary.encodeInline(bytes) : bytes)
         }
     }
 
     // MARK: - Typed values
 
     /// The cell of a typed value from a plist or JSON for `attribute`.
-    func cell(_ value: ImportValue, for attribute: Attribute) throws(Failure) -> ImportCell {
+    func cell(_ value: ImportValue, index: Int, plan: EntityImportPlan) throws(Failure) -> ImportCell {
         switch value {
         case .null:
             return .null
         case .text(var text):
             let result = text.withUTF8 { bytes in
                 Result { () throws(Failure) in
-                    try self.cell(utf8: bytes, quoted: true, for: attribute).owned
+                    try self.cell(utf8: bytes, quoted: true, index: index, plan: plan).owned
                 }
             }
             return try result.get()
+        default:
+            return try typedCell(value, for: plan.attributes[index])
+        }
+    }
+
+    private func typedCell(_ value: ImportValue, for attribute: Attribute) throws(Failure) -> ImportCell {
+        switch value {
+        case .null, .text:
+            return .null
         case .integer(let number):
             switch attribute.type {
             case .integer16, .integer32, .integer64:
-                try checkRange(number, attribute)
+                try checkRange(number, type: attribute.type)
                 return .integer(number)
             case .double, .decimal, .float: return .real(Double(number))
             case .boolean:
@@ -119,12 +138,12 @@ final class ValueCoercer {
         case .real(let number):
             switch attribute.type {
             case .double, .decimal, .float:
-                return .real(try checkReal(number, attribute))
+                return .real(try checkReal(number, type: attribute.type))
             case .integer16, .integer32, .integer64:
                 guard let exact = Int64(exactly: number) else {
                     throw Failure("\(number) is not a whole number, as \(attribute.type.rawValue) needs")
                 }
-                try checkRange(exact, attribute)
+                try checkRange(exact, type: attribute.type)
                 return .integer(exact)
             case .date where options.unixDates:
                 return .real(number - Double(ISO8601Date.referenceOffset))
@@ -164,55 +183,54 @@ final class ValueCoercer {
     // MARK: - Rules per type
 
     private func integer(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute
+        _ bytes: UnsafeBufferPointer<UInt8>, type: AttributeType, index: Int, plan: EntityImportPlan
     ) throws(Failure) -> Int64 {
-        var index = 0
+        func notInteger() -> Failure {
+            let attribute = plan.attributes[index]
+            return Failure(
+                "'\(Self.excerpt(bytes))' is not an integer (\(attribute.name) is \(attribute.type.rawValue))")
+        }
+        func outOfRange() -> Failure {
+            Failure("'\(Self.excerpt(bytes))' is out of range for \(type.rawValue)")
+        }
+        var cursor = 0
         var negative = false
         if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
             negative = bytes[0] == UInt8(ascii: "-")
-            index = 1
+            cursor = 1
         }
-        guard index < bytes.count else { throw notInteger(bytes, attribute) }
+        guard cursor < bytes.count else { throw notInteger() }
         // Accumulate negatively so that Int64.min is reachable.
         var value: Int64 = 0
-        while index < bytes.count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { throw notInteger(bytes, attribute) }
+        while cursor < bytes.count {
+            let digit = bytes[cursor] &- UInt8(ascii: "0")
+            guard digit < 10 else { throw notInteger() }
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(digit))
-            guard !overflow1, !overflow2 else { throw outOfRange(bytes, attribute) }
+            guard !overflow1, !overflow2 else { throw outOfRange() }
             value = next
-            index += 1
+            cursor += 1
         }
         if !negative {
-            guard value != .min else { throw outOfRange(bytes, attribute) }
+            guard value != .min else { throw outOfRange() }
             value = -value
         }
-        try checkRange(value, attribute)
+        try checkRange(value, type: type)
         return value
     }
 
-    private func checkRange(_ value: Int64, _ attribute: Attribute) throws(Failure) {
+    private func checkRange(_ value: Int64, type: AttributeType) throws(Failure) {
         let range: ClosedRange<Int64> =
-            switch attribute.type {
+            switch type {
             case .integer16: Int64(Int16.min)...Int64(Int16.max)
             case .integer32: Int64(Int32.min)...Int64(Int32.max)
             default: Int64.min...Int64.max
             }
         guard range.contains(value) else {
             throw Failure(
-                "\(value) is out of range for \(attribute.type.rawValue) (\(range.lowerBound)…\(range.upperBound))"
+                "\(value) is out of range for \(type.rawValue) (\(range.lowerBound)…\(range.upperBound))"
             )
         }
-    }
-
-    private func notInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute) -> Failure {
-        Failure(
-            "'\(Self.excerpt(bytes))' is not an integer (\(attribute.name) is \(attribute.type.rawValue))")
-    }
-
-    private func outOfRange(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute) -> Failure {
-        Failure("'\(Self.excerpt(bytes))' is out of range for \(attribute.type.rawValue)")
     }
 
     private func boolean(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool {
@@ -228,21 +246,11 @@ final class ValueCoercer {
         throw Failure("'\(Self.excerpt(bytes))' is not a boolean (true/false, yes/no, 1/0)")
     }
 
-    private func real(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute
-    ) throws(Failure) -> Double {
-        guard let value = Self.parseDouble(bytes) else {
-            throw Failure(
-                "'\(Self.excerpt(bytes))' is not a number (\(attribute.name) is \(attribute.type.rawValue))")
-        }
-        return try checkReal(value, attribute)
-    }
-
-    private func checkReal(_ value: Double, _ attribute: Attribute) throws(Failure) -> Double {
+    private func checkReal(_ value: Double, type: AttributeType) throws(Failure) -> Double {
         guard value.isFinite else {
             throw Failure("\(value) is not a finite number")
         }
-        if attribute.type == .float, abs(value) > Double(Float.greatestFiniteMagnitude) {
+        if type == .float, abs(value) > Double(Float.greatestFiniteMagnitude) {
             throw Failure("\(value) is too large for a float")
         }
         return value
@@ -292,7 +300,7 @@ final class ValueCoercer {
     }
 
     private func date(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute
+        _ bytes: UnsafeBufferPointer<UInt8>, attribute: Attribute
     ) throws(Failure) -> Double {
         if let format = attribute.dateFormat ?? options.dateFormat {
             let text = String(decoding: bytes, as: UTF8.self)
