@@ -22,7 +22,7 @@ final class JSONInputBuffer {
     private var descriptor: Int32
     /// The bytes from ``base`` to ``end``.
     private(set) var storage: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    private(set) var capacity: Int
     /// The absolute offset of `storage[0]`.
     private(set) var base = 0
     /// The absolute offset one past the last byte read.
