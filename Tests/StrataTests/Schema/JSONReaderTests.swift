@@ -40,7 +40,13 @@ import Testing
                 try JSONReader.parse(bytes: bytes, firstLine: 5, firstColumn: 30)
             }
         }
-        #expect(throws: JSONSyntaxError(line: 6, column: 11, message: "expected a value (object, array, string, number, true, false or null), found 'x'")) {
+        #expect(
+            throws: JSONSyntaxError(
+                line: 6, column: 11,
+                message:
+                    "expected a value (object, array, string, number, true, false or null), found 'x'"
+            )
+        ) {
             try result.get()
         }
         var valid = "{\"a\": [1,\n 2]}"
@@ -57,7 +63,8 @@ import Testing
 
     @Test func testErrorKindsTellEncodingAndRangeFromSyntax() {
         let cases: [(String, JSONSyntaxError.Kind)] = [
-            (#""\uD800""#, .encoding), (#""\uDC00""#, .encoding), ("1e400", .range), ("[1,]", .syntax),
+            (#""\uD800""#, .encoding), (#""\uDC00""#, .encoding), ("1e400", .range),
+            ("[1,]", .syntax),
         ]
         for (text, kind) in cases {
             #expect(throws: Error.self) { try JSONReader.parse(text) }

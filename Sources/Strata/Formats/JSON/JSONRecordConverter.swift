@@ -146,7 +146,8 @@ struct JSONRecordConverter {
             }
             return .text(text)
         case .array(let nodes):
-            return .array(try elements(of: nodes, at: node, path: place.keyPath ?? "", depth: depth + 1))
+            return .array(
+                try elements(of: nodes, at: node, path: place.keyPath ?? "", depth: depth + 1))
         case .object(let members):
             return .dictionary(
                 try fields(of: members, at: node, path: place.keyPath ?? "", depth: depth + 1))

@@ -69,7 +69,8 @@ extension JSONRecordReader {
         }
         let node: JSONNode
         do {
-            node = try JSONReader.parse(bytes: bytes, firstLine: place.line, firstColumn: place.column)
+            node = try JSONReader.parse(
+                bytes: bytes, firstLine: place.line, firstColumn: place.column)
         } catch {
             let mapped = Self.importError(
                 error, file: file, bytes: bytes, start: start, line: place.line,

@@ -18,7 +18,8 @@ extension JSONRecordReader {
                     let found = memchr(
                         input.storage + (searchFrom - input.base), 0x0A, input.end - searchFrom)
                     if let found {
-                        newline = input.base + (found.assumingMemoryBound(to: UInt8.self) - input.storage)
+                        newline =
+                            input.base + (found.assumingMemoryBound(to: UInt8.self) - input.storage)
                         break
                     }
                     searchFrom = input.end

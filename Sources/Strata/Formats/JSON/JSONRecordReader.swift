@@ -186,7 +186,8 @@ public final class JSONRecordReader: TreeRecordReader {
             cursor = input.end
         }
         guard let objectEnd else { return false }
-        for byte in input.bytes(from: objectStart, to: objectEnd) where byte == 0x0A || byte == 0x0D {
+        for byte in input.bytes(from: objectStart, to: objectEnd) where byte == 0x0A || byte == 0x0D
+        {
             return false
         }
         var sawLineBreak = false

@@ -140,7 +140,9 @@ public final class JSONRecordWriter {
         index += 1
         var rest = index
         while rest < bytes.count && JSONRecordReader.isWhitespace(bytes[rest]) { rest += 1 }
-        if rest < bytes.count && bytes[rest] != UInt8(ascii: "}") { pending.append(UInt8(ascii: ",")) }
+        if rest < bytes.count && bytes[rest] != UInt8(ascii: "}") {
+            pending.append(UInt8(ascii: ","))
+        }
         // In valid JSON, CR and LF occur only between tokens, never inside strings.
         for byte in bytes[index...] {
             pending.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)

@@ -29,7 +29,8 @@ import Testing
         let reference = try files.readAll(path, limits: Self.limits)
         for chunkSize in 1...16 {
             let outcomes = try files.readAll(path, limits: Self.limits, chunkSize: chunkSize)
-            #expect(outcomes == reference, "chunk size \(chunkSize)", sourceLocation: sourceLocation)
+            #expect(
+                outcomes == reference, "chunk size \(chunkSize)", sourceLocation: sourceLocation)
         }
         return reference
     }
@@ -52,14 +53,18 @@ import Testing
         let outcomes = try sameAtEveryChunkSize(input, name: "tricky.json")
         #expect(outcomes.count == 9)
         #expect(outcomes.compactMap(\.record).count == 4)
-        #expect(outcomes.compactMap(\.error).map(\.code) == [.structure, .structure, .tooLarge, .tooLarge, .encoding])
+        #expect(
+            outcomes.compactMap(\.error).map(\.code) == [
+                .structure, .structure, .tooLarge, .tooLarge, .encoding,
+            ])
         #expect(outcomes[0].record?["s"] == .text(#"[ ] { } , : " \ /"#))
         #expect(outcomes[8].record?.position.line == 13)
     }
 
     @Test func testObjectOfArraysIsTheSameAtEveryChunkSize() throws {
         let text =
-            "{\"first\": [" + Self.trickyElements[0...2].joined(separator: ",") + "],\n \"sec\\\"ond\": [\n"
+            "{\"first\": [" + Self.trickyElements[0...2].joined(separator: ",")
+            + "],\n \"sec\\\"ond\": [\n"
             + Self.trickyElements[3...].joined(separator: ",") + "], \"empty\": []}"
         let outcomes = try sameAtEveryChunkSize(Array(text.utf8), name: "groups.json")
         #expect(outcomes.count == 9)
@@ -69,11 +74,17 @@ import Testing
 
     @Test func testLinesAreTheSameAtEveryChunkSize() throws {
         let lines = Self.trickyElements.map { $0.replacingOccurrences(of: "\r\n", with: " ") }
-            .map { $0.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            .map {
+                $0.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(
+                    of: "\n", with: " ")
+            }
         let text = lines.joined(separator: "\r\n\n") + "\n{\"bad\": tru}\n{\"ok\": 1}"
         let outcomes = try sameAtEveryChunkSize(Array(text.utf8), name: "tricky.ndjson")
         #expect(outcomes.count == 11)
-        #expect(outcomes.compactMap(\.error).map(\.code) == [.structure, .structure, .tooLarge, .tooLarge, .encoding, .syntax])
+        #expect(
+            outcomes.compactMap(\.error).map(\.code) == [
+                .structure, .structure, .tooLarge, .tooLarge, .encoding, .syntax,
+            ])
         #expect(outcomes.last?.record?.position.line == 19)
     }
 

@@ -17,12 +17,14 @@ import Testing
         #expect(outcomes.count == 2)
         let first = outcomes[0].record
         expectPosition(first?.position, line: 2, column: 3, byteOffset: 4, keyPath: "[0]")
-        expectPosition(first?.field("a")?.position, line: 2, column: 9, byteOffset: 10, keyPath: "[0].a")
+        expectPosition(
+            first?.field("a")?.position, line: 2, column: 9, byteOffset: 10, keyPath: "[0].a")
         #expect(first?["a"] == .integer(1))
         #expect(first?.group == nil)
         let second = outcomes[1].record
         expectPosition(second?.position, line: 3, column: 3, byteOffset: 16, keyPath: "[1]")
-        expectPosition(second?.field("b")?.position, line: 3, column: 9, byteOffset: 22, keyPath: "[1].b")
+        expectPosition(
+            second?.field("b")?.position, line: 3, column: 9, byteOffset: 22, keyPath: "[1].b")
         #expect(second?["b"] == .text("x"))
     }
 
@@ -54,11 +56,16 @@ import Testing
             return
         }
         #expect(ingredients.map(\.key) == ["0", "1"])
-        expectPosition(ingredients[1].position, line: 2, column: 52, byteOffset: 120, keyPath: "[0].ingredients[1]")
-        expectPosition(egg[0].position, line: 2, column: 61, byteOffset: 129, keyPath: "[0].ingredients[1].name")
+        expectPosition(
+            ingredients[1].position, line: 2, column: 52, byteOffset: 120,
+            keyPath: "[0].ingredients[1]")
+        expectPosition(
+            egg[0].position, line: 2, column: 61, byteOffset: 129,
+            keyPath: "[0].ingredients[1].name")
         #expect(egg[0].value == .text("egg"))
         #expect(deep.count == 2)
-        expectPosition(deep[1].position, line: 3, column: 23, byteOffset: 160, keyPath: "[0].o.deep[1]")
+        expectPosition(
+            deep[1].position, line: 3, column: 23, byteOffset: 160, keyPath: "[0].o.deep[1]")
         #expect(deep[1].value == .dictionary([]))
         guard case .array(let inner) = deep[0].value else {
             Issue.record("expected an array")
@@ -72,9 +79,15 @@ import Testing
         let text = #"{"recipes": [{"n": 1}], "types": [{"t": 2}, {"t": 3}], "none": []}"#
         let outcomes = try files.outcomes(text)
         #expect(outcomes.compactMap(\.record?.group) == ["recipes", "types", "types"])
-        #expect(outcomes.compactMap(\.record?.position.keyPath) == ["recipes[0]", "types[0]", "types[1]"])
-        expectPosition(outcomes[2].record?.position, line: 1, column: 45, byteOffset: 44, keyPath: "types[1]")
-        expectPosition(outcomes[2].record?.field("t")?.position, line: 1, column: 51, byteOffset: 50, keyPath: "types[1].t")
+        #expect(
+            outcomes.compactMap(\.record?.position.keyPath) == [
+                "recipes[0]", "types[0]", "types[1]",
+            ])
+        expectPosition(
+            outcomes[2].record?.position, line: 1, column: 45, byteOffset: 44, keyPath: "types[1]")
+        expectPosition(
+            outcomes[2].record?.field("t")?.position, line: 1, column: 51, byteOffset: 50,
+            keyPath: "types[1].t")
     }
 
     @Test func testEmptyArrayAndEmptyObjectGiveNoRecords() throws {
@@ -136,31 +149,41 @@ import Testing
         #expect(outcomes.count == 2)
         let record = outcomes[0].record
         expectPosition(record?.position, line: 2, column: 1, byteOffset: 5, keyPath: "[0]")
-        expectPosition(record?.field("a")?.position, line: 4, column: 1, byteOffset: 13, keyPath: "[0].a")
-        expectPosition(record?.field("b")?.position, line: 4, column: 10, byteOffset: 22, keyPath: "[0].b")
-        expectPosition(outcomes[1].record?.position, line: 6, column: 2, byteOffset: 38, keyPath: "[1]")
+        expectPosition(
+            record?.field("a")?.position, line: 4, column: 1, byteOffset: 13, keyPath: "[0].a")
+        expectPosition(
+            record?.field("b")?.position, line: 4, column: 10, byteOffset: 22, keyPath: "[0].b")
+        expectPosition(
+            outcomes[1].record?.position, line: 6, column: 2, byteOffset: 38, keyPath: "[1]")
     }
 
     @Test func testStructuralCharactersInsideStringsAreText() throws {
         let text = #"[{"a": "[ ] { } , : \" \\", "[": "}"}, {"b": "\\\""}, {"c": ",]"}]"#
         let outcomes = try files.outcomes(text)
-        #expect(outcomes.map { $0.record?.fields.map(\.value) ?? [] } == [
-            [.text(#"[ ] { } , : " \"#), .text("}")], [.text(#"\""#)], [.text(",]")],
-        ])
+        #expect(
+            outcomes.map { $0.record?.fields.map(\.value) ?? [] } == [
+                [.text(#"[ ] { } , : " \"#), .text("}")], [.text(#"\""#)], [.text(",]")],
+            ])
     }
 
     @Test func testColumnsCountCharactersAndOffsetsCountBytes() throws {
         let text = "[{\"éé\": \"€\"}, {\"b\": 2}]"
         let outcomes = try files.outcomes(text)
-        expectPosition(outcomes[0].record?.field("éé")?.position, line: 1, column: 9, byteOffset: 10, keyPath: "[0].éé")
-        expectPosition(outcomes[1].record?.position, line: 1, column: 15, byteOffset: 18, keyPath: "[1]")
-        expectPosition(outcomes[1].record?.field("b")?.position, line: 1, column: 21, byteOffset: 24, keyPath: "[1].b")
+        expectPosition(
+            outcomes[0].record?.field("éé")?.position, line: 1, column: 9, byteOffset: 10,
+            keyPath: "[0].éé")
+        expectPosition(
+            outcomes[1].record?.position, line: 1, column: 15, byteOffset: 18, keyPath: "[1]")
+        expectPosition(
+            outcomes[1].record?.field("b")?.position, line: 1, column: 21, byteOffset: 24,
+            keyPath: "[1].b")
     }
 
     @Test func testByteOrderMarkIsSkipped() throws {
         let path = try files.write([0xEF, 0xBB, 0xBF] + Array(#"[{"a": 1}]"#.utf8))
         let outcomes = try files.readAll(path)
-        expectPosition(outcomes.first?.record?.position, line: 1, column: 2, byteOffset: 4, keyPath: "[0]")
+        expectPosition(
+            outcomes.first?.record?.position, line: 1, column: 2, byteOffset: 4, keyPath: "[0]")
         #expect(outcomes.first?.record?["a"] == .integer(1))
     }
 
@@ -181,7 +204,9 @@ import Testing
         var count = 0
         while let record = try reader.nextRecord() {
             #expect(reader.bytesRead > previous)
-            #expect(reader.bytesRead == record.position.byteOffset + Int64(record.originalText?.count ?? 0))
+            #expect(
+                reader.bytesRead == record.position.byteOffset
+                    + Int64(record.originalText?.count ?? 0))
             previous = reader.bytesRead
             count += 1
         }
@@ -196,9 +221,15 @@ import Testing
         #expect(try JSONRecordReader(path: files.write("[{}]", name: "a.JSONL")).isLines)
         #expect(try !JSONRecordReader(path: files.write("[{}]\n[{}]", name: "b.json")).isLines)
         #expect(try !JSONRecordReader(path: files.write(#"{"r": [{}]}"#, name: "c.json")).isLines)
-        #expect(try !JSONRecordReader(path: files.write("{\n\"r\": [{}]\n}\n{}", name: "d.json")).isLines)
-        #expect(try !JSONRecordReader(path: files.write("{\"a\": 1} {\"a\": 2}", name: "e.json")).isLines)
-        #expect(try !JSONRecordReader(path: files.write(twoLines, name: "f.json"), lines: false).isLines)
+        #expect(
+            try !JSONRecordReader(path: files.write("{\n\"r\": [{}]\n}\n{}", name: "d.json"))
+                .isLines)
+        #expect(
+            try !JSONRecordReader(path: files.write("{\"a\": 1} {\"a\": 2}", name: "e.json"))
+                .isLines)
+        #expect(
+            try !JSONRecordReader(path: files.write(twoLines, name: "f.json"), lines: false).isLines
+        )
         #expect(try JSONRecordReader(path: files.write("", name: "g.txt"), lines: true).isLines)
     }
 

@@ -33,9 +33,11 @@ import Testing
             try writer.write(first, error: reason)
             try writer.write(empty, error: reason)
         }
-        let reasonJSON = #""strata_error":"in.json:2:9 (at [0].age): expected an integer, found \"ten\"""#
+        let reasonJSON =
+            #""strata_error":"in.json:2:9 (at [0].age): expected an integer, found \"ten\"""#
         #expect(
-            text == "{\(reasonJSON),   \"age\": \"ten\",    \"n\": 1.50E+1, \"s\": \"a\\u0041\\n\" }\n"
+            text
+                == "{\(reasonJSON),   \"age\": \"ten\",    \"n\": 1.50E+1, \"s\": \"a\\u0041\\n\" }\n"
                 + "{\(reasonJSON)}\n")
     }
 

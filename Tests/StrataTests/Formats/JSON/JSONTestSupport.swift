@@ -65,7 +65,10 @@ final class JSONTestFiles {
                 guard let record = try reader.nextRecord() else { break }
                 outcomes.append(.record(record))
             } catch {
-                outcomes.append(.error(error as! ImportError))
+                outcomes.append(
+                    .error(
+                        error as? ImportError
+                            ?? ImportError(.store, at: SourcePosition(file: ""), "\(error)")))
                 if reader.failure != nil { break }
             }
         }
@@ -98,7 +101,8 @@ func expectError(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard let error = outcome?.error else {
-        Issue.record("expected an error, got \(String(describing: outcome))", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected an error, got \(String(describing: outcome))", sourceLocation: sourceLocation)
         return
     }
     #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
@@ -120,8 +124,15 @@ func expectPosition(
     _ position: SourcePosition?, line: Int, column: Int, byteOffset: Int64, keyPath: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    #expect(position?.line == line, "\(String(describing: position))", sourceLocation: sourceLocation)
-    #expect(position?.column == column, "\(String(describing: position))", sourceLocation: sourceLocation)
-    #expect(position?.byteOffset == byteOffset, "\(String(describing: position))", sourceLocation: sourceLocation)
-    #expect(position?.keyPath == keyPath, "\(String(describing: position))", sourceLocation: sourceLocation)
+    #expect(
+        position?.line == line, "\(String(describing: position))", sourceLocation: sourceLocation)
+    #expect(
+        position?.column == column, "\(String(describing: position))",
+        sourceLocation: sourceLocation)
+    #expect(
+        position?.byteOffset == byteOffset, "\(String(describing: position))",
+        sourceLocation: sourceLocation)
+    #expect(
+        position?.keyPath == keyPath, "\(String(describing: position))",
+        sourceLocation: sourceLocation)
 }
