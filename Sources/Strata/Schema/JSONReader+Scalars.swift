@@ -24,10 +24,12 @@ extension JSONParser {
     mutating func makeString(
         _ utf8: UnsafeBufferPointer<UInt8>, _ quote: Int
     ) throws(JSONSyntaxError) -> String {
-        guard let text = String(validating: utf8, as: UTF8.self) else {
+        // Validated here rather than by String(validating:as:), whose generic
+        // path costs a quarter of the time of parsing a JSON-lines file.
+        if JSONReader.firstInvalidUTF8(in: utf8, from: 0) != nil {
             throw error("string is not valid UTF-8", at: quote, kind: .encoding)
         }
-        return text
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     mutating func parseEscapedString(

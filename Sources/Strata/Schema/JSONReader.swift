@@ -251,6 +251,8 @@ struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        // Records have a handful of members: one allocation instead of four.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {

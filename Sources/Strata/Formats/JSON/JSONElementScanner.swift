@@ -63,7 +63,17 @@ struct JSONElementScanner {
                     index += 1
                     continue
                 }
-                // The common case: plain text up to the closing quote.
+                // The common case: plain text up to the closing quote, eight
+                // bytes at a time while neither '"' nor '\\' is among them.
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(pointer + index).loadUnaligned(as: UInt64.self)
+                    if SWAR.hasByte(word, UInt8(ascii: "\""))
+                        || SWAR.hasByte(word, UInt8(ascii: "\\"))
+                    {
+                        break
+                    }
+                    index += 8
+                }
                 while index < count {
                     let byte = pointer[index]
                     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }

@@ -33,6 +33,9 @@ final class JSONInputBuffer {
     var keepFrom = 0
     /// Lines and columns of every byte up to the tracker's mark.
     private(set) var tracker = JSONLineTracker()
+    /// Whether dropped bytes are counted for ``lineAndColumn(at:)``; JSON
+    /// Lines readers count their lines themselves and turn it off.
+    var tracksLines = true
 
     /// Opens `path` for reading.
     ///
@@ -135,7 +138,7 @@ final class JSONInputBuffer {
         let drop = min(keepFrom, end) - base
         guard drop > 0 else { return }
         // Count the dropped bytes' lines first: positions need them later.
-        if tracker.mark < base + drop {
+        if tracksLines && tracker.mark < base + drop {
             tracker.advance(over: bytes(from: max(tracker.mark, base), to: base + drop))
         }
         let kept = end - base - drop
@@ -167,10 +170,27 @@ struct JSONLineTracker {
     private var previousWasCR = false
 
     mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
         var line = line
         var column = column
         var previousWasCR = previousWasCR
-        for byte in bytes {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // Eight ASCII bytes without a line break are eight columns.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & SWAR.high == 0 && !SWAR.hasByte(word, 0x0A)
+                    && !SWAR.hasByte(word, 0x0D)
+                {
+                    column += 8
+                    previousWasCR = false
+                    index += 8
+                    continue
+                }
+            }
+            let byte = base[index]
+            index += 1
             if byte == 0x0A {
                 if !previousWasCR { line += 1 }
                 column = 1
@@ -188,6 +208,20 @@ struct JSONLineTracker {
         self.line = line
         self.column = column
         self.previousWasCR = previousWasCR
-        mark += bytes.count
+        mark += count
+    }
+}
+
+/// Tests on eight bytes at once (SIMD within a register).
+enum SWAR {
+    /// The high bit of every byte.
+    static let high: UInt64 = 0x8080_8080_8080_8080
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether one of the bytes of `word` is `byte`.
+    @inline(__always)
+    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let folded = word ^ (ones &* UInt64(byte))
+        return (folded &- ones) & ~folded & high != 0
     }
 }

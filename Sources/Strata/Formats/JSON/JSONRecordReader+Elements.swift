@@ -9,7 +9,7 @@ extension JSONRecordReader {
     /// through for the element's end, and the element is refused.
     func readElement(index: Int, group: String?) throws(ImportError) -> ImportRecord {
         let start = offset
-        let keyPath = (group ?? "") + "[\(index)]"
+        let keyPath = JSONRecordConverter.keyPath(group ?? "", index: index)
         let place = position(at: start, keyPath: keyPath)
         input.keepFrom = start
         scanner.reset()

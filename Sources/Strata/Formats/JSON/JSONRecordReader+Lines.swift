@@ -61,7 +61,7 @@ extension JSONRecordReader {
     private func lineRecord(
         from first: Int, to last: Int, lineStart: Int, index: Int
     ) throws(ImportError) -> ImportRecord {
-        let keyPath = "[\(index)]"
+        let keyPath = JSONRecordConverter.keyPath("", index: index)
         let column = 1 + (first - lineStart)  // Leading whitespace is ASCII.
         let position = SourcePosition(
             file: file, line: lineNumber, column: column, byteOffset: Int64(first),

@@ -114,6 +114,7 @@ public final class JSONRecordReader: TreeRecordReader {
                 isLines = try Self.looksLikeLines(input, from: offset, limits: limits)
             }
         }
+        input.tracksLines = !isLines
     }
 
     /// The next record, or nil after the last one.

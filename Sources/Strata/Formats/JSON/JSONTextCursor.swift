@@ -11,6 +11,9 @@ struct JSONTextCursor {
     private var index = 0
     private var line: Int
     private var column: Int
+    // In ASCII text a column is a byte, so moving along a line up to the
+    // next non-ASCII byte is a jump.
+    private var nextNonASCII = -1
 
     /// A cursor over `bytes`, whose first byte is at `line` and `column`.
     init(bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
@@ -28,6 +31,7 @@ struct JSONTextCursor {
             index = 0
             line = startLine
             column = startColumn
+            nextNonASCII = -1
         }
         let count = bytes.count
         while line < targetLine && index < count {
@@ -43,6 +47,16 @@ struct JSONTextCursor {
             }
         }
         while column < targetColumn && index < count {
+            if nextNonASCII < index {
+                let rest = UnsafeBufferPointer(rebasing: bytes[index...])
+                nextNonASCII = index + (JSONReader.firstNonASCII(in: rest) ?? rest.count)
+            }
+            let jump = min(targetColumn - column, nextNonASCII - index)
+            if jump > 0 {
+                index += jump
+                column += jump
+                continue
+            }
             index += 1
             // Skip the continuation bytes (10xxxxxx) of a multibyte scalar.
             while index < count && bytes[index] & 0xC0 == 0x80 { index += 1 }
