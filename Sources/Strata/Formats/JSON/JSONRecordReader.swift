@@ -30,6 +30,17 @@ import Foundation
 /// followed, on a later line, by another `{`; a file holding one object is
 /// a document (an object of arrays).
 ///
+/// **Values.** Strings become ``ImportValue/text(_:)``; numbers without
+/// fraction or exponent that fit in `Int64` become
+/// ``ImportValue/integer(_:)`` (`-0` is the integer 0), those up to 2⁶⁴−1
+/// ``ImportValue/unsignedInteger(_:)``; every other number is
+/// ``ImportValue/real(_:)`` (so an integer beyond 64 bits loses digits, and
+/// the importer refuses it for an integer attribute), and a number beyond a
+/// Double's range (`1e400`) is an ``ImportError/Code/invalidValue`` error. A
+/// key repeated in one object is an ``ImportError/Code/structure`` error at
+/// its second occurrence. Depth counts from the record's own object (depth
+/// 1) and is capped at ``JSONReader/maximumDepth``.
+///
 /// **Errors.** Errors are ``ImportError``s located by line, column, byte
 /// offset and key path. The reader goes on with the next record after an
 /// error confined to one record: any error in a JSON line; in a document, an
@@ -94,6 +105,9 @@ public final class JSONRecordReader: TreeRecordReader {
     /// chunks to put a chunk boundary at every byte).
     init(path: String, lines: Bool?, limits: ImportLimits, chunkSize: Int) throws(ImportError) {
         file = path
+        var limits = limits
+        // The parser refuses deeper text anyway; the scanner keeps a bit per level.
+        limits.maximumDepth = min(max(limits.maximumDepth, 0), JSONReader.maximumDepth)
         self.limits = limits
         input = try JSONInputBuffer(path: path, chunkSize: chunkSize)
         scanner = JSONElementScanner(maximumDepth: limits.maximumDepth)

@@ -229,4 +229,17 @@ import Testing
             outcomes[2], .tooLarge, line: 1, column: 55, byteOffset: 54, keyPath: "[2].l",
             message: "4 values in one array")
     }
+
+    @Test func testDepthLimitIsCappedAtTheParsersOwn() throws {
+        var limits = ImportLimits()
+        limits.maximumDepth = .max
+        // The record is level 1, so the 512th "[" (at offset 518) is level 513.
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let outcomes = try files.outcomes("[{\"a\": \(deep)}, {}]", limits: limits)
+        #expect(outcomes.count == 2)
+        expectError(
+            outcomes[0], .tooLarge, line: 1, column: 519, byteOffset: 518, keyPath: "[0]",
+            message: "nesting deeper than 512")
+        #expect(outcomes[1].record?.fields == [])
+    }
 }
