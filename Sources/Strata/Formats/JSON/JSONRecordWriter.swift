@@ -13,7 +13,9 @@ import Foundation
 /// become spaces so it fits on one line) with `"strata_error"` inserted as
 /// its first key. A record without original text is serialized from its
 /// fields. Text that is not a JSON object (a line with a syntax error) is
-/// kept as a string under `"strata_text"`.
+/// kept as a string under `"strata_text"`. A reject with neither text nor
+/// fields (an error the reader could not tie to a record's text) is a line
+/// with the reason alone.
 ///
 /// ```swift
 /// let rejects = try JSONRecordWriter(path: "rejects.ndjson")
@@ -60,20 +62,7 @@ public final class JSONRecordWriter {
     ///
     /// - Throws: ``ImportError`` when the file cannot be written.
     public func write(_ record: ImportRecord, error: ImportError) throws {
-        if let text = record.originalText, Self.isObject(text) {
-            appendVerbatim(text, reason: error.description)
-        } else if record.originalText == nil || !record.fields.isEmpty {
-            var encoder = JSONTextEncoder()
-            encoder.openObject(withReason: error.description)
-            for field in record.fields { encoder.member(field.key, field.value) }
-            encoder.closeObject()
-            pending += encoder.bytes
-        } else {
-            try write(text: record.originalText ?? Data(), error: error)
-            return
-        }
-        pending.append(0x0A)
-        if pending.count >= Self.flushSize { try flush() }
+        try write(error: error, text: record.originalText, record: record)
     }
 
     /// Appends a record that could not be read as a JSON object (such as a
@@ -82,11 +71,26 @@ public final class JSONRecordWriter {
     ///
     /// - Throws: ``ImportError`` when the file cannot be written.
     public func write(text: Data, error: ImportError) throws {
-        var encoder = JSONTextEncoder()
-        encoder.openObject(withReason: error.description)
-        encoder.member(Self.textKey, .text(String(decoding: text, as: UTF8.self)))
-        encoder.closeObject()
-        pending += encoder.bytes
+        try write(error: error, text: text, record: nil)
+    }
+
+    /// One line for a rejected record: its text verbatim when it is a JSON
+    /// object, else its fields, else its text as a string; with neither,
+    /// the reason alone.
+    func write(error: ImportError, text: Data?, record: ImportRecord?) throws(ImportError) {
+        if let text, Self.isObject(text) {
+            appendVerbatim(text, reason: error.description)
+        } else {
+            var encoder = JSONTextEncoder()
+            encoder.openObject(withReason: error.description)
+            if let text {
+                encoder.member(Self.textKey, .text(String(decoding: text, as: UTF8.self)))
+            } else if let record {
+                for field in record.fields { encoder.member(field.key, field.value) }
+            }
+            encoder.closeObject()
+            pending += encoder.bytes
+        }
         pending.append(0x0A)
         if pending.count >= Self.flushSize { try flush() }
     }

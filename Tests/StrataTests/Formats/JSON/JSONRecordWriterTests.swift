@@ -85,4 +85,24 @@ import Testing
         #expect(back?[JSONRecordWriter.textKey] == .text("{\"a\": tru}"))
         #expect(back?[JSONRecordWriter.errorKey] == .text(error.description))
     }
+
+    @Test func testRejectWriterWritesEachKindOfReject() throws {
+        let position = SourcePosition(file: "x")
+        let record = ImportRecord(
+            fields: [ImportField(key: "a", value: .integer(1), position: position)],
+            position: position)
+        let text = try written { writer in
+            let rejects: any RejectWriter = writer
+            try rejects.write(
+                RejectedRecord(error: reason, originalText: Data("{ }".utf8), record: nil))
+            try rejects.write(RejectedRecord(error: reason, originalText: nil, record: record))
+            try rejects.write(
+                RejectedRecord(error: reason, originalText: Data("[1".utf8), record: nil))
+            try rejects.write(RejectedRecord(error: reason, originalText: nil, record: nil))
+            try rejects.finish()
+        }
+        let why = #""strata_error":"in.json:2:9 (at [0].age): expected an integer, found \"ten\"""#
+        #expect(
+            text == "{\(why) }\n{\(why),\"a\":1}\n{\(why),\"strata_text\":\"[1\"}\n{\(why)}\n")
+    }
 }
