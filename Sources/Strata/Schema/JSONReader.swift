@@ -40,13 +40,15 @@ public enum JSONReader {
     }
 
     /// Parses one JSON value from UTF-8 `bytes`, numbering lines from
-    /// `firstLine` (useful for one line of a JSON-lines file).
+    /// `firstLine` and the columns of the first line from `firstColumn`
+    /// (useful for one line of a JSON-lines file, or one element cut out of
+    /// a larger document).
     ///
     /// - Throws: ``JSONSyntaxError`` at the first character that is not JSON.
     public static func parse(
-        bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1
+        bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstColumn: Int = 1
     ) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, line: firstLine)
+        var parser = JSONParser(bytes: bytes, line: firstLine, column: firstColumn)
         return try parser.parseDocument()
     }
 }
@@ -62,8 +64,12 @@ struct JSONParser {
     // line with many values costs linear time, not quadratic.
     var columnOffset = 0
     var columnValue = 1
+    // The first line may start mid-line in a larger text (an element cut out
+    // of a document), so its columns count from the caller's column.
+    let firstLineStart: Int
+    let firstColumn: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int = 1) {
         self.bytes = bytes
         self.line = line
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -71,6 +77,9 @@ struct JSONParser {
             lineStart = 3
             columnOffset = 3
         }
+        firstLineStart = lineStart
+        firstColumn = column
+        columnValue = column
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
@@ -87,7 +96,7 @@ struct JSONParser {
     mutating func column(at offset: Int) -> Int {
         if columnOffset < lineStart || columnOffset > offset {
             columnOffset = lineStart
-            columnValue = 1
+            columnValue = lineStart == firstLineStart ? firstColumn : 1
         }
         var column = columnValue
         var cursor = columnOffset
@@ -101,8 +110,11 @@ struct JSONParser {
         return column
     }
 
-    mutating func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: column(at: offset ?? index), message: message)
+    mutating func error(
+        _ message: String, at offset: Int? = nil, kind: JSONSyntaxError.Kind = .syntax
+    ) -> JSONSyntaxError {
+        JSONSyntaxError(
+            line: line, column: column(at: offset ?? index), message: message, kind: kind)
     }
 
     /// Describes the byte at the cursor for a message: `'x'`, a non-ASCII
@@ -191,7 +203,8 @@ struct JSONParser {
     mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > JSONReader.maximumDepth {
-            throw error("nesting deeper than \(JSONReader.maximumDepth) arrays and objects")
+            throw error(
+                "nesting deeper than \(JSONReader.maximumDepth) arrays and objects", kind: .depth)
         }
     }
 
@@ -238,6 +251,8 @@ struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        // Records have a handful of members: one allocation instead of four.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {

@@ -11,12 +11,32 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     public var column: Int
     /// What was expected and what was found instead.
     public var message: String
+    /// What kind of problem it is, for readers that map it to their own
+    /// error codes (the importer tells bad encoding from bad syntax).
+    var kind: Kind = .syntax
+
+    /// What makes the text unacceptable.
+    enum Kind: Hashable, Sendable {
+        /// Not JSON.
+        case syntax
+        /// Invalid UTF-8 in a string, or an unpaired `\u` surrogate escape.
+        case encoding
+        /// A number too large for a Double.
+        case range
+        /// Nesting deeper than ``JSONReader/maximumDepth``.
+        case depth
+    }
 
     /// Creates a syntax error.
     public init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
         self.message = message
+    }
+
+    init(line: Int, column: Int, message: String, kind: Kind) {
+        self.init(line: line, column: column, message: message)
+        self.kind = kind
     }
 
     /// `<line>:<column>: <message>`.

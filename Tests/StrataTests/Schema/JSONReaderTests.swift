@@ -33,6 +33,45 @@ import Testing
         #expect(node.line == 42 && node.column == 3)
     }
 
+    @Test func testFirstColumnOffsetsTheFirstLineOnly() throws {
+        var text = "{\"a\": [1,\n 2], \"b\": x}"
+        let result = text.withUTF8 { bytes in
+            Result { () throws(JSONSyntaxError) in
+                try JSONReader.parse(bytes: bytes, firstLine: 5, firstColumn: 30)
+            }
+        }
+        #expect(
+            throws: JSONSyntaxError(
+                line: 6, column: 11,
+                message:
+                    "expected a value (object, array, string, number, true, false or null), found 'x'"
+            )
+        ) {
+            try result.get()
+        }
+        var valid = "{\"a\": [1,\n 2]}"
+        let node = try valid.withUTF8 { bytes in
+            try JSONReader.parse(bytes: bytes, firstLine: 5, firstColumn: 30)
+        }
+        guard case .array(let elements) = node["a"]?.value else {
+            Issue.record("expected an array")
+            return
+        }
+        #expect(node.column == 30 && node["a"]?.column == 36)
+        #expect(elements.map(\.column) == [37, 2])
+    }
+
+    @Test func testErrorKindsTellEncodingAndRangeFromSyntax() {
+        let cases: [(String, JSONSyntaxError.Kind)] = [
+            (#""\uD800""#, .encoding), (#""\uDC00""#, .encoding), ("1e400", .range),
+            ("[1,]", .syntax),
+        ]
+        for (text, kind) in cases {
+            #expect(throws: Error.self) { try JSONReader.parse(text) }
+            do { _ = try JSONReader.parse(text) } catch { #expect(error.kind == kind, "\(text)") }
+        }
+    }
+
     @Test func testByteOrderMarkIsSkipped() throws {
         let node = try JSONReader.parse(Data([0xEF, 0xBB, 0xBF] + Array("7".utf8)))
         #expect(node.value == .integer(7))
