@@ -50,8 +50,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<plist") || trimmed.hasPrefix("<!DOCTYPE plist") {
             return .plist
         }
-        if trimmed.hasPrefix("[") { return .json }
-        if trimmed.hasPrefix("{") { return .ndjson }
+        // A JSON reader tells an object of arrays from JSON lines itself.
+        if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") { return .json }
         let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
         if let colon = firstLine.firstIndex(of: ":"),
             firstLine[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "_" || $0 == "-" }),

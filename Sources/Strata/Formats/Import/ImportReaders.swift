@@ -30,6 +30,9 @@ public enum ImportReaders {
             return .fields(try CSVReader(path: path, dialect: dialect(format, reading), limits: limits))
         case .plist:
             return .records(try PropertyListRecordReader(path: path, limits: limits))
+        case .json, .ndjson:
+            return .records(
+                try JSONRecordReader(path: path, lines: format == .ndjson ? true : nil, limits: limits))
         case .txtBlocks:
             return .records(try TextBlockReader(path: path, limits: limits))
         case .txtFiles:
@@ -51,6 +54,8 @@ public enum ImportReaders {
                 delimiter: (reader as? CSVReader)?.dialect.delimiter ?? UInt8(ascii: ","))
         case .plist:
             return try PropertyListRecordWriter(path: path)
+        case .json, .ndjson:
+            return try JSONRecordWriter(path: path)
         case .txtBlocks:
             return try TextBlockWriter(path: path)
         case .txtFiles, .txtLines:

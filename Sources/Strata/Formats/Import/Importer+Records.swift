@@ -25,7 +25,7 @@ extension Importer {
                     // A reader that failed twice at one place cannot go on.
                     guard error.position.byteOffset != lastFailure else { throw error }
                     lastFailure = error.position.byteOffset
-                    try reject(error, text: nil, record: nil)
+                    try reject(error, text: (reader as? JSONRecordReader)?.lastErrorText, record: nil)
                     try recordFinished()
                     continue
                 }
