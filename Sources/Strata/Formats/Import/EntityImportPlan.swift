@@ -46,6 +46,8 @@ final class EntityImportPlan {
     let defaults: [(index: Int, value: AttributeDefault, externalStorage: Bool)]
     /// The attributes set to now on every write (`touch: "save"`).
     let touched: [Int]
+    /// The key counter of the entity's tree, while a writer runs.
+    var keyCounter: KeyCounter?
     /// Rows of this entity inserted by the run.
     var insertedCount = 0
     /// The prepared ``insertSQL``, kept by the writer for the run.

@@ -12,7 +12,8 @@ final class ImportWriter {
     let connection: Connection
     let isDryRun: Bool
     private var maxima: [String: Int64] = [:]
-    private var changedRoots: Set<String> = []
+    /// The key counter of each inheritance root, shared by its entities' plans.
+    private var counters: [String: KeyCounter] = [:]
     /// The plans holding a prepared insert, released with the writer.
     private var plans: [EntityImportPlan] = []
     private var statements: [String: Statement] = [:]
@@ -29,28 +30,35 @@ final class ImportWriter {
     deinit {
         // Statements must not outlive the run: the store's connection
         // cannot close while they exist.
-        for plan in plans { plan.insertStatement = nil }
+        for plan in plans {
+            plan.insertStatement = nil
+            plan.keyCounter = nil
+        }
     }
 
     /// Makes sure the next key of `plan`'s tree is above every key in its
-    /// table (a store whose `Z_MAX` lags behind its rows must not collide).
+    /// table (a store whose `Z_MAX` lags behind its rows must not collide),
+    /// and gives the plan its tree's key counter.
     func prepare(_ plan: EntityImportPlan) throws {
-        let key = "max:" + plan.table
-        guard statements[key] == nil else { return }
-        let statement = try connection.prepare(
-            "SELECT MAX(Z_PK) FROM \(SQLiteIdentifier.quoted(plan.table))")
-        statements[key] = statement
+        if let counter = counters[plan.rootName] {
+            plan.keyCounter = counter
+            return
+        }
         var highest: Int64 = 0
-        try statement.forEachRow { highest = $0.int64(at: 0) }
-        maxima[plan.rootName] = max(maxima[plan.rootName] ?? 0, highest)
+        try connection.prepare("SELECT MAX(Z_PK) FROM \(SQLiteIdentifier.quoted(plan.table))")
+            .forEachRow { highest = $0.int64(at: 0) }
+        let counter = KeyCounter(maximum: max(maxima[plan.rootName] ?? 0, highest))
+        counters[plan.rootName] = counter
+        plan.keyCounter = counter
+        plans.append(plan)
     }
 
     /// A fresh primary key for a row of `plan`.
     func nextKey(for plan: EntityImportPlan) -> Int64 {
-        let key = (maxima[plan.rootName] ?? 0) + 1
-        maxima[plan.rootName] = key
-        changedRoots.insert(plan.rootName)
-        return key
+        guard let counter = plan.keyCounter else { return 0 }
+        counter.maximum += 1
+        counter.isChanged = true
+        return counter.maximum
     }
 
     /// Inserts a row of `plan` with primary key `key`.
@@ -62,7 +70,6 @@ final class ImportWriter {
         } else {
             statement = try connection.prepare(plan.insertSQL)
             plan.insertStatement = statement
-            plans.append(plan)
         }
         try statement.bind(key, at: 1)
         try statement.bind(Int64(plan.number), at: 2)
@@ -165,12 +172,12 @@ final class ImportWriter {
     /// Writes the keys handed out back to `Z_PRIMARYKEY`; run before each commit.
     func saveKeys() throws {
         if isDryRun { return }
-        for root in changedRoots.sorted() {
+        for (root, counter) in counters.sorted(by: { $0.key < $1.key }) where counter.isChanged {
             try run(
                 "UPDATE Z_PRIMARYKEY SET Z_MAX = max(Z_MAX, ?) WHERE Z_NAME = ? AND Z_SUPER = 0",
-                [.integer(maxima[root] ?? 0), .text(root)])
+                [.integer(counter.maximum), .text(root)])
+            counter.isChanged = false
         }
-        changedRoots.removeAll()
     }
 
     /// Runs `sql` with `values` through a statement kept for the run.
@@ -197,4 +204,12 @@ final class ImportWriter {
         try statement.bind(values)
         try statement.forEachRow(body)
     }
+}
+
+/// The highest primary key handed out in one inheritance tree.
+final class KeyCounter {
+    var maximum: Int64
+    var isChanged = false
+
+    init(maximum: Int64) { self.maximum = maximum }
 }

@@ -15,6 +15,13 @@ extension Importer {
     ///   a broken input; ``StoreError`` or ``SQLiteError`` when the store
     ///   refuses. Nothing is written when it throws.
     public func run(_ reader: any FieldRecordReader) throws -> ImportSummary {
+        // The CSV reader by its own type, so that the per-field calls of the
+        // loop are direct (and inlined) rather than through the protocol.
+        if let csv = reader as? CSVReader { return try runFields(csv) }
+        return try runFields(reader)
+    }
+
+    private func runFields<Reader: FieldRecordReader>(_ reader: Reader) throws -> ImportSummary {
         progressSource = reader
         coercer = coercerFactory(reader.file)
         let headerPosition = SourcePosition(file: reader.file, line: 1, column: 1)
@@ -103,8 +110,8 @@ extension Importer {
     }
 
     /// The fast path: converts the row in place and inserts it.
-    private func insertRow(
-        _ reader: any FieldRecordReader, targets: [FieldTarget], plan: EntityImportPlan,
+    private func insertRow<Reader: FieldRecordReader>(
+        _ reader: Reader, targets: [FieldTarget], plan: EntityImportPlan,
         cells: inout [ImportCell]
     ) throws {
         guard let coercer, let writer else { return }
@@ -140,8 +147,8 @@ extension Importer {
     }
 
     /// The row as a record kept for its batch (upserts, relationships).
-    private func prepareRow(
-        _ reader: any FieldRecordReader, names: [String], targets: [FieldTarget],
+    private func prepareRow<Reader: FieldRecordReader>(
+        _ reader: Reader, names: [String], targets: [FieldTarget],
         plan: EntityImportPlan
     ) throws -> PreparedRecord {
         var fields: [ImportField] = []

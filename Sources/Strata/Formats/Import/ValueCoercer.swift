@@ -264,6 +264,7 @@ final class ValueCoercer {
             return isDecimalNumber(bytes) ? Double(text) : nil
         }
         guard isDecimalNumber(bytes) else { return nil }
+        if let exact = exactDecimal(bytes) { return exact }
         // strtod needs a terminated string; numbers are short.
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
             for index in 0..<bytes.count { buffer[index] = CChar(bitPattern: bytes[index]) }
@@ -271,6 +272,42 @@ final class ValueCoercer {
             guard let base = buffer.baseAddress else { return nil }
             return strtod(base, nil)
         }
+    }
+
+    /// Plain decimals (`-12.375`, no exponent) whose digits fit 2⁵³ and
+    /// whose fraction has at most 22 digits: the digits and the power of ten
+    /// are both exact doubles, so one division is correctly rounded, the
+    /// same value `strtod` gives, without its general algorithm.
+    private static func exactDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+            negative = bytes[0] == UInt8(ascii: "-")
+            index = 1
+        }
+        var digits: UInt64 = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                seenPoint = true
+            } else {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }  // an exponent: the general path
+                digits = digits &* 10 &+ UInt64(digit)
+                guard digits < 1 << 53 else { return nil }
+                if seenPoint { fractionDigits += 1 }
+            }
+            index += 1
+        }
+        guard fractionDigits <= 22 else { return nil }
+        let value = Double(digits) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    private static let exactPowersOfTen: [Double] = (0...22).map { power in
+        (0..<power).reduce(1.0) { value, _ in value * 10 }
     }
 
     private static func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
