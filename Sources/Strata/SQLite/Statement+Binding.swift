@@ -132,6 +132,30 @@ extension Statement {
         if code != SQLITE_OK { try connection.check(code, sql: sql) }
     }
 
+    /// Binds UTF-8 text without copying it (`SQLITE_STATIC`): the importer
+    /// binds fields straight from its read buffer.
+    ///
+    /// The bytes must stay valid and unchanged until the statement has been
+    /// stepped and this parameter bound again (or the statement reset and
+    /// not stepped again); the caller must have checked that they are UTF-8.
+    ///
+    /// - Parameters:
+    ///   - bytes: The UTF-8 bytes; an empty buffer binds empty text, not NULL.
+    ///   - index: The 1-based parameter index.
+    /// - Throws: ``SQLiteError`` (``ResultCode/tooBig`` past SQLite's limit).
+    public func bind(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws {
+        let code: CInt
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            code = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                sqlite3_bind_text64(
+                    handle, index, text, sqlite3_uint64(bytes.count), nil, UInt8(SQLITE_UTF8))
+            }
+        } else {
+            code = sqlite3_bind_text(handle, index, "", 0, strata_sqlite_transient())
+        }
+        if code != SQLITE_OK { try connection.check(code, sql: sql) }
+    }
+
     /// Binds bytes; SQLite copies them (`SQLITE_TRANSIENT`).
     ///
     /// - Parameters:

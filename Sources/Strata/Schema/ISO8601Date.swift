@@ -11,51 +11,69 @@ enum ISO8601Date {
     /// The date `text` names, as seconds since 2001, or nil when it is not a
     /// complete ISO-8601 date or date-time with a time zone.
     static func seconds(from text: String) -> Double? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { seconds(utf8: $0) }
+    }
+
+    /// Like ``seconds(from:)``, for UTF-8 bytes (an imported field read in
+    /// place), without making a string.
+    static func seconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var cursor = 0
         func number(_ digits: Int) -> Int64? {
             guard cursor + digits <= bytes.count else { return nil }
             var value: Int64 = 0
-            for byte in bytes[cursor..<(cursor + digits)] {
+            for index in cursor..<(cursor + digits) {
+                let byte = bytes[index]
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
                 value = value * 10 + Int64(byte - UInt8(ascii: "0"))
             }
             cursor += digits
             return value
         }
-        func expect(_ character: Character) -> Bool {
-            guard cursor < bytes.count, bytes[cursor] == character.asciiValue else { return false }
+        func expect(_ character: UInt8) -> Bool {
+            guard cursor < bytes.count, bytes[cursor] == character else { return false }
             cursor += 1
             return true
         }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"),
-            let day = number(2), (1...12).contains(month),
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2),
+            expect(UInt8(ascii: "-")), let day = number(2), (1...12).contains(month),
             (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
         if cursor == bytes.count { return Double(days * 86_400 - referenceOffset) }
-        guard expect("T"), let hour = number(2), expect(":"), let minute = number(2),
-            expect(":"), let second = number(2), hour < 24, minute < 60, second < 60
+        guard expect(UInt8(ascii: "T")), let hour = number(2),
+            expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
+            let second = number(2), hour < 24, minute < 60, second < 60
         else { return nil }
         var fraction = 0.0
-        if expect(".") {
+        if expect(UInt8(ascii: ".")) {
+            // Digits over a power of ten: both exact, so the quotient is the
+            // correctly rounded value of the decimal fraction.
+            var numerator: Int64 = 0
+            var denominator: Int64 = 1
             let start = cursor
             while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"),
-                bytes[cursor] <= UInt8(ascii: "9")
+                bytes[cursor] <= UInt8(ascii: "9"), cursor - start < 9
             {
+                numerator = numerator * 10 + Int64(bytes[cursor] - UInt8(ascii: "0"))
+                denominator *= 10
                 cursor += 1
             }
-            guard cursor > start, cursor - start <= 9,
-                let value = Double("0." + String(decoding: bytes[start..<cursor], as: UTF8.self))
-            else { return nil }
-            fraction = value
+            guard cursor > start else { return nil }
+            fraction = Double(numerator) / Double(denominator)
         }
         var offset: Int64 = 0
-        if !expect("Z") {
+        if !expect(UInt8(ascii: "Z")) {
             let sign: Int64
-            if expect("+") { sign = 1 } else if expect("-") { sign = -1 } else { return nil }
-            guard let offsetHours = number(2), expect(":"), let offsetMinutes = number(2),
-                offsetHours < 24, offsetMinutes < 60
+            if expect(UInt8(ascii: "+")) {
+                sign = 1
+            } else if expect(UInt8(ascii: "-")) {
+                sign = -1
+            } else {
+                return nil
+            }
+            guard let offsetHours = number(2), expect(UInt8(ascii: ":")),
+                let offsetMinutes = number(2), offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
         }

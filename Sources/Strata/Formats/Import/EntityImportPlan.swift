@@ -1,0 +1,188 @@
+import Foundation
+
+/// Everything the importer needs about one entity, computed once per run:
+/// its stored properties with their columns and rules, the `INSERT` it
+/// prepares, and which property each input field writes.
+final class EntityImportPlan {
+    /// A relationship with where it is kept.
+    struct RelationshipSlot {
+        /// The schema relationship.
+        let relationship: Relationship
+        /// For a to-one: the cell of its foreign key, and of its `Z<n>_`
+        /// entity column and `Z_FOK_` order column when the table has them.
+        let foreignKeyCell: Int?
+        let entityCell: Int?
+        let orderCell: Int?
+        /// For a to-many: how its destinations are found.
+        let toMany: StoreMapping.ToManyMapping?
+    }
+
+    /// The entity's name.
+    let name: String
+    /// `Z_ENT` of the entity in this store.
+    let number: Int
+    /// The store's numbers of the entity and its subentities.
+    let treeNumbers: [Int]
+    /// The root of the entity's tree, whose `Z_MAX` hands out keys.
+    let rootName: String
+    /// The table of the entity's rows.
+    let table: String
+    /// Every stored attribute (inherited ones included), sorted by name.
+    let attributes: [Attribute]
+    /// Every stored relationship (inherited ones included), sorted by name.
+    let relationships: [RelationshipSlot]
+    /// The column of each cell: the attributes', then the to-ones'.
+    let columns: [String]
+    /// The validation rules of each attribute, by index.
+    let rules: [AttributeRule?]
+    /// Compiled patterns by attribute index.
+    let patterns: [Int: AttributePattern]
+    /// `INSERT` of a row: Z_PK, Z_ENT, Z_OPT, then every cell.
+    let insertSQL: String
+    /// Attribute indexes of the unique key, when records upsert.
+    let uniqueKey: [Int]?
+    /// Whether a unique index of the store covers ``uniqueKey`` (lookups are
+    /// then cheap in SQL; otherwise existing keys are read once).
+    let isKeyIndexed: Bool
+
+    private let fieldMap: [String: String]
+    private var targets: [String: FieldTarget?] = [:]
+    private let foldedNames: [String: FieldTarget]
+
+    init(
+        entity: String, model: Model, mapping: StoreMapping, options: ImportOptions,
+        indexedColumnSets: [Set<String>]
+    ) throws {
+        guard let entityMapping = mapping.entities[entity], let schemaEntity = model.entity(named: entity)
+        else {
+            throw ImportError(
+                .structure, at: SourcePosition(file: ""),
+                "the model has no entity '\(entity)' (entities: "
+                    + model.entities.map(\.name).sorted().joined(separator: ", ") + ")")
+        }
+        name = entity
+        number = entityMapping.number
+        treeNumbers = entityMapping.treeNumbers
+        rootName = model.rootEntity(of: entity)?.name ?? entity
+        table = entityMapping.table
+        attributes = model.allAttributes(of: entity).filter {
+            !$0.isTransient && entityMapping.attributeColumns[$0.name] != nil
+        }
+        var columns = attributes.compactMap { entityMapping.attributeColumns[$0.name] }
+        var slots: [RelationshipSlot] = []
+        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
+            if relationship.isToMany {
+                guard let toMany = entityMapping.toMany[relationship.name] else { continue }
+                slots.append(
+                    RelationshipSlot(
+                        relationship: relationship, foreignKeyCell: nil, entityCell: nil,
+                        orderCell: nil, toMany: toMany))
+            } else {
+                guard let toOne = entityMapping.toOne[relationship.name] else { continue }
+                let keyCell = columns.count
+                columns.append(toOne.foreignKey)
+                var entityCell: Int?
+                if let column = toOne.entityColumn {
+                    entityCell = columns.count
+                    columns.append(column)
+                }
+                var orderCell: Int?
+                if let column = toOne.orderColumn {
+                    orderCell = columns.count
+                    columns.append(column)
+                }
+                slots.append(
+                    RelationshipSlot(
+                        relationship: relationship, foreignKeyCell: keyCell,
+                        entityCell: entityCell, orderCell: orderCell, toMany: nil))
+            }
+        }
+        relationships = slots
+        self.columns = columns
+        rules = attributes.enumerated().map { AttributeRule(index: $0, $1) }
+        var patterns: [Int: AttributePattern] = [:]
+        for (index, attribute) in attributes.enumerated() {
+            if let pattern = attribute.pattern {
+                patterns[index] = try AttributePattern(pattern: pattern)
+            }
+        }
+        self.patterns = patterns
+        let names = (["Z_PK", "Z_ENT", "Z_OPT"] + columns).map(SQLiteIdentifier.quoted)
+        insertSQL =
+            "INSERT INTO \(SQLiteIdentifier.quoted(table)) (\(names.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+
+        fieldMap = options.fieldMap
+        var folded: [String: FieldTarget] = [:]
+        for (index, slot) in slots.enumerated() {
+            folded[FieldNameFolding.fold(slot.relationship.name)] = .relationship(index)
+        }
+        for (index, attribute) in attributes.enumerated() {
+            for key in attribute.importKeys { folded[FieldNameFolding.fold(key)] = .attribute(index) }
+        }
+        for (index, attribute) in attributes.enumerated() {
+            folded[FieldNameFolding.fold(attribute.name)] = .attribute(index)
+        }
+        foldedNames = folded
+
+        let keyNames = options.uniqueKey ?? schemaEntity.uniquenessConstraints.first
+        if let keyNames, !keyNames.isEmpty {
+            var key: [Int] = []
+            for keyName in keyNames {
+                guard let index = attributes.firstIndex(where: { $0.name == keyName }) else {
+                    throw ImportError(
+                        .structure, at: SourcePosition(file: ""),
+                        "the unique key names '\(keyName)', which is not a stored attribute of \(entity)"
+                    )
+                }
+                key.append(index)
+            }
+            uniqueKey = key
+            let keyColumns = Set(key.map { columns[$0] })
+            isKeyIndexed = indexedColumnSets.contains { $0 == keyColumns }
+        } else {
+            uniqueKey = nil
+            isKeyIndexed = false
+        }
+    }
+
+    /// The number of cells of a row.
+    var cellCount: Int { columns.count }
+
+    /// The property input field `field` writes, or nil when it matches none.
+    ///
+    /// Looked up in order: the explicit field map, the exact name of a
+    /// property, the exact name of an `importKeys` entry, then names folded
+    /// (case, spaces, `_`, `-` ignored).
+    func target(forField field: String) -> FieldTarget? {
+        if let known = targets[field] { return known }
+        let target = resolve(field)
+        targets[field] = target
+        return target
+    }
+
+    private func resolve(_ field: String) -> FieldTarget? {
+        if field == FieldNameFolding.rejectReasonField { return .ignored }
+        var wanted = field
+        if let mapped = fieldMap[field] {
+            if mapped.isEmpty { return .ignored }
+            wanted = mapped
+        }
+        if let index = attributes.firstIndex(where: { $0.name == wanted }) {
+            return .attribute(index)
+        }
+        if let index = relationships.firstIndex(where: { $0.relationship.name == wanted }) {
+            return .relationship(index)
+        }
+        if let index = attributes.firstIndex(where: { $0.importKeys.contains(wanted) }) {
+            return .attribute(index)
+        }
+        return foldedNames[FieldNameFolding.fold(wanted)]
+    }
+
+    /// The names a field could have matched, for "unknown field" messages.
+    var propertyNames: String {
+        (attributes.map(\.name) + relationships.map(\.relationship.name)).sorted()
+            .joined(separator: ", ")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// How an import maps, converts, checks and writes records.
+///
+/// ```swift
+/// var options = ImportOptions(entity: "Contact")
+/// options.fieldMap["born"] = "birthday"
+/// options.uniqueKey = ["email"]
+/// options.errorPolicy = .skip
+/// ```
+public struct ImportOptions: Sendable {
+    /// What happens to a record that cannot be imported.
+    public enum ErrorPolicy: String, Sendable, CaseIterable {
+        /// The whole import is one transaction: the first bad record stops
+        /// it and the store is left as it was.
+        case abort
+        /// Bad records are left out (and written to the rejects file); the
+        /// rest commit in batches.
+        case skip
+    }
+
+    /// What happens when one input holds two records with the same unique key.
+    public enum DuplicatePolicy: String, Sendable, CaseIterable {
+        /// The first record wins; later ones are counted and left out.
+        case first
+        /// Each later record updates the object the earlier one wrote.
+        case last
+        /// A duplicate is an error (or a rejected record, when skipping).
+        case error
+    }
+
+    /// The entity records become; nil lets the importer pick the only
+    /// entity the fields fit (or a plist/JSON group's name).
+    public var entity: String?
+    /// Input field → attribute or relationship name, before any guessing;
+    /// an empty name ignores the field.
+    public var fieldMap: [String: String] = [:]
+    /// The names of a headerless CSV or txt-lines input's fields, by position.
+    public var columns: [String]?
+    /// Whether fields that match no property are ignored rather than refused.
+    public var ignoresUnknownFields = false
+    /// Attributes whose values identify an object: records with a known key
+    /// update it (upsert). Nil uses the entity's first uniqueness constraint.
+    public var uniqueKey: [String]?
+    /// Duplicates inside one input, when there is a unique key.
+    public var duplicates: DuplicatePolicy = .last
+    /// What happens to a record that cannot be imported.
+    public var errorPolicy: ErrorPolicy = .abort
+    /// Records per uniqueness lookup (one query per batch).
+    public var batchSize = 1_000
+    /// Records per transaction when skipping bad records.
+    public var commitInterval = 10_000
+    /// Parse, map and check everything, write nothing.
+    public var isDryRun = false
+    /// A date format (Unicode patterns, POSIX locale) used for every date
+    /// field instead of ISO 8601; an attribute's own `dateFormat` wins.
+    public var dateFormat: String?
+    /// Read numeric date fields as seconds since 1970 (Unix time).
+    public var unixDates = false
+    /// The time zone of dates that name none (`dateFormat` dates).
+    public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
+    /// The folder that binary fields naming files are relative to; nil means
+    /// the input file's folder. Paths may not leave it.
+    public var mediaFolder: URL?
+    /// How long to wait for a migration that holds the store's lock, in seconds.
+    public var lockTimeout: TimeInterval = 60
+    /// The bounds every reader keeps to.
+    public var limits = ImportLimits()
+
+    /// Options for records of `entity` (nil: guessed), everything else default.
+    public init(entity: String? = nil) {
+        self.entity = entity
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// Writes imported rows with prepared statements, binding each value once:
+/// what `NSBatchInsertRequest` is to Core Data, but behind the importer's
+/// checks. Primary keys come from the roots' `Z_MAX` in `Z_PRIMARYKEY`,
+/// handed out in memory while the import holds the write transaction and
+/// written back before each commit; new rows get `Z_OPT` 1, updates add 1.
+///
+/// In a dry run nothing is executed that writes: keys are still handed
+/// out, so the rest of the import behaves the same.
+final class ImportWriter {
+    let connection: Connection
+    let isDryRun: Bool
+    private var maxima: [String: Int64] = [:]
+    private var changedRoots: Set<String> = []
+    private var inserts: [String: Statement] = [:]
+    private var statements: [String: Statement] = [:]
+
+    init(connection: Connection, isDryRun: Bool) throws {
+        self.connection = connection
+        self.isDryRun = isDryRun
+        try connection.prepare("SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY WHERE Z_SUPER = 0")
+            .forEachRow { row in
+                if let name = row.text(at: 0) { maxima[name] = row.int64(at: 1) }
+            }
+    }
+
+    /// Makes sure the next key of `plan`'s tree is above every key in its
+    /// table (a store whose `Z_MAX` lags behind its rows must not collide).
+    func prepare(_ plan: EntityImportPlan) throws {
+        let key = "max:" + plan.table
+        guard statements[key] == nil else { return }
+        let statement = try connection.prepare(
+            "SELECT MAX(Z_PK) FROM \(SQLiteIdentifier.quoted(plan.table))")
+        statements[key] = statement
+        var highest: Int64 = 0
+        try statement.forEachRow { highest = $0.int64(at: 0) }
+        maxima[plan.rootName] = max(maxima[plan.rootName] ?? 0, highest)
+    }
+
+    /// A fresh primary key for a row of `plan`.
+    func nextKey(for plan: EntityImportPlan) -> Int64 {
+        let key = (maxima[plan.rootName] ?? 0) + 1
+        maxima[plan.rootName] = key
+        changedRoots.insert(plan.rootName)
+        return key
+    }
+
+    /// Inserts a row of `plan` with primary key `key`.
+    func insert(_ cells: [ImportCell], key: Int64, plan: EntityImportPlan) throws {
+        if isDryRun { return }
+        let statement: Statement
+        if let prepared = inserts[plan.name] {
+            statement = prepared
+        } else {
+            statement = try connection.prepare(plan.insertSQL)
+            inserts[plan.name] = statement
+        }
+        try statement.bind(key, at: 1)
+        try statement.bind(Int64(plan.number), at: 2)
+        try statement.bind(Int64(1), at: 3)
+        var index: Int32 = 4
+        for cell in cells {
+            try cell.bind(to: statement, at: index)
+            index += 1
+        }
+        defer { statement.reset() }
+        _ = try statement.step()
+    }
+
+    /// Updates the cells of row `key` that are not ``ImportCell/absent``
+    /// and adds 1 to its `Z_OPT`.
+    func update(_ cells: [ImportCell], key: Int64, plan: EntityImportPlan) throws {
+        if isDryRun { return }
+        var assignments = ["Z_OPT = Z_OPT + 1"]
+        var values: [SQLiteValue] = []
+        for (index, cell) in cells.enumerated() {
+            if case .absent = cell { continue }
+            assignments.append("\(SQLiteIdentifier.quoted(plan.columns[index])) = ?")
+            values.append(cell.sqliteValue)
+        }
+        try run(
+            "UPDATE \(SQLiteIdentifier.quoted(plan.table)) SET "
+                + assignments.joined(separator: ", ") + " WHERE Z_PK = ?",
+            values + [.integer(key)])
+    }
+
+    /// Sets the to-one `slot` of row `key` of `plan` to `destination`.
+    func setToOne(
+        _ slot: EntityImportPlan.RelationshipSlot, of key: Int64, plan: EntityImportPlan,
+        to destination: Int64, destinationNumber: Int, order: Int64? = nil
+    ) throws {
+        if isDryRun { return }
+        guard let keyCell = slot.foreignKeyCell else { return }
+        var assignments = ["\(SQLiteIdentifier.quoted(plan.columns[keyCell])) = ?"]
+        var values: [SQLiteValue] = [.integer(destination)]
+        if let entityCell = slot.entityCell {
+            assignments.append("\(SQLiteIdentifier.quoted(plan.columns[entityCell])) = ?")
+            values.append(.integer(Int64(destinationNumber)))
+        }
+        if let orderCell = slot.orderCell, let order {
+            assignments.append("\(SQLiteIdentifier.quoted(plan.columns[orderCell])) = ?")
+            values.append(.integer(order))
+        }
+        try run(
+            "UPDATE \(SQLiteIdentifier.quoted(plan.table)) SET "
+                + assignments.joined(separator: ", ") + " WHERE Z_PK = ?",
+            values + [.integer(key)])
+    }
+
+    /// Adds the pair to a many-to-many join table (once).
+    func join(
+        _ mapping: StoreMapping.ToManyMapping, source: Int64, destination: Int64, order: Int64?
+    ) throws {
+        guard case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn) =
+            mapping, !isDryRun
+        else { return }
+        var columns = [sourceColumn, destinationColumn]
+        var values: [SQLiteValue] = [.integer(source), .integer(destination)]
+        if let orderColumn {
+            columns.append(orderColumn)
+            values.append(.integer(order ?? 0))
+        }
+        try run(
+            "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(table)) ("
+                + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
+            values)
+    }
+
+    /// Removes what row `key` held through a to-many `mapping` before a
+    /// re-import writes it again: owned children (cascade) are deleted,
+    /// others unlinked, join rows deleted.
+    func clearToMany(
+        _ mapping: StoreMapping.ToManyMapping, of key: Int64, deletingDestinations: Bool
+    ) throws {
+        if isDryRun { return }
+        switch mapping {
+        case .inverseForeignKey(let table, let column, _):
+            if deletingDestinations {
+                try run(
+                    "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(column)) = ?",
+                    [.integer(key)])
+            } else {
+                try run(
+                    "UPDATE \(SQLiteIdentifier.quoted(table)) SET \(SQLiteIdentifier.quoted(column)) = NULL, "
+                        + "Z_OPT = Z_OPT + 1 WHERE \(SQLiteIdentifier.quoted(column)) = ?",
+                    [.integer(key)])
+            }
+        case .joinTable(let table, let sourceColumn, _, _):
+            try run(
+                "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(sourceColumn)) = ?",
+                [.integer(key)])
+        }
+    }
+
+    /// Writes the keys handed out back to `Z_PRIMARYKEY`; run before each commit.
+    func saveKeys() throws {
+        if isDryRun { return }
+        for root in changedRoots.sorted() {
+            try run(
+                "UPDATE Z_PRIMARYKEY SET Z_MAX = max(Z_MAX, ?) WHERE Z_NAME = ? AND Z_SUPER = 0",
+                [.integer(maxima[root] ?? 0), .text(root)])
+        }
+        changedRoots.removeAll()
+    }
+
+    /// Runs `sql` with `values` through a statement kept for the run.
+    func run(_ sql: String, _ values: [SQLiteValue]) throws {
+        let statement: Statement
+        if let prepared = statements[sql] {
+            statement = prepared
+        } else {
+            statement = try connection.prepare(sql)
+            statements[sql] = statement
+        }
+        try statement.execute(values)
+    }
+
+    /// The rows `sql` selects with `values`, through a kept statement.
+    func query(_ sql: String, _ values: [SQLiteValue], _ body: (Statement) throws -> Void) throws {
+        let statement: Statement
+        if let prepared = statements[sql] {
+            statement = prepared
+        } else {
+            statement = try connection.prepare(sql)
+            statements[sql] = statement
+        }
+        try statement.bind(values)
+        try statement.forEachRow(body)
+    }
+}

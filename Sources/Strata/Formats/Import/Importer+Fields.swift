@@ -1,0 +1,183 @@
+import Foundation
+
+// MARK: - Records of flat text fields (CSV, TSV, txt lines)
+
+extension Importer {
+    /// Imports every record `reader` gives.
+    ///
+    /// Fields are matched to properties once, from the header (or
+    /// ``ImportOptions/columns``); a field that matches nothing stops the
+    /// import before anything is written. Rows of plain attributes are
+    /// converted and bound straight from the reader's buffer.
+    ///
+    /// - Returns: What was written.
+    /// - Throws: ``ImportError`` for the first bad record (abort policy) or
+    ///   a broken input; ``StoreError`` or ``SQLiteError`` when the store
+    ///   refuses. Nothing is written when it throws.
+    public func run(_ reader: any FieldRecordReader) throws -> ImportSummary {
+        progressSource = reader
+        coercer = coercerFactory(reader.file)
+        let headerPosition = SourcePosition(file: reader.file, line: 1, column: 1)
+        guard let names = options.columns ?? reader.header else {
+            throw ImportError(
+                .structure, at: headerPosition,
+                "the input has no header row; name its fields in order (--columns a,b,c)")
+        }
+        summary.entity = try chooseEntity(fields: names, group: nil, at: headerPosition)
+        return try runInTransactions {
+            let plan = try self.plan(summary.entity)
+            let targets = try fieldTargets(names, plan: plan, at: headerPosition)
+            let hasRelationships = targets.contains {
+                if case .relationship = $0 { return true }
+                return false
+            }
+            var lastFailure: Int64 = -1
+            var cells = Array(repeating: ImportCell.absent, count: plan.cellCount)
+            var batch: [(PreparedRecord, Data?, ImportRecord?)] = []
+            let batchLimit = plan.uniqueKey == nil ? 1 : max(1, options.batchSize)
+            while true {
+                do {
+                    guard try reader.nextRecord() else { break }
+                } catch let error as ImportError {
+                    guard error.position.byteOffset != lastFailure else { throw error }
+                    lastFailure = error.position.byteOffset
+                    try reject(error, text: nil, record: nil)
+                    try recordFinished()
+                    continue
+                }
+                do {
+                    if plan.uniqueKey == nil, !hasRelationships {
+                        try insertRow(reader, targets: targets, plan: plan, cells: &cells)
+                    } else {
+                        batch.append((try prepareRow(reader, targets: targets, plan: plan), reader.recordText(), nil))
+                        if batch.count >= batchLimit {
+                            try writeBatch(batch)
+                            batch = []
+                        }
+                        continue
+                    }
+                } catch let error as ImportError {
+                    try reject(error, text: reader.recordText(), record: nil)
+                } catch let error as SQLiteError {
+                    try reject(
+                        ImportError(
+                            .store, at: reader.recordPosition,
+                            "the store refused the record: \(error.message)"),
+                        text: reader.recordText(), record: nil)
+                }
+                try recordFinished()
+            }
+            try writeBatch(batch)
+            summary.bytes = reader.bytesRead
+        }
+    }
+
+    /// What each field writes; unknown fields and two fields giving one
+    /// property are errors (at the header), unless unknown ones are ignored.
+    private func fieldTargets(
+        _ names: [String], plan: EntityImportPlan, at position: SourcePosition
+    ) throws -> [FieldTarget] {
+        var targets: [FieldTarget] = []
+        var unknown: [String] = []
+        var givenBy: [FieldTarget: String] = [:]
+        for name in names {
+            guard let target = plan.target(forField: name) else {
+                unknown.append(name)
+                targets.append(.ignored)
+                continue
+            }
+            if target != .ignored, let earlier = givenBy.updateValue(name, forKey: target) {
+                throw ImportError(
+                    .structure, at: position, "fields '\(earlier)' and '\(name)' both map to the same property")
+            }
+            targets.append(target)
+        }
+        if !unknown.isEmpty, !options.ignoresUnknownFields {
+            throw ImportError(
+                .unknownField, at: position,
+                "\(unknown.map { "'\($0)'" }.joined(separator: ", ")) \(unknown.count == 1 ? "matches" : "match") "
+                    + "no property of \(plan.name) (properties: \(plan.propertyNames)); map with --map FIELD=property "
+                    + "or leave out with --ignore-unknown")
+        }
+        return targets
+    }
+
+    /// The fast path: converts the row in place and inserts it.
+    private func insertRow(
+        _ reader: any FieldRecordReader, targets: [FieldTarget], plan: EntityImportPlan,
+        cells: inout [ImportCell]
+    ) throws {
+        guard let coercer, let writer else { return }
+        for index in cells.indices { cells[index] = .absent }
+        var columnOfAttribute: [Int: Int] = [:]
+        let count = min(reader.fieldCount, targets.count)
+        for column in 0..<count {
+            guard case .attribute(let index) = targets[column] else { continue }
+            do {
+                cells[index] = try coercer.cell(
+                    utf8: reader.field(column), quoted: reader.isQuoted(column),
+                    for: plan.attributes[index])
+            } catch {
+                throw ImportError(error.code, at: reader.position(ofField: column), error.message)
+            }
+        }
+        do {
+            try completer.completeInsert(&cells, plan: plan)
+        } catch {
+            if let attribute = error.attribute {
+                for column in 0..<count where targets[column] == .attribute(attribute) {
+                    columnOfAttribute[attribute] = column
+                }
+            }
+            let position =
+                error.attribute.flatMap { columnOfAttribute[$0] }.map { reader.position(ofField: $0) }
+                ?? reader.recordPosition
+            throw ImportError(error.code, at: position, error.message)
+        }
+        let key = writer.nextKey(for: plan)
+        try writer.insert(cells, key: key, plan: plan)
+        countInsert(plan)
+    }
+
+    /// The row as a record kept for its batch (upserts, relationships).
+    private func prepareRow(
+        _ reader: any FieldRecordReader, targets: [FieldTarget], plan: EntityImportPlan
+    ) throws -> PreparedRecord {
+        var fields: [ImportField] = []
+        let count = min(reader.fieldCount, targets.count)
+        var prepared = PreparedRecord(
+            plan: plan, cells: Array(repeating: .absent, count: plan.cellCount),
+            position: reader.recordPosition)
+        guard let coercer else { return prepared }
+        for column in 0..<count {
+            switch targets[column] {
+            case .ignored:
+                continue
+            case .attribute(let index):
+                do {
+                    prepared.cells[index] = try coercer.cell(
+                        utf8: reader.field(column), quoted: reader.isQuoted(column),
+                        for: plan.attributes[index]
+                    ).owned
+                } catch {
+                    throw ImportError(error.code, at: reader.position(ofField: column), error.message)
+                }
+                prepared.attributePositions[index] = reader.position(ofField: column)
+            case .relationship(let index):
+                let bytes = reader.field(column)
+                guard !bytes.isEmpty else { continue }
+                fields.append(
+                    ImportField(
+                        key: plan.relationships[index].relationship.name,
+                        value: .text(String(decoding: bytes, as: UTF8.self)),
+                        position: reader.position(ofField: column)))
+            }
+        }
+        if !fields.isEmpty {
+            let related = try prepare(fields, at: reader.recordPosition, plan: plan)
+            prepared.links = related.links
+            prepared.children = related.children
+        }
+        return prepared
+    }
+}

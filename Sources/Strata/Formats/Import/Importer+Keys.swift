@@ -1,0 +1,182 @@
+import Foundation
+
+// MARK: - Unique keys and related objects
+
+extension Importer {
+    /// The number of keys looked up in one query.
+    static let keysPerQuery = 500
+
+    /// Finds which records of a batch are already in the store: one query
+    /// for all the keys the run has not seen (or, when no unique index
+    /// covers the key, one read of every key of the table for the whole run).
+    func lookUpKeys(of records: [PreparedRecord], plan: EntityImportPlan) throws {
+        guard let key = plan.uniqueKey else { return }
+        let keyColumns = key.map { SQLiteIdentifier.quoted(plan.columns[$0]) }
+        let table = SQLiteIdentifier.quoted(plan.table)
+        let entities = plan.treeNumbers.map(String.init).joined(separator: ", ")
+        let prefix = plan.name + "\u{1E}"
+        func remember(_ row: Statement) {
+            let text = (0..<key.count).map { Self.keyText(row, column: Int32($0 + 1)) }
+                .joined(separator: "\u{1F}")
+            if keyIndex[prefix + text] == nil {
+                keyIndex[prefix + text] = (row.int64(at: 0), false)
+            }
+        }
+        if !plan.isKeyIndexed {
+            guard !preloadedKeys.contains(plan.name) else { return }
+            preloadedKeys.insert(plan.name)
+            summary.keyLookups += 1
+            try store.connection.prepare(
+                "SELECT Z_PK, \(keyColumns.joined(separator: ", ")) FROM \(table) WHERE Z_ENT IN (\(entities))"
+            ).forEachRow(remember)
+            return
+        }
+        var wanted: [[ImportCell]] = []
+        var seen: Set<String> = []
+        for record in records {
+            let cells = key.map { record.cells[$0] }
+            let text = cells.map(\.keyText).joined(separator: "\u{1F}")
+            if keyIndex[prefix + text] == nil, seen.insert(text).inserted { wanted.append(cells) }
+        }
+        var start = 0
+        while start < wanted.count {
+            let chunk = wanted[start..<min(start + Self.keysPerQuery, wanted.count)]
+            start += chunk.count
+            let tuple = key.count == 1 ? "?" : "(" + Array(repeating: "?", count: key.count).joined(separator: ", ") + ")"
+            let list = Array(repeating: tuple, count: chunk.count).joined(separator: ", ")
+            let left = key.count == 1 ? keyColumns[0] : "(" + keyColumns.joined(separator: ", ") + ")"
+            let values = key.count == 1 ? "(\(list))" : "(VALUES \(list))"
+            summary.keyLookups += 1
+            try writer?.query(
+                "SELECT Z_PK, \(keyColumns.joined(separator: ", ")) FROM \(table) "
+                    + "WHERE Z_ENT IN (\(entities)) AND \(left) IN \(values)",
+                chunk.flatMap { $0.map(\.sqliteValue) }, remember)
+        }
+    }
+
+    /// The key of the row of `plan` whose unique key is `cells`, from the
+    /// run's index or one query (nested records with a unique key).
+    func lookUpKey(_ text: String, cells: [ImportCell], plan: EntityImportPlan) throws -> Int64? {
+        guard let key = plan.uniqueKey else { return nil }
+        let conditions = key.map { "\(SQLiteIdentifier.quoted(plan.columns[$0])) = ?" }
+        let entities = plan.treeNumbers.map(String.init).joined(separator: ", ")
+        var found: Int64?
+        try writer?.query(
+            "SELECT Z_PK FROM \(SQLiteIdentifier.quoted(plan.table)) WHERE Z_ENT IN (\(entities)) AND "
+                + conditions.joined(separator: " AND ") + " LIMIT 1",
+            cells.map(\.sqliteValue)
+        ) { found = $0.int64(at: 0) }
+        if let found { keyIndex[plan.name + "\u{1E}" + text] = (found, false) }
+        return found
+    }
+
+    /// The text ``ImportCell/keyText`` gives for column `column` of `row`.
+    static func keyText(_ row: Statement, column: Int32) -> String {
+        switch row.value(at: column) {
+        case .null: "n"
+        case .integer(let number): "i\(number)"
+        case .real(let number): "r\(number)"
+        case .text(let text): "t" + text
+        case .blob(let data): "b" + data.base64EncodedString()
+        }
+    }
+
+    /// The attribute of `relationship`'s destination that a scalar value
+    /// names: its `relatedBy`, else the destination's one-attribute
+    /// uniqueness constraint, else an attribute called `name` or `title`.
+    func relatedByAttribute(of relationship: Relationship) throws -> (EntityImportPlan, Int)? {
+        let destination = try plan(relationship.destination)
+        let entity = model.entity(named: relationship.destination)
+        var candidates: [String] = []
+        if let relatedBy = relationship.relatedBy { candidates.append(relatedBy) }
+        if let only = entity?.uniquenessConstraints.first(where: { $0.count == 1 })?.first {
+            candidates.append(only)
+        }
+        candidates += ["name", "title"]
+        for name in candidates {
+            if let index = destination.attributes.firstIndex(where: { $0.name == name }) {
+                return (destination, index)
+            }
+        }
+        return nil
+    }
+
+    /// The object of `relationship`'s destination whose `relatedBy`
+    /// attribute is `value`: from the run's cache, the store, or created
+    /// (with that one value, defaults and the schema's checks). Nil when the
+    /// destination is the imported entity and the object is not there yet
+    /// and `deferIfImported`: it may come later in the input.
+    func findOrCreate(
+        _ value: ImportCell, for relationship: Relationship, at position: SourcePosition,
+        deferIfImported: Bool
+    ) throws -> (Int64, Int)? {
+        guard let (destination, attribute) = try relatedByAttribute(of: relationship) else {
+            throw ImportError(
+                .structure, at: position,
+                "\(relationship.name) links to \(relationship.destination) by a value, but "
+                    + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)")
+        }
+        let text = value.keyText
+        if let cached = relatedCache[destination.name]?[text] {
+            return (cached, relatedEntity[destination.name]?[text] ?? destination.number)
+        }
+        var found: (Int64, Int)?
+        let entities = destination.treeNumbers.map(String.init).joined(separator: ", ")
+        try writer?.query(
+            "SELECT Z_PK, Z_ENT FROM \(SQLiteIdentifier.quoted(destination.table)) "
+                + "WHERE Z_ENT IN (\(entities)) AND \(SQLiteIdentifier.quoted(destination.columns[attribute])) = ? "
+                + "ORDER BY Z_PK LIMIT 1",
+            [value.sqliteValue]
+        ) { found = ($0.int64(at: 0), Int($0.int64(at: 1))) }
+        if found == nil {
+            if deferIfImported, destination.name == summary.entity { return nil }
+            var cells = Array(repeating: ImportCell.absent, count: destination.cellCount)
+            cells[attribute] = value
+            do {
+                try completer.completeInsert(&cells, plan: destination)
+            } catch {
+                throw ImportError(
+                    error.code, at: position,
+                    "cannot create the \(destination.name) '\(ValueCoercer.excerpt(text.dropFirst().description))' "
+                        + "that \(relationship.name) names: \(error.message)")
+            }
+            guard let writer else { return nil }
+            let key = writer.nextKey(for: destination)
+            try writer.insert(cells, key: key, plan: destination)
+            countInsert(destination)
+            found = (key, destination.number)
+        }
+        guard let found else { return nil }
+        if relatedCache[destination.name, default: [:]].count >= 100_000 {
+            relatedCache[destination.name] = [:]
+            relatedEntity[destination.name] = [:]
+        }
+        relatedCache[destination.name, default: [:]][text] = found.0
+        if found.1 != destination.number { relatedEntity[destination.name, default: [:]][text] = found.1 }
+        return found
+    }
+
+    /// Links the records that named an object of the imported entity not
+    /// read yet: after the input (or each commit), the object must exist.
+    func resolvePendingLinks() throws {
+        let links = pendingLinks
+        pendingLinks = []
+        for link in links {
+            let slot = link.plan.relationships[link.slot]
+            guard let (destination, number) = try findOrCreate(
+                link.key, for: slot.relationship, at: link.position, deferIfImported: true)
+            else {
+                let name = try relatedByAttribute(of: slot.relationship).map { $0.0.attributes[$0.1].name } ?? "key"
+                try reject(
+                    ImportError(
+                        .structure, at: link.position,
+                        "\(slot.relationship.name): no \(slot.relationship.destination) with \(name) "
+                            + "'\(ValueCoercer.excerpt(String(link.key.keyText.dropFirst())))' in the store or the input"),
+                    text: nil, record: nil)
+                continue
+            }
+            try writer?.setToOne(
+                slot, of: link.source, plan: link.plan, to: destination, destinationNumber: number)
+        }
+    }
+}

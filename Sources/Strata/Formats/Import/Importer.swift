@@ -1,0 +1,242 @@
+import Foundation
+
+/// Bulk-loads records from a reader into a store: maps fields to
+/// properties, converts and checks every value by the schema's rules, links
+/// relationships, upserts on a unique key, and writes through prepared
+/// statements in few transactions.
+///
+/// ```swift
+/// let store = try Store.open(at: storeURL)
+/// let reader = try CSVReader(path: "contacts.csv")
+/// let importer = try Importer(store: store, model: model, options: ImportOptions(entity: "Contact"))
+/// let summary = try importer.run(reader)
+/// print(summary.inserted)
+/// ```
+///
+/// With the default ``ImportOptions/ErrorPolicy/abort`` policy the whole
+/// import is one transaction: the first bad record throws an
+/// ``ImportError`` with its place and the store is unchanged. With
+/// ``ImportOptions/ErrorPolicy/skip`` bad records go to ``rejects`` and the
+/// rest commit every ``ImportOptions/commitInterval`` records. The import
+/// holds the store's lock shared, so it never interleaves with a migration,
+/// and checks before each commit that the store is still at its version.
+public final class Importer {
+    /// The store written to.
+    public let store: Store
+    /// The store's model.
+    public let model: Model
+    /// The options of this import.
+    public let options: ImportOptions
+    /// Called every few thousand records with how far the import has got.
+    public var progress: ((ImportProgress) -> Void)?
+    /// Receives the bad records when the policy is ``ImportOptions/ErrorPolicy/skip``.
+    public var rejects: (any RejectWriter)?
+
+    let mapping: StoreMapping
+    let coercerFactory: (String) -> ValueCoercer
+    var plans: [String: EntityImportPlan] = [:]
+    var writer: ImportWriter?
+    var coercer: ValueCoercer?
+    let completer = RowCompleter(now: Date().timeIntervalSinceReferenceDate)
+    var summary = ImportSummary()
+    /// Keys of the unique-key entity seen in the store or written in this
+    /// run: key text → (primary key, written by this run).
+    var keyIndex: [String: (key: Int64, isFromThisRun: Bool)] = [:]
+    /// Objects found or created by `relatedBy`, per entity and key text.
+    var relatedCache: [String: [String: Int64]] = [:]
+    /// Links to objects of the imported entity not found yet: resolved after
+    /// the last record (references to records later in the file).
+    var pendingLinks: [PendingLink] = []
+    /// Entities whose existing keys were read whole (no unique index).
+    var preloadedKeys: Set<String> = []
+    /// Entity numbers of related objects of a subentity, by entity and key text.
+    var relatedEntity: [String: [String: Int]] = [:]
+    var verifiedMetadata: Data?
+    var recordsInTransaction = 0
+    private var indexedColumnSets: [String: [Set<String>]] = [:]
+
+    /// A link whose destination is looked up after the whole input.
+    struct PendingLink {
+        let plan: EntityImportPlan
+        let source: Int64
+        let slot: Int
+        let key: ImportCell
+        let position: SourcePosition
+    }
+
+    /// Prepares an import into `store`, whose version `model` is.
+    ///
+    /// - Throws: ``StoreError`` when the model's entities are not in the store.
+    public init(store: Store, model: Model, options: ImportOptions) throws {
+        self.store = store
+        self.model = model
+        self.options = options
+        self.mapping = try StoreMapping(model: model, store: store)
+        self.coercerFactory = { ValueCoercer(options: options, inputFile: $0) }
+    }
+
+    // MARK: - Plans
+
+    /// The plan of `entity`, made once.
+    func plan(_ entity: String) throws -> EntityImportPlan {
+        if let known = plans[entity] { return known }
+        guard let table = mapping.entities[entity]?.table else {
+            throw ImportError(
+                .structure, at: SourcePosition(file: store.path),
+                "the model has no entity '\(entity)' (entities: "
+                    + model.entities.filter { !$0.isAbstract }.map(\.name).sorted().joined(
+                        separator: ", ") + ")")
+        }
+        let plan = try EntityImportPlan(
+            entity: entity, model: model, mapping: mapping,
+            options: entity == summary.entity ? options : ImportOptions(),
+            indexedColumnSets: try uniqueIndexes(of: table))
+        plans[entity] = plan
+        try writer?.prepare(plan)
+        return plan
+    }
+
+    /// The column sets of the table's unique indexes.
+    private func uniqueIndexes(of table: String) throws -> [Set<String>] {
+        if let known = indexedColumnSets[table] { return known }
+        var sets: [Set<String>] = []
+        var names: [String] = []
+        try store.connection.prepare(
+            "SELECT name, \"unique\" FROM pragma_index_list(?)"
+        ).bindAndForEach([.text(table)]) { row in
+            if row.int64(at: 1) == 1, let name = row.text(at: 0) { names.append(name) }
+        }
+        for name in names {
+            var columns: Set<String> = []
+            try store.connection.prepare("SELECT name FROM pragma_index_info(?)")
+                .bindAndForEach([.text(name)]) { row in
+                    if let column = row.text(at: 0) { columns.insert(column) }
+                }
+            sets.append(columns)
+        }
+        indexedColumnSets[table] = sets
+        return sets
+    }
+
+    /// The entity records of `fields` become: the option, the group's
+    /// entity, the model's only entity, or the only entity every field fits.
+    func chooseEntity(fields: [String], group: String?, at position: SourcePosition) throws -> String {
+        let concrete = model.entities.filter { !$0.isAbstract }.map(\.name).sorted()
+        if let entity = options.entity {
+            guard concrete.contains(entity) else {
+                throw ImportError(
+                    .structure, at: position,
+                    "the model has no entity '\(entity)' that can have objects (entities: "
+                        + concrete.joined(separator: ", ") + ")")
+            }
+            return entity
+        }
+        if let group {
+            let folded = FieldNameFolding.fold(group)
+            let singular = [folded, String(folded.dropLast()), String(folded.dropLast(2))]
+            if let match = concrete.first(where: { singular.contains(FieldNameFolding.fold($0)) }) {
+                return match
+            }
+        }
+        if concrete.count == 1, let only = concrete.first { return only }
+        var fitting: [String] = []
+        for name in concrete {
+            let candidate = try EntityImportPlan(
+                entity: name, model: model, mapping: mapping, options: options,
+                indexedColumnSets: [])
+            if !fields.isEmpty, fields.allSatisfy({ candidate.target(forField: $0) != nil }) {
+                fitting.append(name)
+            }
+        }
+        guard fitting.count == 1, let chosen = fitting.first else {
+            let which =
+                fitting.isEmpty
+                ? "no entity has every field (\(fields.joined(separator: ", ")))"
+                : "several entities fit: \(fitting.joined(separator: ", "))"
+            throw ImportError(.structure, at: position, "\(which); name the entity with --entity")
+        }
+        return chosen
+    }
+
+    // MARK: - Transactions
+
+    /// Runs the whole import: holds the store's lock shared, opens the
+    /// first transaction, and commits (or rolls back) at the end.
+    func runInTransactions(_ body: () throws -> Void) throws -> ImportSummary {
+        let start = Date()
+        summary.isDryRun = options.isDryRun
+        let connection = store.connection
+        connection.busyTimeout = options.lockTimeout
+        try store.withSharedLock {
+            writer = try ImportWriter(connection: connection, isDryRun: options.isDryRun)
+            defer { writer = nil }
+            if !options.isDryRun { try begin() }
+            do {
+                try body()
+                try resolvePendingLinks()
+                if !options.isDryRun {
+                    try writer?.saveKeys()
+                    try connection.execute("COMMIT TRANSACTION")
+                }
+            } catch {
+                if connection.isInTransaction { try? connection.execute("ROLLBACK TRANSACTION") }
+                throw error
+            }
+        }
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+
+    private func begin() throws {
+        try store.connection.execute("BEGIN IMMEDIATE TRANSACTION")
+        try store.checkVersionUnchanged(verified: &verifiedMetadata)
+        recordsInTransaction = 0
+    }
+
+    /// Commits after every ``ImportOptions/commitInterval`` records when
+    /// skipping bad records; with the abort policy the import is one
+    /// transaction.
+    func recordFinished() throws {
+        summary.records += 1
+        if summary.records & 4095 == 0 { reportProgress() }
+        guard options.errorPolicy == .skip, !options.isDryRun else { return }
+        recordsInTransaction += 1
+        if recordsInTransaction >= options.commitInterval {
+            try resolvePendingLinks()
+            try writer?.saveKeys()
+            try store.connection.execute("COMMIT TRANSACTION")
+            try begin()
+        }
+    }
+
+    var progressSource: (any ImportProgressSource)?
+
+    func reportProgress() {
+        guard let progress, let source = progressSource else { return }
+        progress(
+            ImportProgress(
+                records: summary.records, bytesRead: source.bytesRead,
+                totalBytes: source.totalBytes))
+    }
+
+    /// Handles a bad record by the policy: rethrows it (abort), or counts
+    /// it and hands it to the rejects writer (skip).
+    func reject(_ error: ImportError, text: Data?, record: ImportRecord?) throws {
+        guard options.errorPolicy == .skip else { throw error }
+        summary.rejected += 1
+        try rejects?.write(RejectedRecord(error: error, originalText: text, record: record))
+    }
+
+    func countInsert(_ plan: EntityImportPlan) {
+        summary.inserted += 1
+        summary.insertedByEntity[plan.name, default: 0] += 1
+    }
+}
+
+extension Statement {
+    /// Binds `values`, then calls `body` for each row.
+    func bindAndForEach(_ values: [SQLiteValue], _ body: (Statement) throws -> Void) throws {
+        try bind(values)
+        try forEachRow(body)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Finishes a row before it is written: applies defaults to attributes the
+/// input left out, stamps `touch: "save"` dates, and checks every rule of
+/// the schema (required values, lengths, patterns, bounds) — the rules a
+/// context's save checks, so an import never writes what a save would refuse.
+struct RowCompleter {
+    /// The moment the import started: the value of `now` defaults and touches.
+    let now: Double
+
+    /// Fills defaults into `cells` of a new row of `plan` and checks it.
+    ///
+    /// - Throws: ``ValueCoercer/Failure`` naming the attribute and rule.
+    func completeInsert(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer.Failure) {
+        for (index, attribute) in plan.attributes.enumerated() {
+            if case .absent = cells[index] {
+                cells[index] = defaultCell(attribute)
+            }
+            if attribute.touchesOnSave { cells[index] = .real(now) }
+        }
+        try check(cells, plan: plan, isUpdate: false)
+    }
+
+    /// Stamps touched dates on an update of an existing row and checks the
+    /// values the update writes (absent ones keep what the store has).
+    func completeUpdate(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer.Failure) {
+        for (index, attribute) in plan.attributes.enumerated() where attribute.touchesOnSave {
+            cells[index] = .real(now)
+        }
+        try check(cells, plan: plan, isUpdate: true)
+    }
+
+    private func defaultCell(_ attribute: Attribute) -> ImportCell {
+        guard let value = attribute.defaultValue else { return .null }
+        switch value {
+        case .now: return .real(now)
+        case .uuid: return .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) })
+        case .literal(let literal):
+            switch literal {
+            case .integer(let number): return .integer(number)
+            case .real(let number): return .real(number)
+            case .string(let text): return .text(text)
+            case .boolean(let flag): return .integer(flag ? 1 : 0)
+            case .date(let seconds): return .real(seconds)
+            case .data(let bytes):
+                return .blob(attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+            case .uuid(let uuid): return .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+            }
+        }
+    }
+
+    private func check(
+        _ cells: [ImportCell], plan: EntityImportPlan, isUpdate: Bool
+    ) throws(ValueCoercer.Failure) {
+        for case let rule? in plan.rules {
+            do {
+                try check(cells[rule.index], rule: rule, plan: plan, isUpdate: isUpdate)
+            } catch {
+                var located = error
+                located.attribute = rule.index
+                throw located
+            }
+        }
+    }
+
+    private func check(
+        _ cell: ImportCell, rule: AttributeRule, plan: EntityImportPlan, isUpdate: Bool
+    ) throws(ValueCoercer.Failure) {
+        let attribute = plan.attributes[rule.index]
+        switch cell {
+        case .absent where isUpdate:
+            return
+        case .absent, .null:
+            if !rule.isOptional {
+                throw ValueCoercer.Failure(
+                    "\(attribute.name) is required, and the record gives no value",
+                    code: .missingField)
+            }
+        case .text, .utf8:
+            try checkText(cell, rule: rule, attribute: attribute, plan: plan)
+        case .integer(let number):
+            try checkBounds(Double(number), rule: rule, attribute: attribute)
+        case .real(let number):
+            try checkBounds(number, rule: rule, attribute: attribute)
+        case .blob:
+            return
+        }
+    }
+
+    private func checkText(
+        _ cell: ImportCell, rule: AttributeRule, attribute: Attribute, plan: EntityImportPlan
+    ) throws(ValueCoercer.Failure) {
+        guard rule.minLength != nil || rule.maxLength != nil || rule.hasPattern else { return }
+        let text: String
+        var length: Int
+        switch cell {
+        case .utf8(let bytes):
+            if rule.hasPattern || !bytes.allSatisfy({ $0 < 0x80 }) {
+                text = String(decoding: bytes, as: UTF8.self)
+                length = text.count
+            } else {
+                text = ""
+                length = bytes.count
+            }
+        case .text(let value):
+            text = value
+            length = value.count
+        default:
+            return
+        }
+        if let minimum = rule.minLength, length < minimum {
+            throw ValueCoercer.Failure(
+                "\(attribute.name) has \(length) characters, at least \(minimum) required",
+                code: .validation)
+        }
+        if let maximum = rule.maxLength, length > maximum {
+            throw ValueCoercer.Failure(
+                "\(attribute.name) has \(length) characters, at most \(maximum) allowed",
+                code: .validation)
+        }
+        if rule.hasPattern, let pattern = plan.patterns[rule.index] {
+            let matches: Bool
+            do {
+                matches = try pattern.matchesWhole(text)
+            } catch {
+                throw ValueCoercer.Failure(
+                    "\(attribute.name) could not be checked against \(pattern.pattern): \(error)",
+                    code: .validation)
+            }
+            if !matches {
+                throw ValueCoercer.Failure(
+                    "\(attribute.name) '\(ValueCoercer.excerpt(text))' does not match \(pattern.pattern)",
+                    code: .validation)
+            }
+        }
+    }
+
+    private func checkBounds(
+        _ number: Double, rule: AttributeRule, attribute: Attribute
+    ) throws(ValueCoercer.Failure) {
+        func show(_ value: Double) -> String {
+            if attribute.type == .date { return ISO8601Date.string(from: value) ?? String(value) }
+            if attribute.type.isInteger, let exact = Int64(exactly: value) { return String(exact) }
+            return String(value)
+        }
+        if let minimum = rule.minValue, number < minimum {
+            throw ValueCoercer.Failure(
+                "\(attribute.name) \(show(number)) is below the minimum \(show(minimum))",
+                code: .validation)
+        }
+        if let maximum = rule.maxValue, number > maximum {
+            throw ValueCoercer.Failure(
+                "\(attribute.name) \(show(number)) is above the maximum \(show(maximum))",
+                code: .validation)
+        }
+    }
+}

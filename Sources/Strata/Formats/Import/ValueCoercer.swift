@@ -1,0 +1,377 @@
+import Foundation
+
+/// Converts input values to an attribute's stored form, with explicit rules
+/// per type (the ImportingData article lists them):
+///
+/// - integers: optional sign and decimal digits, exact, within the type's
+///   range (`integer16` −32768…32767 and so on); no fraction, no exponent.
+/// - decimals, doubles, floats: decimal numbers with optional exponent;
+///   `nan` and infinities are refused; floats must fit a `Float`.
+/// - booleans: `true/false/yes/no/1/0`, in any case.
+/// - dates: ISO 8601 (`2024-05-01`, `2024-05-01T12:30:00Z`,
+///   `…T12:30:00.250+02:00`); with a `dateFormat`, that pattern in the POSIX
+///   locale and the import's time zone; with `unixDates`, seconds since 1970.
+/// - binary and transformable: base64, or the path of a file relative to the
+///   media folder (a value that is not valid base64 is taken as a path).
+/// - uuids: the canonical 36-character text.
+///
+/// An empty unquoted field is no value; an empty quoted field is an empty
+/// string for text and no value for every other type.
+final class ValueCoercer {
+    /// What went wrong, said about the value (the caller adds the place).
+    struct Failure: Error {
+        let code: ImportError.Code
+        let message: String
+        /// The attribute the failure is about, by index in the plan, when known.
+        var attribute: Int?
+        init(_ message: String, code: ImportError.Code = .invalidValue) {
+            self.code = code
+            self.message = message
+        }
+    }
+
+    private let options: ImportOptions
+    private let mediaFolder: URL
+    private var formatters: [String: DateFormatter] = [:]
+    /// The largest media file read into a binary attribute.
+    static let maximumMediaBytes = 256 * 1024 * 1024
+
+    init(options: ImportOptions, inputFile: String) {
+        self.options = options
+        self.mediaFolder =
+            (options.mediaFolder
+            ?? URL(fileURLWithPath: inputFile).deletingLastPathComponent()).standardizedFileURL
+    }
+
+    // MARK: - Text fields
+
+    /// The cell of a text field's UTF-8 `bytes` for `attribute`. String
+    /// cells refer to `bytes` (``ImportCell/utf8(_:)``).
+    func cell(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, for attribute: Attribute
+    ) throws(Failure) -> ImportCell {
+        if bytes.isEmpty {
+            return quoted && (attribute.type == .string || attribute.type == .uri)
+                ? .utf8(bytes) : .null
+        }
+        switch attribute.type {
+        case .string, .uri:
+            return .utf8(bytes)
+        case .integer16, .integer32, .integer64:
+            return .integer(try integer(bytes, attribute))
+        case .boolean:
+            return .integer(try boolean(bytes) ? 1 : 0)
+        case .double, .decimal, .float:
+            return .real(try real(bytes, attribute))
+        case .date:
+            return .real(try date(bytes, attribute))
+        case .uuid:
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let uuid = UUID(uuidString: text) else {
+                throw Failure("'\(Self.excerpt(text))' is not a UUID")
+            }
+            return .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+        case .binary, .transformable:
+            let bytes = try binary(String(decoding: bytes, as: UTF8.self))
+            return .blob(
+                attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+        }
+    }
+
+    // MARK: - Typed values
+
+    /// The cell of a typed value from a plist or JSON for `attribute`.
+    func cell(_ value: ImportValue, for attribute: Attribute) throws(Failure) -> ImportCell {
+        switch value {
+        case .null:
+            return .null
+        case .text(var text):
+            let result = text.withUTF8 { bytes in
+                Result { () throws(Failure) in
+                    try self.cell(utf8: bytes, quoted: true, for: attribute).owned
+                }
+            }
+            return try result.get()
+        case .integer(let number):
+            switch attribute.type {
+            case .integer16, .integer32, .integer64:
+                try checkRange(number, attribute)
+                return .integer(number)
+            case .double, .decimal, .float: return .real(Double(number))
+            case .boolean:
+                guard number == 0 || number == 1 else {
+                    throw Failure("\(number) is not a boolean (0 or 1)")
+                }
+                return .integer(number)
+            case .date where options.unixDates:
+                return .real(Double(number) - Double(ISO8601Date.referenceOffset))
+            case .string, .uri: return .text(String(number))
+            default: throw mismatch("an integer", attribute)
+            }
+        case .unsignedInteger(let number):
+            switch attribute.type {
+            case .double, .decimal, .float: return .real(Double(number))
+            case .string, .uri: return .text(String(number))
+            case .integer16, .integer32, .integer64:
+                throw Failure("\(number) is out of range for \(attribute.type.rawValue)")
+            default: throw mismatch("an integer", attribute)
+            }
+        case .real(let number):
+            switch attribute.type {
+            case .double, .decimal, .float:
+                return .real(try checkReal(number, attribute))
+            case .integer16, .integer32, .integer64:
+                guard let exact = Int64(exactly: number) else {
+                    throw Failure("\(number) is not a whole number, as \(attribute.type.rawValue) needs")
+                }
+                try checkRange(exact, attribute)
+                return .integer(exact)
+            case .date where options.unixDates:
+                return .real(number - Double(ISO8601Date.referenceOffset))
+            case .string, .uri: return .text(String(number))
+            default: throw mismatch("a number", attribute)
+            }
+        case .boolean(let flag):
+            switch attribute.type {
+            case .boolean, .integer16, .integer32, .integer64: return .integer(flag ? 1 : 0)
+            default: throw mismatch("a boolean", attribute)
+            }
+        case .date(let date):
+            switch attribute.type {
+            case .date: return .real(date.timeIntervalSinceReferenceDate)
+            case .string, .uri:
+                return .text(ISO8601Date.string(from: date.timeIntervalSinceReferenceDate) ?? "")
+            default: throw mismatch("a date", attribute)
+            }
+        case .data(let bytes):
+            switch attribute.type {
+            case .binary, .transformable:
+                return .blob(
+                    attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+            default: throw mismatch("data", attribute)
+            }
+        case .array:
+            throw mismatch("an array", attribute)
+        case .dictionary:
+            throw mismatch("a dictionary", attribute)
+        }
+    }
+
+    private func mismatch(_ found: String, _ attribute: Attribute) -> Failure {
+        Failure("found \(found), but \(attribute.name) is a \(attribute.type.rawValue)")
+    }
+
+    // MARK: - Rules per type
+
+    private func integer(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute
+    ) throws(Failure) -> Int64 {
+        var index = 0
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+            negative = bytes[0] == UInt8(ascii: "-")
+            index = 1
+        }
+        guard index < bytes.count else { throw notInteger(bytes, attribute) }
+        // Accumulate negatively so that Int64.min is reachable.
+        var value: Int64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { throw notInteger(bytes, attribute) }
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { throw outOfRange(bytes, attribute) }
+            value = next
+            index += 1
+        }
+        if !negative {
+            guard value != .min else { throw outOfRange(bytes, attribute) }
+            value = -value
+        }
+        try checkRange(value, attribute)
+        return value
+    }
+
+    private func checkRange(_ value: Int64, _ attribute: Attribute) throws(Failure) {
+        let range: ClosedRange<Int64> =
+            switch attribute.type {
+            case .integer16: Int64(Int16.min)...Int64(Int16.max)
+            case .integer32: Int64(Int32.min)...Int64(Int32.max)
+            default: Int64.min...Int64.max
+            }
+        guard range.contains(value) else {
+            throw Failure(
+                "\(value) is out of range for \(attribute.type.rawValue) (\(range.lowerBound)…\(range.upperBound))"
+            )
+        }
+    }
+
+    private func notInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute) -> Failure {
+        Failure(
+            "'\(Self.excerpt(bytes))' is not an integer (\(attribute.name) is \(attribute.type.rawValue))")
+    }
+
+    private func outOfRange(_ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute) -> Failure {
+        Failure("'\(Self.excerpt(bytes))' is out of range for \(attribute.type.rawValue)")
+    }
+
+    private func boolean(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool {
+        if bytes.count <= 5 {
+            var folded: UInt64 = 0
+            for byte in bytes { folded = folded << 8 | UInt64(byte | 0x20) }
+            switch folded {
+            case 0x74_72_75_65, 0x79_65_73, 0x31: return true  // true, yes, 1
+            case 0x66_61_6c_73_65, 0x6e_6f, 0x30: return false  // false, no, 0
+            default: break
+            }
+        }
+        throw Failure("'\(Self.excerpt(bytes))' is not a boolean (true/false, yes/no, 1/0)")
+    }
+
+    private func real(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute
+    ) throws(Failure) -> Double {
+        guard let value = Self.parseDouble(bytes) else {
+            throw Failure(
+                "'\(Self.excerpt(bytes))' is not a number (\(attribute.name) is \(attribute.type.rawValue))")
+        }
+        return try checkReal(value, attribute)
+    }
+
+    private func checkReal(_ value: Double, _ attribute: Attribute) throws(Failure) -> Double {
+        guard value.isFinite else {
+            throw Failure("\(value) is not a finite number")
+        }
+        if attribute.type == .float, abs(value) > Double(Float.greatestFiniteMagnitude) {
+            throw Failure("\(value) is too large for a float")
+        }
+        return value
+    }
+
+    /// A decimal number (`-12.5e3`) from ASCII bytes, or nil. Digits, one
+    /// point and an exponent only: no `nan`, `inf`, hex or spaces.
+    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard bytes.count < 64 else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return isDecimalNumber(bytes) ? Double(text) : nil
+        }
+        guard isDecimalNumber(bytes) else { return nil }
+        // strtod needs a terminated string; numbers are short.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            for index in 0..<bytes.count { buffer[index] = CChar(bitPattern: bytes[index]) }
+            buffer[bytes.count] = 0
+            guard let base = buffer.baseAddress else { return nil }
+            return strtod(base, nil)
+        }
+    }
+
+    private static func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        }
+        var count = digits()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            count += digits()
+        }
+        guard count > 0 else { return false }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                index += 1
+            }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+
+    private func date(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ attribute: Attribute
+    ) throws(Failure) -> Double {
+        if let format = attribute.dateFormat ?? options.dateFormat {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let date = formatter(format).date(from: text) else {
+                throw Failure("'\(Self.excerpt(text))' does not match the date format '\(format)'")
+            }
+            return date.timeIntervalSinceReferenceDate
+        }
+        if options.unixDates {
+            guard let seconds = Self.parseDouble(bytes), seconds.isFinite else {
+                throw Failure("'\(Self.excerpt(bytes))' is not a number of seconds since 1970")
+            }
+            return seconds - Double(ISO8601Date.referenceOffset)
+        }
+        guard let seconds = ISO8601Date.seconds(utf8: bytes) else {
+            throw Failure(
+                "'\(Self.excerpt(bytes))' is not an ISO 8601 date (2024-05-01 or 2024-05-01T12:30:00Z)")
+        }
+        return seconds
+    }
+
+    private func formatter(_ format: String) -> DateFormatter {
+        if let known = formatters[format] { return known }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = options.timeZone
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        formatters[format] = formatter
+        return formatter
+    }
+
+    /// Base64, or else the bytes of the file the text names inside the
+    /// media folder.
+    private func binary(_ text: String) throws(Failure) -> Data {
+        if Self.looksLikeBase64(text), let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
+            return data
+        }
+        let target = mediaFolder.appendingPathComponent(text).standardizedFileURL
+        let resolved = target.resolvingSymlinksInPath()
+        let root = mediaFolder.resolvingSymlinksInPath().path
+        guard !text.hasPrefix("/"), resolved.path.hasPrefix(root + "/") else {
+            throw Failure(
+                "'\(Self.excerpt(text))' is neither base64 nor a file inside \(mediaFolder.path)",
+                code: .unsafePath)
+        }
+        let size = FileSystem.size(of: resolved.path)
+        guard size <= Self.maximumMediaBytes else {
+            throw Failure("\(text) is \(size) bytes, more than a media file may have", code: .tooLarge)
+        }
+        guard let data = FileManager.default.contents(atPath: resolved.path) else {
+            throw Failure("cannot read the media file \(text)", code: .unreadable)
+        }
+        return data
+    }
+
+    private static func looksLikeBase64(_ text: String) -> Bool {
+        var count = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"),
+                UInt8(ascii: "="):
+                count += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                continue
+            default:
+                return false
+            }
+        }
+        return count % 4 == 0
+    }
+
+    /// At most 40 characters of `text`, for messages.
+    static func excerpt(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+
+    static func excerpt(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        excerpt(String(decoding: bytes.prefix(160), as: UTF8.self))
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Strata
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `strata import STORE INPUT [--entity E] [--format F] …`: bulk-load a txt,
+/// CSV, plist or JSON file into a store, checked by the schema's rules.
+struct ImportCommand: Command {
+    static let name = "import"
+    static let abstract = "Bulk-load records from txt, CSV, TSV, plist, JSON or NDJSON into a store."
+    static let usage = """
+        USAGE: strata import <store> <input> [--entity <name>] [--format <format>]
+                             [--schemas <dir>] [--map <field=property>]... [--columns <a,b,…>]
+                             [--unique <a,b,…>] [--duplicates first|last|error]
+                             [--on-error abort|skip] [--rejects <file>] [--dry-run]
+                             [--progress] [--json] [reading and value options]
+
+        ARGUMENTS:
+          <store>              The store to import into. When it does not exist and
+                               --schemas is given, it is created at the newest version.
+          <input>              A file, or a folder of .txt files (txt-files).
+
+        OPTIONS:
+          --entity <name>      The entity records become (default: the group's name in a
+                               plist or JSON, the model's only entity, or the only one
+                               every field fits).
+          --format <format>    csv, tsv, txt-lines, txt-blocks, txt-files, plist, json or
+                               ndjson (default: from the extension, then the contents).
+          --schemas <dir>      The model folder (default: the model recorded in the store).
+          --map <field=prop>   Write input field <field> to property <prop> (repeatable);
+                               --map field= leaves the field out.
+          --columns <a,b,…>    Names of the fields by position, for input without a header.
+          --ignore-unknown     Leave out fields that match no property (default: refuse).
+          --unique <a,b,…>     Attributes that identify an object: known ones are updated
+                               (default: the entity's first uniqueness constraint).
+          --duplicates <p>     Two records with one key in the input: first, last (default)
+                               or error.
+          --on-error <p>       abort (default): the import is one transaction and the first
+                               bad record stops it, the store unchanged. skip: bad records
+                               are left out (see --rejects), the rest commit in batches.
+          --rejects <file>     With --on-error skip, write bad records there, in the
+                               input's format, with the reason in a strata_error field.
+          --dry-run            Read, map and check everything; write nothing.
+          --progress           Report progress on stderr even when it is not a terminal.
+          --json               Print the summary as JSON.
+
+        READING:
+          --delimiter <c>      Field delimiter of csv/txt-lines: ',' ';' '|' or 'tab'.
+          --quote <c>          The quote character of csv (default '"'; 'none' for none).
+          --no-header          The first csv row is data (name fields with --columns).
+          --encoding <e>       utf-8 (default), utf-16 or latin-1; a byte-order mark wins.
+
+        VALUES:
+          --date-format <p>    Read dates with this pattern (POSIX locale), not ISO 8601.
+          --time-zone <id>     The time zone of --date-format dates (default UTC).
+          --unix-dates         Read numeric dates as seconds since 1970.
+          --media-dir <dir>    Binary fields that name files are relative to this folder
+                               (default: the input's folder); paths may not leave it.
+          --wait <seconds>     How long to wait while a migration holds the store (default 60).
+
+        Exit status: 0 when imported (or, with --dry-run, when the import would succeed;
+        with --on-error skip, also when records were rejected), 1 on failure, 64 for bad usage.
+        """
+
+    var store: String
+    var input: String
+    var schemas: String?
+    var format: ImportFormat?
+    var options: ImportOptions
+    var reading: ImportReadingOptions
+    var rejectsPath: String?
+    var json: Bool
+    var forceProgress: Bool
+
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        var options = ImportOptions(entity: try arguments.option("--entity"))
+        var reading = ImportReadingOptions()
+        let formatName = try arguments.option("--format")
+        var format: ImportFormat?
+        if let formatName {
+            guard let known = ImportFormat(rawValue: formatName) else {
+                throw UsageError(
+                    "'--format' must be one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatName)'",
+                    command: Self.self)
+            }
+            format = known
+        }
+        while let pair = try arguments.option("--map") {
+            guard let equals = pair.firstIndex(of: "=") else {
+                throw UsageError("'--map' expects field=property, got '\(pair)'", command: Self.self)
+            }
+            options.fieldMap[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        if let columns = try arguments.option("--columns") {
+            options.columns = columns.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        options.ignoresUnknownFields = arguments.flag("--ignore-unknown")
+        if let unique = try arguments.option("--unique") {
+            options.uniqueKey = unique.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        if let duplicates = try arguments.option("--duplicates") {
+            guard let policy = ImportOptions.DuplicatePolicy(rawValue: duplicates) else {
+                throw UsageError("'--duplicates' must be first, last or error", command: Self.self)
+            }
+            options.duplicates = policy
+        }
+        if let policy = try arguments.option("--on-error") {
+            guard let known = ImportOptions.ErrorPolicy(rawValue: policy) else {
+                throw UsageError("'--on-error' must be abort or skip", command: Self.self)
+            }
+            options.errorPolicy = known
+        }
+        let rejects = try arguments.option("--rejects")
+        options.isDryRun = arguments.flag("--dry-run")
+        if let delimiter = try arguments.option("--delimiter") {
+            reading.delimiter = try Self.character(delimiter, option: "--delimiter")
+        }
+        if let quote = try arguments.option("--quote") {
+            reading.quote = quote == "none" ? nil : try Self.character(quote, option: "--quote")
+        }
+        if arguments.flag("--no-header") { reading.hasHeader = false }
+        if let encoding = try arguments.option("--encoding") {
+            guard let known = TextEncoding(rawValue: encoding.lowercased()) else {
+                throw UsageError("'--encoding' must be utf-8, utf-16 or latin-1", command: Self.self)
+            }
+            reading.encoding = known
+        }
+        options.dateFormat = try arguments.option("--date-format")
+        if let zone = try arguments.option("--time-zone") {
+            guard let known = TimeZone(identifier: zone) else {
+                throw UsageError("'--time-zone': unknown time zone '\(zone)'", command: Self.self)
+            }
+            options.timeZone = known
+        }
+        options.unixDates = arguments.flag("--unix-dates")
+        if let media = try arguments.option("--media-dir") {
+            options.mediaFolder = URL(fileURLWithPath: media, isDirectory: true)
+        }
+        if let wait = try arguments.integerOption("--wait") {
+            guard wait >= 0 else { throw UsageError("'--wait' must be 0 or more", command: Self.self) }
+            options.lockTimeout = TimeInterval(wait)
+        }
+        let schemas = try arguments.option("--schemas")
+        let json = arguments.flag("--json")
+        let progress = arguments.flag("--progress")
+        let store = try arguments.positional("<store>")
+        let input = try arguments.positional("<input>")
+        try arguments.finish()
+        if rejects != nil, options.errorPolicy != .skip {
+            throw UsageError("'--rejects' needs '--on-error skip'", command: Self.self)
+        }
+        return Self(
+            store: store, input: input, schemas: schemas, format: format, options: options,
+            reading: reading, rejectsPath: rejects, json: json, forceProgress: progress)
+    }
+
+    private static func character(_ text: String, option: String) throws -> UInt8 {
+        switch text {
+        case "tab", "\\t", "\t": return UInt8(ascii: "\t")
+        default:
+            guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80 else {
+                throw UsageError("'\(option)' must be one ASCII character (or 'tab')", command: Self.self)
+            }
+            return byte
+        }
+    }
+
+    func run() throws {
+        try StoreActivity.run(store, options.isDryRun ? "check the import" : "import into the store") {
+            try importInput()
+        }
+    }
+
+    private func importInput() throws {
+        guard FileManager.default.fileExists(atPath: input) else {
+            throw CommandFailure(message: "\(input): no such file or folder")
+        }
+        guard let format = format ?? ImportFormat.guess(path: input) else {
+            throw CommandFailure(message: "\(input): cannot tell the format; give --format")
+        }
+        let storeURL = URL(fileURLWithPath: store)
+        let created = try ImportTarget.openOrCreate(
+            storeURL, schemas: schemas, dryRun: options.isDryRun)
+        var succeeded = false
+        defer {
+            try? created.store.close()  // The import committed or rolled back already.
+            if created.isNew && (!succeeded || options.isDryRun) { ImportTarget.remove(storeURL) }
+        }
+        let source = try ImportReaders.open(input, format: format, reading: reading, limits: options.limits)
+        let importer = try Importer(store: created.store, model: created.model, options: options)
+        let bar = ImportProgressBar(
+            enabled: forceProgress || isatty(STDERR_FILENO) == 1, file: input)
+        importer.progress = { bar.show($0) }
+        var rejectWriter: (any RejectWriter)?
+        if let rejectsPath {
+            rejectWriter = try ImportReaders.rejectWriter(
+                rejectsPath, format: format, source: source, reading: reading)
+            importer.rejects = rejectWriter
+        }
+        let summary: ImportSummary
+        do {
+            switch source {
+            case .fields(let reader): summary = try importer.run(reader)
+            case .records(let reader): summary = try importer.run(reader)
+            }
+        } catch {
+            bar.finish()
+            try? rejectWriter?.finish()  // The import failed; its error is the one to report.
+            throw error
+        }
+        bar.finish()
+        try rejectWriter?.finish()
+        succeeded = true
+        Terminal.output(json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
+    }
+}
