@@ -12,7 +12,8 @@ struct ImportCommand: Command {
     static let abstract = "Bulk-load records from txt, CSV, TSV, plist, JSON or NDJSON into a store."
     static let usage = """
         USAGE: strata import <store> <input> [--entity <name>] [--format <format>]
-                             [--schemas <dir>] [--map <field=property>]... [--columns <a,b,…>]
+                             [--schemas <dir>] [--map <field=property>]... [--mapping <file>]
+                             [--columns <a,b,…>]
                              [--unique <a,b,…>] [--duplicates first|last|error]
                              [--on-error abort|skip] [--rejects <file>] [--dry-run]
                              [--progress] [--json] [reading and value options]
@@ -31,6 +32,8 @@ struct ImportCommand: Command {
           --schemas <dir>      The model folder (default: the model recorded in the store).
           --map <field=prop>   Write input field <field> to property <prop> (repeatable);
                                --map field= leaves the field out.
+          --mapping <file>     A strata-import/1 mapping file: field names, computed
+                               attributes, options (the command line wins).
           --columns <a,b,…>    Names of the fields by position, for input without a header.
           --ignore-unknown     Leave out fields that match no property (default: refuse).
           --unique <a,b,…>     Attributes that identify an object: known ones are updated
@@ -145,6 +148,13 @@ struct ImportCommand: Command {
         if let wait = try arguments.integerOption("--wait") {
             guard wait >= 0 else { throw UsageError("'--wait' must be 0 or more", command: Self.self) }
             options.lockTimeout = TimeInterval(wait)
+        }
+        if let mapping = try arguments.option("--mapping") {
+            do {
+                try ImportMappingFile.apply(mapping, to: &options)
+            } catch let error as ImportError {
+                throw CommandFailure(message: error.description)
+            }
         }
         let schemas = try arguments.option("--schemas")
         let json = arguments.flag("--json")

@@ -45,6 +45,10 @@ final class EntityImportPlan {
     /// then cheap in SQL; otherwise existing keys are read once).
     let isKeyIndexed: Bool
 
+    /// Attributes computed by expressions, by attribute index.
+    let computed: [(index: Int, attribute: ComputedAttribute)]
+    /// The input fields the computations read (never "unknown").
+    private let computedFields: Set<String>
     private let fieldMap: [String: String]
     private var targets: [String: FieldTarget?] = [:]
     private let foldedNames: [String: FieldTarget]
@@ -113,6 +117,17 @@ final class EntityImportPlan {
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
 
         fieldMap = options.fieldMap
+        var computed: [(index: Int, attribute: ComputedAttribute)] = []
+        for computation in options.computed {
+            guard let index = attributes.firstIndex(where: { $0.name == computation.attribute }) else {
+                throw ImportError(
+                    .structure, at: SourcePosition(file: ""),
+                    "compute names '\(computation.attribute)', which is not a stored attribute of \(entity)")
+            }
+            computed.append((index, computation))
+        }
+        self.computed = computed
+        computedFields = Set(options.computed.flatMap(\.fields))
         var folded: [String: FieldTarget] = [:]
         for (index, slot) in slots.enumerated() {
             folded[FieldNameFolding.fold(slot.relationship.name)] = .relationship(index)
@@ -163,6 +178,16 @@ final class EntityImportPlan {
 
     private func resolve(_ field: String) -> FieldTarget? {
         if field == FieldNameFolding.rejectReasonField { return .ignored }
+        let target = resolveName(field)
+        // A computed attribute takes its value from its expression only.
+        if case .attribute(let index)? = target, computed.contains(where: { $0.index == index }) {
+            return .ignored
+        }
+        if target == nil, computedFields.contains(field) { return .ignored }
+        return target
+    }
+
+    private func resolveName(_ field: String) -> FieldTarget? {
         var wanted = field
         if let mapped = fieldMap[field] {
             if mapped.isEmpty { return .ignored }

@@ -35,6 +35,8 @@ public struct ImportOptions: Sendable {
     /// Input field → attribute or relationship name, before any guessing;
     /// an empty name ignores the field.
     public var fieldMap: [String: String] = [:]
+    /// Attributes computed from the record's fields by an expression.
+    public var computed: [ComputedAttribute] = []
     /// The names of a headerless CSV or txt-lines input's fields, by position.
     public var columns: [String]?
     /// Whether fields that match no property are ignored rather than refused.

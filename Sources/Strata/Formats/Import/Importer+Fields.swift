@@ -46,10 +46,10 @@ extension Importer {
                     continue
                 }
                 do {
-                    if plan.uniqueKey == nil, !hasRelationships {
+                    if plan.uniqueKey == nil, !hasRelationships, plan.computed.isEmpty {
                         try insertRow(reader, targets: targets, plan: plan, cells: &cells)
                     } else {
-                        batch.append((try prepareRow(reader, targets: targets, plan: plan), reader.recordText(), nil))
+                        batch.append((try prepareRow(reader, names: names, targets: targets, plan: plan), reader.recordText(), nil))
                         if batch.count >= batchLimit {
                             try writeBatch(batch)
                             batch = []
@@ -141,7 +141,8 @@ extension Importer {
 
     /// The row as a record kept for its batch (upserts, relationships).
     private func prepareRow(
-        _ reader: any FieldRecordReader, targets: [FieldTarget], plan: EntityImportPlan
+        _ reader: any FieldRecordReader, names: [String], targets: [FieldTarget],
+        plan: EntityImportPlan
     ) throws -> PreparedRecord {
         var fields: [ImportField] = []
         let count = min(reader.fieldCount, targets.count)
@@ -173,10 +174,24 @@ extension Importer {
                         position: reader.position(ofField: column)))
             }
         }
+        if !plan.computed.isEmpty {
+            // Expressions read every field by its name in the input; the
+            // relationships are found again from those names.
+            fields = []
+            for (column, name) in names.enumerated() where column < reader.fieldCount {
+                let bytes = reader.field(column)
+                guard !bytes.isEmpty || reader.isQuoted(column) else { continue }
+                fields.append(
+                    ImportField(
+                        key: name, value: .text(String(decoding: bytes, as: UTF8.self)),
+                        position: reader.position(ofField: column)))
+            }
+        }
         if !fields.isEmpty {
             let related = try prepare(fields, at: reader.recordPosition, plan: plan)
             prepared.links = related.links
             prepared.children = related.children
+            for (index, _) in plan.computed { prepared.cells[index] = related.cells[index] }
         }
         return prepared
     }

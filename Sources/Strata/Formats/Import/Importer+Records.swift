@@ -97,7 +97,35 @@ extension Importer {
                 try prepareRelationship(field, slot: index, plan: plan, into: &prepared)
             }
         }
+        if !plan.computed.isEmpty {
+            try compute(fields, at: position, plan: plan, into: &prepared)
+        }
         return prepared
+    }
+
+    /// Sets the computed attributes from the record's fields.
+    private func compute(
+        _ fields: [ImportField], at position: SourcePosition, plan: EntityImportPlan,
+        into prepared: inout PreparedRecord
+    ) throws {
+        guard let coercer else { return }
+        var values: [String: MappingValue] = [:]
+        for field in fields { values[field.key] = MappingValue(importing: field.value) }
+        for (index, computation) in plan.computed {
+            let attribute = plan.attributes[index]
+            do {
+                let result = try evaluator.evaluate(computation.node, values)
+                prepared.cells[index] = try coercer.cell(ImportValue(result), for: attribute)
+            } catch let error as ExpressionError {
+                throw ImportError(
+                    .invalidValue, at: position,
+                    "computing \(attribute.name) with \(computation.expression): \(error.message)")
+            } catch let error as ValueCoercer.Failure {
+                throw ImportError(
+                    error.code, at: position,
+                    "computing \(attribute.name) with \(computation.expression): \(error.message)")
+            }
+        }
     }
 
     private func name(of target: FieldTarget, in plan: EntityImportPlan) -> String {

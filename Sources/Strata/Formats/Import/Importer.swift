@@ -51,6 +51,8 @@ public final class Importer {
     var preloadedKeys: Set<String> = []
     /// Entity numbers of related objects of a subentity, by entity and key text.
     var relatedEntity: [String: [String: Int]] = [:]
+    /// Computes the attributes of ``ImportOptions/computed``.
+    let evaluator = ExpressionEvaluator()
     var verifiedMetadata: Data?
     var recordsInTransaction = 0
     private var indexedColumnSets: [String: [Set<String>]] = [:]

@@ -155,3 +155,43 @@ import Testing
         #expect(try fixture.count("SELECT COUNT(*) FROM ZPERSON") == 2)
     }
 }
+
+/// `strata-import/1` mapping files and computed attributes.
+@Suite struct ImportMappingFileTests {
+    @Test func testComputedAttributeFromTextAndMappedFields() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.file("recipes.mapping.json")
+        try Data(
+            """
+            {"format": "strata-import/1", "entity": "Recipe", "fields": {"Kind": "type"},
+             "compute": {"prepTime": "integer(before(prepTime, \\" \\"))"}}
+            """.utf8
+        ).write(to: file)
+        var options = ImportOptions()
+        try ImportMappingFile.apply(file.path, to: &options)
+        #expect(options.entity == "Recipe")
+        let fixture = try ImportFixture("Recipes")
+        _ = try fixture.run(
+            ArrayRecordReader([[("name", .text("Soup")), ("prepTime", .text("45 min")), ("Kind", .text("Soup"))]]),
+            options)
+        #expect(try fixture.rows("SELECT ZNAME, ZPREPTIME, ZTYPE FROM ZRECIPE") == [["Soup", "45", "1"]])
+    }
+
+    @Test func testMistakesAreLocatedInTheMappingFile() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.file("bad.mapping.json")
+        try Data(
+            """
+            {"format": "strata-import/1",
+             "compute": {"prepTime": "integer(before(prepTime, ))"}}
+            """.utf8
+        ).write(to: file)
+        var options = ImportOptions()
+        let error = try #require(throws: ImportError.self) { try ImportMappingFile.apply(file.path, to: &options) }
+        #expect(error.position.line == 2)
+        #expect(error.position.keyPath == "$.compute.prepTime")
+        try Data(#"{"format": "strata-import/1", "colums": []}"#.utf8).write(to: file)
+        let unknown = try #require(throws: ImportError.self) { try ImportMappingFile.apply(file.path, to: &options) }
+        #expect(unknown.message.hasPrefix("unknown key 'colums'"))
+    }
+}
