@@ -2,13 +2,17 @@ import Foundation
 import Strata
 
 /// Importing `recipes.plist` (recipes with nested ingredients and a `type`
-/// string) with `strata import` into a fresh `Recipes` store, against
+/// string) with `strata import` into a fresh `Recipes` store, with the
+/// corpus's mapping file (`Samples/Recipes/gen-recipes.mapping.json`: the
+/// generator writes `prepTime` as text, `45 min`, which it computes into the
+/// integer attribute), against
 /// Python's `plistlib` merely parsing the same file: the whole import,
 /// relationships linked, should cost no more than that parse.
 ///
 /// The corpus has N / 10 diary entries, hence min(N / 10, 20,000) recipes:
 /// 20,000 at the default 1,000,000 rows. After every run the store holds
-/// every recipe, every ingredient linked to its recipe, one `RecipeType` per
+/// every recipe with its `prepTime`, every ingredient linked to its recipe,
+/// one `RecipeType` per
 /// distinct type (all counted from the file, untimed), `Z_MAX`es to match,
 /// and passes `PRAGMA integrity_check`.
 struct ImportPlistBenchmark: Benchmark {
@@ -29,6 +33,9 @@ struct ImportPlistBenchmark: Benchmark {
                 "Schemas/Recipes", isDirectory: true))
         let recipe = try store.entity("Recipe")
         let ingredient = try store.entity("Ingredient")
+        let mapping = environment.packageRoot.appendingPathComponent(
+            "Samples/Recipes/gen-recipes.mapping.json")
+        let prepTime = try store.column("prepTime", of: "Recipe")
         let recipeOfIngredient = try store.foreignKey("recipe", of: "Ingredient")
         let typeOfRecipe = try store.foreignKey("type", of: "Recipe")
         let strata = try StrataProgram.locate(besides: environment.executable)
@@ -42,7 +49,7 @@ struct ImportPlistBenchmark: Benchmark {
                     executable: strata,
                     arguments: [
                         "import", store.url.path, file.path, "--schemas", store.schemas.path,
-                        "--entity", "Recipe",
+                        "--entity", "Recipe", "--mapping", mapping.path,
                     ])
             },
             verify: {
@@ -59,6 +66,9 @@ struct ImportPlistBenchmark: Benchmark {
                     try store.expect(
                         connection, "SELECT count(\(typeOfRecipe)) FROM \(recipe.tableName)",
                         equals: census.recipes, "recipes linked to a type")
+                    try store.expect(
+                        connection, "SELECT count(\(prepTime)) FROM \(recipe.tableName)",
+                        equals: census.recipes, "recipes with a prepTime")
                 }
             }, inputBytes: bytes)
         let peer = Contender(
