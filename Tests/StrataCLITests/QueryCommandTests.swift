@@ -188,11 +188,5 @@ import Testing
         #expect(format.status == 64)
         #expect(
             format.stderr.hasPrefix("error: '--format' must be table, json or csv, not 'xml'\n"))
-        let noCache = try StrataRunner.run(["query", store, "Note"])
-        #expect(noCache.status == 1)
-        #expect(
-            noCache.stderr
-                == "error: \(store): the store has no model cache (Z_MODELCACHE); name the model with --schemas\n"
-        )
     }
 }

@@ -70,8 +70,8 @@ import Testing
         #expect(outcome.status == 1)
         #expect(
             outcome.stderr == """
-                error: \(store): matches no version of Contacts; nearest is version 1, which differs in: \
-                Contact (only in the schema), Note (only in the store)
+                error: \(store): matches no version of Contacts; nearest is version 2, which differs in: \
+                Contact (only in the schema), Note (only in the store); the store holds Notes version 1
 
                 """)
     }

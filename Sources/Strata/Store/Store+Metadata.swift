@@ -31,8 +31,9 @@ extension Store {
 
 extension StoreMetadata {
     /// This metadata describing `model` instead: its version hashes,
-    /// identifiers, digest and checksum, and Strata's model keys; the UUID and
-    /// every other key (an app's own metadata) stay.
+    /// identifiers, digest and checksum, and Strata's model keys (the stored
+    /// schema included); the UUID and every other key (an app's own
+    /// metadata) stay.
     public func describing(_ model: Model) -> StoreMetadata {
         var copy = self
         let fresh = StoreMetadata(model: model)
@@ -44,6 +45,8 @@ extension StoreMetadata {
         copy.checksum = fresh.checksum
         copy.modelName = fresh.modelName
         copy.modelVersion = fresh.modelVersion
+        copy.modelSchema = fresh.modelSchema
+        copy.otherKeys[StoredSchema.key] = nil  // A stray value of another type.
         return copy
     }
 }

@@ -22,6 +22,9 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
         case corruptMetadata
         /// The store's hashes match no version of the schema chain.
         case unknownVersion
+        /// The store names no model (no stored schema, no model cache) and
+        /// the caller gave none.
+        case noModel
         /// The store uses a Core Data feature Strata does not write.
         case unsupportedFeature
         /// The schema does not describe the store (an entity or table is missing).

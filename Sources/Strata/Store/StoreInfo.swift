@@ -7,6 +7,9 @@ public struct StoreInfo: Codable, Hashable, Sendable {
     public enum ModelSource: String, Codable, Hashable, Sendable {
         /// A schema version whose hashes match the store's.
         case schema
+        /// The schema Strata stored in the store's metadata
+        /// (``StoredSchema``), checked against the store's hashes.
+        case storedSchema
         /// The store's own `Z_MODELCACHE`.
         case modelCache
         /// Nothing but the store's metadata.
@@ -78,7 +81,8 @@ extension Store {
                     rows: try rowCount(of: record, in: byNumber),
                     versionHash: metadata.versionHashes[record.name]?.base64EncodedString()))
         }
-        let fromSchema = model != nil && source == .schema
+        // Both name the model and version; a model cache knows neither.
+        let fromSchema = model != nil && (source == .schema || source == .storedSchema)
         let computed = model?.versionHashes ?? [:]
         let mismatches =
             model == nil

@@ -24,6 +24,11 @@ public struct StoreMetadata: Hashable, Sendable {
     public var modelName: String?
     /// `StrataModelVersion`: the schema version that wrote the store, if Strata did.
     public var modelVersion: Int?
+    /// `StrataModelSchema`: that schema version's canonical text, compressed
+    /// (``StoredSchema``), if Strata wrote it. Read it with
+    /// ``Store/storedModel()``, which checks it; a value of another type
+    /// stays in ``otherKeys``.
+    public var modelSchema: Data?
     /// Every other key of the plist, kept so that a rewrite does not lose an
     /// app's own metadata (Wire's `LastUpdateEventID`, …).
     public var otherKeys: [String: PlistValue] = [:]
@@ -39,6 +44,7 @@ public struct StoreMetadata: Hashable, Sendable {
         self.checksum = Model.versionChecksum(of: hashes)
         self.modelName = model.name
         self.modelVersion = model.version
+        self.modelSchema = StoredSchema.pack(model)
     }
 
     /// The store's object-id prefix, `x-coredata://<UUID>/`.
@@ -59,6 +65,7 @@ extension StoreMetadata {
         static let checksum = "NSStoreModelVersionChecksumKey"
         static let modelName = "StrataModelName"
         static let modelVersion = "StrataModelVersion"
+        static let modelSchema = StoredSchema.key
         static let known: Set<String> = [
             hashes, hashesVersion, identifiers, storeType, frameworkVersion, autoVacuum, digest,
             checksum, modelName, modelVersion,
@@ -127,7 +134,10 @@ extension StoreMetadata {
         self.checksum = dictionary[Key.checksum] as? String
         self.modelName = dictionary[Key.modelName] as? String
         self.modelVersion = (dictionary[Key.modelVersion] as? NSNumber)?.intValue
+        self.modelSchema = dictionary[Key.modelSchema] as? Data
         for (key, value) in dictionary where !Key.known.contains(key) {
+            // A schema key that is not data stays, for storedModel() to report.
+            if key == Key.modelSchema, modelSchema != nil { continue }
             if let plistValue = PlistValue(value) { otherKeys[key] = plistValue }
         }
     }
@@ -183,7 +193,10 @@ extension StoreMetadata {
         self.checksum = string(Key.checksum)
         self.modelName = string(Key.modelName)
         self.modelVersion = modelVersion
+        if case .data(let schema)? = dictionary[Key.modelSchema] { self.modelSchema = schema }
         for (key, value) in dictionary where !Key.known.contains(key) {
+            // A schema key that is not data stays, for storedModel() to report.
+            if key == Key.modelSchema, modelSchema != nil { continue }
             otherKeys[key] = value
         }
     }
@@ -203,6 +216,8 @@ extension StoreMetadata {
         if let modelName { dictionary[Key.modelName] = modelName }
         if let modelVersion { dictionary[Key.modelVersion] = modelVersion }
         for (key, value) in otherKeys { dictionary[key] = value.foundationValue }
+        // After the other keys, so the typed value wins over a stray one.
+        if let modelSchema { dictionary[Key.modelSchema] = modelSchema }
         return try PropertyListSerialization.data(
             fromPropertyList: dictionary, format: .binary, options: 0)
     }

@@ -22,7 +22,7 @@ struct ImportTarget {
         }
         let store = try Store.open(at: url, mode: dryRun ? .readOnly : .readWrite)
         do {
-            let model = try StoreModel.resolve(store, schemas: schemas)
+            let model = try StoreModelSource.model(of: store, schemas: schemas)
             return ImportTarget(store: store, model: model, isNew: false)
         } catch {
             try? store.close()  // Nothing was written.

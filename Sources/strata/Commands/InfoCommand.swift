@@ -13,6 +13,8 @@ struct InfoCommand: Command {
 
         OPTIONS:
           --schemas <dir>    A model folder; names the version whose hashes match the store.
+                             Without it, the model the store names: the schema Strata
+                             stored in it, or Core Data's model cache.
           --json             Print the information as JSON on stdout.
         """
 
@@ -35,33 +37,15 @@ struct InfoCommand: Command {
     private func showInfo() throws {
         let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
         defer { try? opened.close() }  // Read-only: nothing to lose on close.
-        let cached = storeModel(of: opened)
-        let info: StoreInfo
-        if let schemas {
-            let model = try opened.matchingVersion(
-                in: SchemaSource.loadChain(schemas), storeModel: cached)
-            info = try opened.info(model: model, source: .schema)
-        } else {
-            info = try opened.info(model: cached, source: .modelCache)
+        let resolution = try StoreModelSource.resolve(opened, schemas: schemas)
+        if resolution.model == nil {
+            // The rest of the information does not depend on the model.
+            for problem in resolution.problems {
+                Terminal.error("warning: \(problem); ignoring it")
+            }
         }
+        let info = try opened.info(model: resolution.model, source: resolution.source)
         Terminal.output(json ? try JSONOutput.encode(info) : InfoCommand.render(info))
-    }
-
-    /// The model Core Data cached in the store, if it has one; a cache that
-    /// cannot be read is reported on stderr and otherwise ignored, since the
-    /// rest of the information does not depend on it.
-    private func storeModel(of store: Store) -> Model? {
-        do {
-            guard let content = try ModelCache.read(from: store.connection) else { return nil }
-            let name =
-                store.metadata.modelName ?? store.url.deletingPathExtension().lastPathComponent
-            return try ModelCache.decode(content, modelName: name)
-        } catch {
-            Terminal.error(
-                "warning: \(store.url.relativePath): Z_MODELCACHE is unreadable (\(error)); ignoring it"
-            )
-            return nil
-        }
     }
 
     /// The text form of `info`.
@@ -85,6 +69,8 @@ struct InfoCommand: Command {
             lines.append(["Hashes", hashes])
         case .metadata:
             lines.append(["Hashes", "from the metadata (the store has no model cache)"])
+        case .storedSchema:
+            lines.append(["Hashes", "match the schema stored in the store (StrataModelSchema)"])
         case .schema:
             break
         }

@@ -26,7 +26,8 @@ struct QueryCommand: Command {
           --format <format>   table (default), json or csv. A table shows control characters
                               in values as escapes (\\t, \\n, \\r, \\u{1B}).
           --schemas <dir>     The model folder; the version matching the store is used.
-                              Without it, the model cached in the store is used.
+                              Without it, the model the store names: the schema
+                              Strata stored in it, or Core Data's model cache.
         """
 
     enum Format: String, Sendable { case table, json, csv }
@@ -83,7 +84,7 @@ struct QueryCommand: Command {
     private func query() throws {
         let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
         defer { try? opened.close() }  // Read-only: nothing to lose on close.
-        let model = try self.model(of: opened)
+        let model = try StoreModelSource.model(of: opened, schemas: schemas)
         guard model.entity(named: entity) != nil else {
             let known = model.entities.map(\.name).joined(separator: ", ")
             throw CommandFailure(message: "\(store): no entity '\(entity)' (entities: \(known))")
@@ -123,26 +124,5 @@ struct QueryCommand: Command {
         }
         let text = QueryOutput.render(rows, attributes: attributes.map(\.name), as: format)
         if !text.isEmpty { Terminal.output(text) }
-    }
-
-    /// The version in `--schemas` that matches the store, or else the model
-    /// Core Data cached in the store.
-    private func model(of store: Store) throws -> Model {
-        if let schemas {
-            let cached = try? ModelCache.read(from: store.connection).flatMap {
-                try ModelCache.decode(
-                    $0, modelName: store.metadata.modelName ?? store.url.lastPathComponent)
-            }
-            return try store.matchingVersion(
-                in: SchemaSource.loadChain(schemas), storeModel: cached)
-        }
-        guard let content = try ModelCache.read(from: store.connection) else {
-            throw CommandFailure(
-                message:
-                    "\(self.store): the store has no model cache (Z_MODELCACHE); name the model with --schemas"
-            )
-        }
-        let name = store.metadata.modelName ?? store.url.deletingPathExtension().lastPathComponent
-        return try ModelCache.decode(content, modelName: name)
     }
 }

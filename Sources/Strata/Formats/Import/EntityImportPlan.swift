@@ -39,6 +39,12 @@ final class EntityImportPlan {
     let patterns: [Int: AttributePattern]
     /// `INSERT` of a row: Z_PK, Z_ENT, Z_OPT, then every cell.
     let insertSQL: String
+    /// The attributes with defaults, by index: applied when a new row lacks them.
+    let defaults: [(index: Int, value: AttributeDefault, externalStorage: Bool)]
+    /// The attributes set to now on every write (`touch: "save"`).
+    let touched: [Int]
+    /// The prepared ``insertSQL``, kept by the writer for the run.
+    var insertStatement: Statement?
     /// Attribute indexes of the unique key, when records upsert.
     let uniqueKey: [Int]?
     /// Whether a unique index of the store covers ``uniqueKey`` (lookups are
@@ -104,6 +110,11 @@ final class EntityImportPlan {
         relationships = slots
         self.columns = columns
         rules = attributes.enumerated().map { AttributeRule(index: $0, $1) }
+        defaults = attributes.enumerated().compactMap { index, attribute in
+            attribute.defaultValue.map { (index, $0, attribute.allowsExternalStorage) }
+        }
+        let stored = attributes
+        touched = stored.indices.filter { stored[$0].touchesOnSave }
         var patterns: [Int: AttributePattern] = [:]
         for (index, attribute) in attributes.enumerated() {
             if let pattern = attribute.pattern {

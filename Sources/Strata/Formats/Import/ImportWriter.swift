@@ -13,7 +13,8 @@ final class ImportWriter {
     let isDryRun: Bool
     private var maxima: [String: Int64] = [:]
     private var changedRoots: Set<String> = []
-    private var inserts: [String: Statement] = [:]
+    /// The plans holding a prepared insert, released with the writer.
+    private var plans: [EntityImportPlan] = []
     private var statements: [String: Statement] = [:]
 
     init(connection: Connection, isDryRun: Bool) throws {
@@ -23,6 +24,12 @@ final class ImportWriter {
             .forEachRow { row in
                 if let name = row.text(at: 0) { maxima[name] = row.int64(at: 1) }
             }
+    }
+
+    deinit {
+        // Statements must not outlive the run: the store's connection
+        // cannot close while they exist.
+        for plan in plans { plan.insertStatement = nil }
     }
 
     /// Makes sure the next key of `plan`'s tree is above every key in its
@@ -50,11 +57,12 @@ final class ImportWriter {
     func insert(_ cells: [ImportCell], key: Int64, plan: EntityImportPlan) throws {
         if isDryRun { return }
         let statement: Statement
-        if let prepared = inserts[plan.name] {
+        if let prepared = plan.insertStatement {
             statement = prepared
         } else {
             statement = try connection.prepare(plan.insertSQL)
-            inserts[plan.name] = statement
+            plan.insertStatement = statement
+            plans.append(plan)
         }
         try statement.bind(key, at: 1)
         try statement.bind(Int64(plan.number), at: 2)

@@ -54,6 +54,7 @@ public final class Importer {
     /// Computes the attributes of ``ImportOptions/computed``.
     let evaluator = ExpressionEvaluator()
     var verifiedMetadata: Data?
+    var hasStoredSchema = false
     var recordsInTransaction = 0
     private var indexedColumnSets: [String: [Set<String>]] = [:]
 
@@ -192,6 +193,13 @@ public final class Importer {
     private func begin() throws {
         try store.connection.execute("BEGIN IMMEDIATE TRANSACTION")
         try store.checkVersionUnchanged(verified: &verifiedMetadata)
+        if !hasStoredSchema {
+            // A store written before stores kept their schema learns it now,
+            // in the same commit as the records.
+            try store.updateStoredSchema(to: model)
+            hasStoredSchema = true
+            verifiedMetadata = nil
+        }
         recordsInTransaction = 0
     }
 

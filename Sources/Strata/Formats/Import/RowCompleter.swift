@@ -12,26 +12,24 @@ struct RowCompleter {
     ///
     /// - Throws: ``ValueCoercer/Failure`` naming the attribute and rule.
     func completeInsert(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer.Failure) {
-        for (index, attribute) in plan.attributes.enumerated() {
-            if case .absent = cells[index] {
-                cells[index] = defaultCell(attribute)
-            }
-            if attribute.touchesOnSave { cells[index] = .real(now) }
+        for index in cells.indices {
+            if case .absent = cells[index] { cells[index] = .null }
         }
+        for (index, value, externalStorage) in plan.defaults {
+            if case .null = cells[index] { cells[index] = defaultCell(value, externalStorage: externalStorage) }
+        }
+        for index in plan.touched { cells[index] = .real(now) }
         try check(cells, plan: plan, isUpdate: false)
     }
 
     /// Stamps touched dates on an update of an existing row and checks the
     /// values the update writes (absent ones keep what the store has).
     func completeUpdate(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer.Failure) {
-        for (index, attribute) in plan.attributes.enumerated() where attribute.touchesOnSave {
-            cells[index] = .real(now)
-        }
+        for index in plan.touched { cells[index] = .real(now) }
         try check(cells, plan: plan, isUpdate: true)
     }
 
-    private func defaultCell(_ attribute: Attribute) -> ImportCell {
-        guard let value = attribute.defaultValue else { return .null }
+    private func defaultCell(_ value: AttributeDefault, externalStorage: Bool) -> ImportCell {
         switch value {
         case .now: return .real(now)
         case .uuid: return .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) })
@@ -43,7 +41,7 @@ struct RowCompleter {
             case .boolean(let flag): return .integer(flag ? 1 : 0)
             case .date(let seconds): return .real(seconds)
             case .data(let bytes):
-                return .blob(attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+                return .blob(externalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
             case .uuid(let uuid): return .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
             }
         }

@@ -166,6 +166,7 @@ public final class Migrator {
                 }
                 if let name = earlier.backupName { StoreBackup.remove(of: storeURL, named: name) }
             }
+            try storeSchemaIfStale(store, version: preview.currentVersion)
             return report
         }
         let blocking = preview.blockingFindings
@@ -239,6 +240,20 @@ public final class Migrator {
             ).rowCounts()
         }
         return report
+    }
+
+    /// Gives a store Strata wrote (it has Strata's model name key) that is
+    /// already at `version` the stored schema of that version, when it
+    /// lacks it (written before Strata stored schemas) or carries other
+    /// text; stages store theirs with their metadata. A store only Core Data
+    /// has written is left byte-identical.
+    private func storeSchemaIfStale(_ store: Store, version: Int) throws {
+        guard store.metadata.modelName != nil, let model = chain.model(version: version),
+            store.metadata.modelSchema != StoredSchema.pack(model)
+        else { return }
+        try store.connection.inTransaction(.immediate) {
+            _ = try store.updateStoredSchema(to: model)
+        }
     }
 
     // MARK: - Versions
