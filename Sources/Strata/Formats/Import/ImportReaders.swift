@@ -16,13 +16,27 @@ public enum ImportReaders {
     public static func open(
         _ path: String, format: ImportFormat, reading: ImportReadingOptions, limits: ImportLimits
     ) throws -> ImportSource {
-        throw ImportError(.unreadable, at: SourcePosition(file: path), "\(format.rawValue) is not readable yet")
+        switch format {
+        case .txtBlocks:
+            return .records(try TextBlockReader(path: path, limits: limits))
+        case .txtFiles:
+            return .records(try TextFileReader(folder: path, limits: limits))
+        default:
+            throw ImportError(.unreadable, at: SourcePosition(file: path), "\(format.rawValue) is not readable yet")
+        }
     }
 
     /// A rejects writer at `path` for records of `source`, in `format`.
     public static func rejectWriter(
         _ path: String, format: ImportFormat, source: ImportSource, reading: ImportReadingOptions
     ) throws -> any RejectWriter {
-        throw ImportError(.unreadable, at: SourcePosition(file: path), "no rejects writer for \(format.rawValue) yet")
+        switch format {
+        case .txtBlocks:
+            return try TextBlockWriter(path: path)
+        case .txtFiles, .txtLines:
+            return try LineRejectWriter(path: path)
+        default:
+            throw ImportError(.unreadable, at: SourcePosition(file: path), "no rejects writer for \(format.rawValue) yet")
+        }
     }
 }

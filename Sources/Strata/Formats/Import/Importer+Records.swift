@@ -62,6 +62,9 @@ extension Importer {
         }
     }
 
+    /// The field a txt-files reader adds with each file's modification time.
+    static let fallbackField = "modified"
+
     /// Converts the fields of one record (or nested dictionary) for `plan`.
     func prepare(
         _ fields: [ImportField], at position: SourcePosition, plan: EntityImportPlan
@@ -79,9 +82,14 @@ extension Importer {
             }
             if target == .ignored { continue }
             if let earlier = givenBy.updateValue(field.key, forKey: target) {
-                throw ImportError(
-                    .structure, at: field.position,
-                    "'\(field.key)' and '\(earlier)' both give \(name(of: target, in: plan))")
+                // The modification time a txt-files reader adds gives way to
+                // a date the file itself names.
+                if field.key == Self.fallbackField { continue }
+                if earlier != Self.fallbackField {
+                    throw ImportError(
+                        .structure, at: field.position,
+                        "'\(field.key)' and '\(earlier)' both give \(name(of: target, in: plan))")
+                }
             }
             switch target {
             case .ignored:
