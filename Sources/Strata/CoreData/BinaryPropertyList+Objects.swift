@@ -47,9 +47,13 @@ extension BinaryPropertyList {
         case 0x5:
             let (count, body) = try length(low, at: start, index)
             // ASCII by definition; a stray high byte is read as Latin-1
-            // rather than rejected.
-            let scalars = try slice(body, count: count, object: index).map(Unicode.Scalar.init)
-            result = .string(String(String.UnicodeScalarView(scalars)))
+            // rather than rejected. ASCII is valid UTF-8, the fast path.
+            let raw = try slice(body, count: count, object: index)
+            if raw.allSatisfy({ $0 < 0x80 }) {
+                result = .string(String(decoding: raw, as: UTF8.self))
+            } else {
+                result = .string(String(String.UnicodeScalarView(raw.map(Unicode.Scalar.init))))
+            }
         case 0x6:
             let (units, body) = try length(low, at: start, index)
             guard units <= Int.max / 2 else {
@@ -171,7 +175,7 @@ extension BinaryPropertyList {
 
     /// The length in a marker's low nibble (or in the integer after it when
     /// the nibble is 0xF), and where the object's body starts.
-    private func length(_ nibble: Int, at start: Int, _ index: Int) throws -> (Int, Int) {
+    func length(_ nibble: Int, at start: Int, _ index: Int) throws -> (Int, Int) {
         guard nibble == 0x0F else { return (nibble, start + 1) }
         guard start + 1 < offsetTableStart else {
             throw PropertyListError(

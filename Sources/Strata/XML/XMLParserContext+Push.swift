@@ -17,7 +17,8 @@ extension XMLParserContext {
         _ = libXMLInitialization
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
-        handler.startElementNs = { ctx, localName, prefix, _, _, _, count, _, attributes in
+        handler.startElementNs = {
+            ctx, localName, prefix, _, namespaceCount, _, count, _, attributes in
             guard let context = XMLParserContext.owning(ctx), let buffer = context.eventBuffer
             else { return }
             var list: [XMLElement.Attribute] = []
@@ -32,30 +33,34 @@ extension XMLParserContext {
                     let bytes = UnsafeBufferPointer(start: start, count: end - start)
                     list.append(
                         XMLElement.Attribute(
-                            name: XMLParserContext.qualifiedName(
-                                attributes[base], attributes[base + 1]),
+                            name: XMLNameTable.decode(attributes[base], attributes[base + 1]),
                             value: XMLParserContext.decodedAttributeValue(bytes)))
                 }
             }
-            let line = context.position.line ?? 0
-            let name = XMLParserContext.qualifiedName(localName, prefix)
-            buffer.append(.startElement(name: name, attributes: list, line: line))
+            let name = context.names.name(local: localName, prefix: prefix)
+            // A bare `<name` ends where the parser is; find its `<`.
+            let bare = count == 0 && namespaceCount == 0 && prefix == nil
+            let location = context.eventLocation(
+                before: bare ? localName : nil, opening: "<", closing: nil)
+            buffer.appendTag(.startElement, name: name, attributes: list, at: location)
         }
         handler.endElementNs = { ctx, localName, prefix, _ in
             guard let context = XMLParserContext.owning(ctx), let buffer = context.eventBuffer
             else { return }
-            let line = context.position.line ?? 0
-            buffer.append(
-                .endElement(name: XMLParserContext.qualifiedName(localName, prefix), line: line))
+            let name = context.names.name(local: localName, prefix: prefix)
+            let location = context.eventLocation(
+                before: prefix == nil ? localName : nil, opening: "</", closing: ">")
+            buffer.appendTag(.endElement, name: name, at: location)
         }
         handler.characters = { ctx, bytes, length in
-            guard let bytes, let buffer = XMLParserContext.owning(ctx)?.eventBuffer else {
-                return
-            }
-            buffer.appendText(UnsafeBufferPointer(start: bytes, count: Int(max(length, 0))))
+            guard let bytes, let context = XMLParserContext.owning(ctx),
+                let buffer = context.eventBuffer
+            else { return }
+            let text = UnsafeBufferPointer(start: bytes, count: Int(max(length, 0)))
+            buffer.appendText(
+                text, at: context.eventLocation(before: nil, opening: "", closing: nil))
             if buffer.textOverflowed {
-                XMLParserContext.owning(ctx)?.stop(
-                    message: "text longer than \(XMLEventBuffer.maximumTextLength) bytes")
+                context.stop(message: "text longer than \(XMLEventBuffer.maximumTextLength) bytes")
             }
         }
         handler.cdataBlock = handler.characters
@@ -105,18 +110,54 @@ extension XMLParserContext {
         rewordedError = error
     }
 
+    /// Where the parser is, as the place of an event. When `name` is given
+    /// and the input just before the parser is `opening`, `name` and then
+    /// `closing`, the place is moved back to the start of that tag.
+    func eventLocation(
+        before name: UnsafePointer<xmlChar>?, opening: StaticString, closing: StaticString?
+    ) -> XMLEventLocation {
+        guard let input = handle.pointee.input else { return .unknown }
+        var line = Int(input.pointee.line)
+        var column = Int(input.pointee.col)
+        guard let cur = input.pointee.cur, let base = input.pointee.base else {
+            return XMLEventLocation(line: max(line, 0), column: max(column, 0), byteOffset: 0)
+        }
+        var offset = Int64(input.pointee.consumed) + Int64(cur - base)
+        if let name {
+            let tagLength =
+                opening.utf8CodeUnitCount + Int(xmlStrlen(name)) + (closing?.utf8CodeUnitCount ?? 0)
+            if cur - base >= tagLength, column > tagLength,
+                Self.matches(
+                    cur - tagLength, opening: opening, name: name, closing: closing)
+            {
+                // Columns count characters: leave out UTF-8 continuation bytes.
+                let tag = UnsafeBufferPointer(start: cur - tagLength, count: tagLength)
+                column -= tag.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                offset -= Int64(tagLength)
+            }
+        }
+        line = max(line, 0)
+        return XMLEventLocation(line: line, column: max(column, 0), byteOffset: offset)
+    }
+
+    /// Whether the bytes at `start` are `opening`, `name`, `closing`.
+    private static func matches(
+        _ start: UnsafePointer<xmlChar>, opening: StaticString, name: UnsafePointer<xmlChar>,
+        closing: StaticString?
+    ) -> Bool {
+        let nameLength = Int(xmlStrlen(name))
+        guard memcmp(start, opening.utf8Start, opening.utf8CodeUnitCount) == 0,
+            memcmp(start + opening.utf8CodeUnitCount, name, nameLength) == 0
+        else { return false }
+        guard let closing else { return true }
+        return memcmp(
+            start + opening.utf8CodeUnitCount + nameLength, closing.utf8Start,
+            closing.utf8CodeUnitCount) == 0
+    }
+
     /// The error that ended a push parse, if any.
     var pushFailure: XMLError? {
         rejection ?? rewordedError ?? firstError
-    }
-
-    /// `prefix:local`, or `local` without a prefix.
-    private static func qualifiedName(
-        _ local: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?
-    ) -> String {
-        let name = local.map { String(cString: $0) } ?? ""
-        guard let prefix else { return name }
-        return String(cString: prefix) + ":" + name
     }
 
     /// Without entity substitution, libxml2 hands SAX2 attribute values with

@@ -50,6 +50,8 @@ final class XMLParserContext {
     var pushedOnlyWhitespace = true
     /// Where a push parse queues its events; nil for a tree parse.
     var eventBuffer: XMLEventBuffer?
+    /// The element names of a push parse decoded so far.
+    @exclusivity(unchecked) var names = XMLNameTable()
 
     /// Creates a context for a tree parse (`xmlCtxtReadMemory`).
     ///

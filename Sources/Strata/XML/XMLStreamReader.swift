@@ -41,6 +41,13 @@ public final class XMLStreamReader {
     private let buffer = XMLEventBuffer()
     private let context: XMLParserContext
     private var isFinished = false
+    /// The bytes of the file fed to the parser so far.
+    private(set) var bytesRead: Int64 = 0
+
+    /// Whether the parse stopped at a text longer than
+    /// ``XMLEventBuffer/maximumTextLength``, so that readers can report a
+    /// size limit rather than malformed XML.
+    var stoppedAtLongText: Bool { buffer.textOverflowed }
 
     /// Opens the XML file at `url` for reading; nothing is parsed yet.
     ///
@@ -80,6 +87,46 @@ public final class XMLStreamReader {
         }
     }
 
+    // MARK: - Events without values
+
+    /// Moves to the next event without building an ``Event``: the
+    /// `current…` members then describe it. Readers of large documents use
+    /// this to look at text as bytes, allocating nothing per event.
+    ///
+    /// - Returns: The kind of the next event; nil once the whole document
+    ///   was read.
+    /// - Throws: What ``next()`` throws.
+    func advance() throws -> XMLEventKind? {
+        while true {
+            if buffer.advance() { return buffer.currentKind }
+            if let failure = context.pushFailure { throw failure }
+            if isFinished { return nil }
+            try readChunk()
+        }
+    }
+
+    /// The element name of the event ``advance()`` moved to; empty for text.
+    var currentName: String { buffer.currentName }
+
+    /// The attributes of the start tag ``advance()`` moved to.
+    var currentAttributes: [XMLElement.Attribute] { buffer.currentAttributes }
+
+    /// Where the event ``advance()`` moved to is: for a tag, the line and
+    /// column of its `<` when the tag has no attributes and sits in the
+    /// parser's window, else of its end; for text, roughly where its first
+    /// piece ends (libxml2 reports text after scanning it). The byte offset
+    /// counts bytes of the UTF-8 text libxml2 parses, which is the file
+    /// itself unless the file is in another encoding.
+    var currentLocation: XMLEventLocation { buffer.currentLocation }
+
+    /// Calls `body` with the UTF-8 bytes of the text event ``advance()``
+    /// moved to (empty for tags), valid only inside `body`.
+    func withCurrentText<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try buffer.withCurrentText(body)
+    }
+
     /// Feeds one chunk to the parser, or ends the input at end of file.
     private func readChunk() throws {
         let data: Data
@@ -89,6 +136,7 @@ public final class XMLStreamReader {
             throw XMLError(file: source, message: "cannot read the file (\(error))")
         }
         isFinished = data.isEmpty
+        bytesRead += Int64(data.count)
         data.withUnsafeBytes { bytes in
             context.push(bytes, isLast: isFinished)
         }

@@ -101,6 +101,29 @@ import Testing
         #expect(starts.map(\.2) == elements.map(\.attributes))
     }
 
+    @Test func testAdvanceLocatesTagsAtTheirOpeningBracket() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appending(path: "strata-stream-\(UUID().uuidString).xml")
+        try Data("<a>\n  <b>t&amp;u</b>\n  <c/>\n</a>".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reader = try XMLStreamReader(contentsOf: url)
+        var seen: [String] = []
+        while let kind = try reader.advance() {
+            let location = reader.currentLocation
+            let place = "\(location.line):\(location.column)@\(location.byteOffset)"
+            switch kind {
+            case .startElement: seen.append("<\(reader.currentName)> \(place)")
+            case .endElement: seen.append("</\(reader.currentName)> \(location.line)")
+            case .text: seen.append(reader.withCurrentText { String(decoding: $0, as: UTF8.self) })
+            }
+        }
+        #expect(
+            seen == [
+                "<a> 1:1@0", "<b> 2:3@6", "t&u", "</b> 2", "<c> 3:3@23", "</c> 3", "</a> 4",
+            ])
+        #expect(reader.bytesRead == 32)
+    }
+
     @Test func testMalformedXMLThrowsLocatedErrorAfterTheEventsBeforeIt() throws {
         let url = FileManager.default.temporaryDirectory
             .appending(path: "strata-stream-\(UUID().uuidString).xml")

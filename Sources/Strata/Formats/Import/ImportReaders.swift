@@ -17,6 +17,17 @@ public enum ImportReaders {
         _ path: String, format: ImportFormat, reading: ImportReadingOptions, limits: ImportLimits
     ) throws -> ImportSource {
         switch format {
+        case .csv where reading.delimiter == nil:
+            // The delimiter comes from the header; the rest from the options.
+            return .fields(
+                try CSVReader(
+                    path: path,
+                    guessingDelimiterWith: CSVDialect(
+                        quote: reading.quote, hasHeader: reading.hasHeader ?? true,
+                        encoding: reading.encoding),
+                    limits: limits))
+        case .csv, .tsv, .txtLines:
+            return .fields(try CSVReader(path: path, dialect: dialect(format, reading), limits: limits))
         case .txtBlocks:
             return .records(try TextBlockReader(path: path, limits: limits))
         case .txtFiles:
@@ -31,12 +42,38 @@ public enum ImportReaders {
         _ path: String, format: ImportFormat, source: ImportSource, reading: ImportReadingOptions
     ) throws -> any RejectWriter {
         switch format {
+        case .csv, .tsv:
+            guard case .fields(let reader) = source else { break }
+            return try CSVRejectWriter(
+                path: path, header: reader.header, fieldCount: reader.header?.count ?? 0,
+                delimiter: (reader as? CSVReader)?.dialect.delimiter ?? UInt8(ascii: ","))
         case .txtBlocks:
             return try TextBlockWriter(path: path)
         case .txtFiles, .txtLines:
             return try LineRejectWriter(path: path)
         default:
-            throw ImportError(.unreadable, at: SourcePosition(file: path), "no rejects writer for \(format.rawValue) yet")
+            break
+        }
+        throw ImportError(.unreadable, at: SourcePosition(file: path), "no rejects writer for \(format.rawValue) yet")
+    }
+
+    /// The CSV dialect of `format` with the reading options.
+    static func dialect(_ format: ImportFormat, _ reading: ImportReadingOptions) -> CSVDialect {
+        switch format {
+        case .tsv:
+            return CSVDialect(
+                delimiter: UInt8(ascii: "\t"), quote: reading.quote,
+                hasHeader: reading.hasHeader ?? true, encoding: reading.encoding)
+        case .txtLines:
+            var dialect =
+                reading.delimiter.map { CSVDialect.lines(separatedBy: $0, encoding: reading.encoding) }
+                ?? CSVDialect(delimiter: nil, quote: nil, hasHeader: false, encoding: reading.encoding)
+            dialect.hasHeader = reading.hasHeader ?? false
+            return dialect
+        default:
+            return CSVDialect(
+                delimiter: reading.delimiter ?? UInt8(ascii: ","), quote: reading.quote,
+                hasHeader: reading.hasHeader ?? true, encoding: reading.encoding)
         }
     }
 }
