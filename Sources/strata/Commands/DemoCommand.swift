@@ -3,11 +3,11 @@ import Strata
 
 /// `strata demo [DIR]`: the main job end to end on the bundled samples.
 ///
-/// It creates a store for every model in `Schemas/` at its newest version and
-/// prints each store's info, then builds a version-1 diary from
+/// It creates a store for every model in `Schemas/` at its newest version,
+/// imports the model's sample input into it (`Samples/<Model>/`) and prints
+/// the store's info, then builds a version-1 diary from
 /// `Samples/Diary`, shows the migration plan, upgrades it to the newest
-/// version and prints what changed; later issues add importing and
-/// archiving.
+/// version and prints what changed; archiving comes with the bundle issue.
 struct DemoCommand: Command {
     static let name = "demo"
     static let abstract = "Run the main job end to end on the bundled samples."
@@ -60,10 +60,13 @@ struct DemoCommand: Command {
             let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "\(schemas)/\(name)"))
             let path = "\(directory)/\(name).sqlite"
             let store = try Store.create(at: URL(fileURLWithPath: path), model: chain.newest)
-            let info = try store.info(model: try store.matchingVersion(in: chain))
             try store.close()
             if index > 0 { Terminal.output("") }
             Terminal.output("== \(name): created \(path) at version \(chain.newest.version)")
+            try importSample(of: name, into: path)
+            let reopened = try Store.open(at: URL(fileURLWithPath: path), mode: .readOnly)
+            let info = try reopened.info(model: try reopened.matchingVersion(in: chain))
+            try reopened.close()
             Terminal.output(InfoCommand.render(info))
         }
         if models.contains("Diary") { try runDiaryMigration() }

@@ -53,5 +53,7 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`.
-    public var description: String { "\(position): \(message)" }
+    public var description: String {
+        position.file.isEmpty ? message : "\(position): \(message)"
+    }
 }

@@ -28,6 +28,8 @@ public enum ImportReaders {
                     limits: limits))
         case .csv, .tsv, .txtLines:
             return .fields(try CSVReader(path: path, dialect: dialect(format, reading), limits: limits))
+        case .plist:
+            return .records(try PropertyListRecordReader(path: path, limits: limits))
         case .txtBlocks:
             return .records(try TextBlockReader(path: path, limits: limits))
         case .txtFiles:
@@ -47,6 +49,8 @@ public enum ImportReaders {
             return try CSVRejectWriter(
                 path: path, header: reader.header, fieldCount: reader.header?.count ?? 0,
                 delimiter: (reader as? CSVReader)?.dialect.delimiter ?? UInt8(ascii: ","))
+        case .plist:
+            return try PropertyListRecordWriter(path: path)
         case .txtBlocks:
             return try TextBlockWriter(path: path)
         case .txtFiles, .txtLines:

@@ -143,9 +143,13 @@ public final class Importer {
         }
         if concrete.count == 1, let only = concrete.first { return only }
         var fitting: [String] = []
+        // Only the field names matter for the fit; the key and computed
+        // attributes belong to the entity finally chosen.
+        var fieldsOnly = ImportOptions()
+        fieldsOnly.fieldMap = options.fieldMap
         for name in concrete {
             let candidate = try EntityImportPlan(
-                entity: name, model: model, mapping: mapping, options: options,
+                entity: name, model: model, mapping: mapping, options: fieldsOnly,
                 indexedColumnSets: [])
             if !fields.isEmpty, fields.allSatisfy({ candidate.target(forField: $0) != nil }) {
                 fitting.append(name)
