@@ -23,12 +23,21 @@ enum BenchCommand {
             PredicateFetchBenchmark(kind: .equality),
             PredicateFetchBenchmark(kind: .range),
             PredicateFetchBenchmark(kind: .contains),
-        ] + MigrateBenchmark.Kind.allCases.map { MigrateBenchmark(kind: $0) }
+        ] + MigrateBenchmark.Kind.allCases.map { MigrateBenchmark(kind: $0) } + [
+            ImportCSVBenchmark(kind: .csv),
+            ImportCSVBenchmark(kind: .txt),
+            ImportPlistBenchmark(),
+            ImportDiaryBenchmark(),
+            ImportScaleBenchmark(),
+        ]
 
     /// Whether `name` on the command line selects `benchmark`: its name, or
-    /// the name of its family (`predicate-fetch` for `predicate-fetch-range`).
+    /// the name of its family (`predicate-fetch` for `predicate-fetch-range`)
+    /// when no benchmark has that name (`import-csv` is not the family of
+    /// `import-csv-scale`).
     static func selects(_ name: String, _ benchmark: any Benchmark) -> Bool {
-        benchmark.name == name || benchmark.name.hasPrefix(name + "-")
+        if benchmark.name == name { return true }
+        return benchmark.name.hasPrefix(name + "-") && !benchmarks.contains { $0.name == name }
     }
 
     /// The usage text.

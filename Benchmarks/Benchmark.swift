@@ -1,9 +1,9 @@
 import Foundation
 
-/// A comparison of Strata against one peer on the same data.
+/// A comparison of Strata against one or more peers on the same data.
 ///
 /// A benchmark only plans; ``BenchRunner`` runs the plan, alternating the
-/// two sides, and reports.
+/// sides, and reports.
 protocol Benchmark: Sendable {
     /// The name given on the command line, such as `context-insert`.
     var name: String { get }
@@ -12,7 +12,7 @@ protocol Benchmark: Sendable {
     /// The row count used when `--rows` is not given.
     var defaultRows: Int { get }
 
-    /// Prepares everything untimed (corpus, peer input) and returns the two
+    /// Prepares everything untimed (corpus, peer input) and returns the
     /// contenders.
     func plan(in environment: BenchEnvironment) throws -> BenchPlan
 }
@@ -27,17 +27,42 @@ struct BenchEnvironment {
     var workspace: URL
     /// This program, re-invoked with `--worker` for the Strata side.
     var executable: String
+    /// The corpus generator, `gen.py`, for benchmarks that need another corpus.
+    var generator: URL
+    /// Where corpora are cached.
+    var cache: URL
 }
 
-/// The two sides of a benchmark, ready to run.
+/// The sides of a benchmark, ready to run.
 struct BenchPlan {
     /// The Strata side.
     var strata: Contender
-    /// The peer side.
-    var peer: Contender
-    /// Checks, once after the first round, that both sides produced the same
+    /// The peers, in the order of the table; usually one.
+    var peers: [Contender]
+    /// Checks, once after the first round, that the sides produced the same
     /// result.
     var compare: () throws -> Void
+    /// The figures the benchmark is meant to reach, judged under the table.
+    var targets: [BenchTarget] = []
+
+    /// A plan with one peer.
+    init(
+        strata: Contender, peer: Contender, compare: @escaping () throws -> Void,
+        targets: [BenchTarget] = []
+    ) {
+        self.init(strata: strata, peers: [peer], compare: compare, targets: targets)
+    }
+
+    /// A plan with any number of peers.
+    init(
+        strata: Contender, peers: [Contender], compare: @escaping () throws -> Void,
+        targets: [BenchTarget] = []
+    ) {
+        self.strata = strata
+        self.peers = peers
+        self.compare = compare
+        self.targets = targets
+    }
 }
 
 /// One side of a benchmark.
@@ -48,4 +73,9 @@ struct Contender {
     var prepareRun: () throws -> ChildCommand
     /// Checks (untimed) what the run left behind.
     var verify: () throws -> Void
+    /// The bytes of input the side reads, when a rate (MB/s) makes sense.
+    var inputBytes: Int? = nil
+    /// The side's name in the table instead of `Strata` or `peer`, when
+    /// both sides are Strata (a run at two sizes, say).
+    var side: String? = nil
 }

@@ -26,8 +26,10 @@ enum ChildProcess {
 
     /// Runs `command` to completion and measures it.
     ///
-    /// The child inherits standard output and error, and reads standard
-    /// input from `/dev/null`.
+    /// The child reads standard input from `/dev/null` and writes both its
+    /// standard output and error to this process's standard error, so that
+    /// a contender's own summary (`strata import` prints one) shows beside
+    /// the progress lines and the tables alone are on standard output.
     ///
     /// - Returns: The time and peak RSS of the program.
     /// - Throws: ``BenchError`` (`contender`) when it cannot start, exits
@@ -83,6 +85,7 @@ enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
 
         var pid: pid_t = 0
         let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)

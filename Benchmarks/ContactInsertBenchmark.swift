@@ -23,7 +23,7 @@ struct ContactInsertBenchmark: Benchmark {
 
     func plan(in environment: BenchEnvironment) throws -> BenchPlan {
         let schemas = environment.packageRoot.appendingPathComponent("Schemas/Contacts")
-        let model = try SchemaChain.load(directory: schemas).newest
+        let model = try ContactStore.model(in: schemas)
         let rows = environment.corpus.rows
         let strataStore = try ContactStore(
             url: environment.workspace.appendingPathComponent("strata.sqlite"), model: model)

@@ -3,7 +3,27 @@ import Strata
 
 /// A fresh `Contacts` store for an insert benchmark, and the checks made on
 /// it after a run.
+///
+/// The insert benchmarks use version 1 of `Schemas/Contacts` (first name,
+/// last name, nickname), whatever the newest version is: the peer's
+/// ready-made rows (``ContactCSV``) have its columns.
 struct ContactStore {
+    /// The version of `Schemas/Contacts` the insert benchmarks write.
+    static let schemaVersion = 1
+
+    /// Loads version ``schemaVersion`` of the model in `schemas`.
+    ///
+    /// - Throws: A `SchemaError`, or ``BenchError`` (`setup`) when the
+    ///   folder has no such version.
+    static func model(in schemas: URL) throws -> Model {
+        guard let model = try SchemaChain.load(directory: schemas).model(version: schemaVersion)
+        else {
+            throw BenchError(
+                .setup, "\(schemas.lastPathComponent) has no version \(schemaVersion)")
+        }
+        return model
+    }
+
     /// Where the store lives.
     let url: URL
     /// The model the store is created for.

@@ -8,7 +8,7 @@ import Strata
 /// grows with the input is the context's.
 enum ContextInsertWorker {
     static func run(_ options: Worker.Options) throws {
-        let model = try SchemaChain.load(directory: options.schemas).newest
+        let model = try ContactStore.model(in: options.schemas)
         let store = try Store.open(at: options.store)
         try insert(from: options.input.path, into: store, model: model, batch: options.batch)
         try store.close()

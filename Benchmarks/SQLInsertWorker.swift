@@ -8,7 +8,7 @@ import Strata
 /// `Z_PRIMARYKEY.Z_MAX`, so the store ends as Core Data would leave it.
 enum SQLInsertWorker {
     static func run(_ options: Worker.Options) throws {
-        let model = try SchemaChain.load(directory: options.schemas).newest
+        let model = try ContactStore.model(in: options.schemas)
         guard let contact = StoreLayout(model: model).entity(named: "Contact") else {
             throw BenchError(.setup, "the schema has no entity `Contact`")
         }
