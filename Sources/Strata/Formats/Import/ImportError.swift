@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// do {
-///     _ = try importer.run()
+///     _ = try importer.run(reader)
 /// } catch let error as ImportError where error.code == .invalidValue {
 ///     print(error.position.line, error.message)
 /// }

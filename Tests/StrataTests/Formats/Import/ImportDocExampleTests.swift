@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// The code examples of the import documentation (the ImportingData
+/// article, ``Importer``, ``ImportOptions``, ``ImportError`` and
+/// ``Store/create(at:model:filling:)``), compiled and run as written.
+@Suite struct ImportDocExampleTests {
+    @Test func testImportingDataArticleExample() throws {
+        let folder = try TemporaryDirectory()
+        let model = try #require(
+            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Contacts")).newest)
+        let storeURL = folder.file("Contacts.sqlite")
+        try Store.create(at: storeURL, model: model).close()
+        let contactsPath = folder.file("contacts.txt").path
+        try Data("Anna\tRossi\tann\n".utf8).write(to: URL(fileURLWithPath: contactsPath))
+
+        // From ImportingData.md.
+        let store = try Store.open(at: storeURL)
+        var options = ImportOptions(entity: "Contact")
+        options.columns = ["firstName", "lastName", "nickname"]
+        var reading = ImportReadingOptions()
+        reading.delimiter = UInt8(ascii: "\t")
+        let source = try ImportReaders.open(
+            contactsPath, format: .txtLines, reading: reading, limits: options.limits)
+        let importer = try Importer(store: store, model: model, options: options)
+        if case .fields(let reader) = source {
+            let summary = try importer.run(reader)
+            print(summary.inserted)
+            #expect(summary.inserted == 1)
+        }
+    }
+
+    @Test func testImporterAndImportErrorExamples() throws {
+        let folder = try TemporaryDirectory()
+        let model = try #require(
+            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Contacts")).newest)
+        let storeURL = folder.file("Contacts.sqlite")
+        try Store.create(at: storeURL, model: model).close()
+        let csv = folder.file("contacts.csv")
+        try Data("first,last,score\nAnna,Rossi,x\n".utf8).write(to: csv)
+        // The doc comments name the file as a relative path.
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder.url.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+
+        // From Importer's doc comment.
+        let store = try Store.open(at: storeURL)
+        let reader = try CSVReader(path: "contacts.csv")
+        let importer = try Importer(store: store, model: model, options: ImportOptions(entity: "Contact"))
+        // From ImportError's doc comment.
+        var line = 0
+        do {
+            _ = try importer.run(reader)
+        } catch let error as ImportError where error.code == .invalidValue {
+            print(error.position.line, error.message)
+            line = error.position.line
+        }
+        #expect(line == 2)
+    }
+
+    @Test func testImportOptionsExample() {
+        var options = ImportOptions(entity: "Contact")
+        options.fieldMap["born"] = "birthday"
+        options.uniqueKey = ["email"]
+        options.errorPolicy = .skip
+        #expect(options.uniqueKey == ["email"])
+    }
+
+    @Test func testStoreCreateFillingExample() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("Notes.sqlite")
+        let model = try #require(
+            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Notes")).newest)
+        let store = try Store.create(at: url, model: model) { fresh in
+            try fresh.connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 0")
+        }
+        #expect(try store.connection.scalar("PRAGMA journal_mode")?.stringValue == "wal")
+        try store.close()
+    }
+}
+
+/// A new store filled before it appears: a fill that fails leaves nothing.
+@Suite struct StoreCreateFillingTests {
+    @Test func testFillThatThrowsLeavesNoFileAtOrBesideTheTarget() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("Notes.sqlite")
+        let model = try #require(
+            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Notes")).newest)
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try Store.create(at: url, model: model) { fresh in
+                try fresh.connection.execute(
+                    "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZDATE) VALUES (1, 1, 1, 'x', 0)")
+                throw Stop()
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
+    }
+}
