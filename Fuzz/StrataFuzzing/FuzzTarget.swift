@@ -32,6 +32,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The keyed-archive reader and the model-cache decoder
     /// (`Z_MODELCACHE`, uncompressed).
     case keyedarchive
+    /// The import readers (CSV, txt lines and blocks, JSON, NDJSON, plists)
+    /// on the bytes as an input file.
+    case importreaders
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -45,6 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .xcdatamodel: FuzzTarget.xcdatamodel(data)
             case .bplist: FuzzTarget.bplist(data)
             case .keyedarchive: FuzzTarget.keyedArchive(data)
+            case .importreaders: FuzzTarget.importReaders(data)
             }
         #endif
     }
