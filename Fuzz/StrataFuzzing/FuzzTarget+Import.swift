@@ -26,9 +26,15 @@
                 drain(reader)
             }
             if let reader = try? TextBlockReader(path: path, limits: limits) { drain(reader) }
-            if let reader = try? JSONRecordReader(path: path, lines: nil, limits: limits) { drain(reader) }
-            if let reader = try? JSONRecordReader(path: path, lines: true, limits: limits) { drain(reader) }
-            if let reader = try? PropertyListRecordReader(path: path, limits: limits) { drain(reader) }
+            if let reader = try? JSONRecordReader(path: path, lines: nil, limits: limits) {
+                drain(reader)
+            }
+            if let reader = try? JSONRecordReader(path: path, lines: true, limits: limits) {
+                drain(reader)
+            }
+            if let reader = try? PropertyListRecordReader(path: path, limits: limits) {
+                drain(reader)
+            }
         }
 
         /// Reads every record, touching every field; a reader that fails

@@ -25,7 +25,10 @@ import Testing
             "--columns", "firstName,lastName,nickname,email,birthday,score,notes",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.hasPrefix("Imported 12 Contact records into \(store): 12 inserted, 0 updated, 0 rejected in "))
+        #expect(
+            outcome.stdout.hasPrefix(
+                "Imported 12 Contact records into \(store): 12 inserted, 0 updated, 0 rejected in ")
+        )
         #expect(try count(store, "Contact") == "12")
         let query = try StrataRunner.run([
             "query", store, "Contact", "--where", "lastName == 'Петров'", "--format", "csv",
@@ -41,7 +44,9 @@ import Testing
         ])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains(#""inserted" : 16"#))  // 4 recipes, 9 ingredients, 3 types
-        let again = try StrataRunner.run(["import", store, "Samples/Recipes/recipes.plist", "--unique", "name"])
+        let again = try StrataRunner.run([
+            "import", store, "Samples/Recipes/recipes.plist", "--unique", "name",
+        ])
         #expect(again.status == 0, "\(again.stderr)")
         // The recipes are updated; their ingredients (owned: cascade) are
         // written again, not added to.
@@ -56,11 +61,14 @@ import Testing
         try Data("first,last,birthday\r\nAnna,Rossi,1985-03-02\r\nLuca,Bianchi,31/12/1990\r\n".utf8)
             .write(to: URL(fileURLWithPath: input))
         let store = folder.path("Contacts.sqlite")
-        let outcome = try StrataRunner.run(["import", store, input, "--schemas", "Schemas/Contacts"])
+        let outcome = try StrataRunner.run([
+            "import", store, input, "--schemas", "Schemas/Contacts",
+        ])
         #expect(outcome.status == 1)
         #expect(
             outcome.stderr
-                == "error: \(input):3:14: '31/12/1990' is not an ISO 8601 date (2024-05-01 or 2024-05-01T12:30:00Z)\n")
+                == "error: \(input):3:14: '31/12/1990' is not an ISO 8601 date (2024-05-01 or 2024-05-01T12:30:00Z)\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
@@ -71,7 +79,8 @@ import Testing
         let store = folder.path("Contacts.sqlite")
         let rejects = folder.path("rejects.csv")
         let outcome = try StrataRunner.run([
-            "import", store, input, "--schemas", "Schemas/Contacts", "--on-error", "skip", "--rejects", rejects,
+            "import", store, input, "--schemas", "Schemas/Contacts", "--on-error", "skip",
+            "--rejects", rejects,
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("2 inserted, 0 updated, 1 rejected"))
@@ -90,7 +99,9 @@ import Testing
         let store = folder.path("Diary.sqlite")
         _ = try StrataRunner.run(["create", store, "--schemas", "Schemas/Diary"])
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
-        let outcome = try StrataRunner.run(["import", store, "Samples/Diary/diary.txt", "--entity", "DiaryEntry", "--dry-run"])
+        let outcome = try StrataRunner.run([
+            "import", store, "Samples/Diary/diary.txt", "--entity", "DiaryEntry", "--dry-run",
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.hasPrefix("Checked (dry run, nothing written) 3 DiaryEntry records"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
@@ -100,7 +111,8 @@ import Testing
     @Test func testDiaryBlocksWithPhotosByPathAndTags() throws {
         let store = folder.path("Diary.sqlite")
         let outcome = try StrataRunner.run([
-            "import", store, "Samples/Diary/diary.txt", "--schemas", "Schemas/Diary", "--entity", "DiaryEntry",
+            "import", store, "Samples/Diary/diary.txt", "--schemas", "Schemas/Diary", "--entity",
+            "DiaryEntry",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(try count(store, "DiaryEntry") == "3")
@@ -113,10 +125,14 @@ import Testing
 
     @Test func testNotesFolderOfTextFiles() throws {
         let store = folder.path("Notes.sqlite")
-        let outcome = try StrataRunner.run(["import", store, "Samples/Notes/notes", "--schemas", "Schemas/Notes"])
+        let outcome = try StrataRunner.run([
+            "import", store, "Samples/Notes/notes", "--schemas", "Schemas/Notes",
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(try count(store, "Note") == "4")
-        let books = try StrataRunner.run(["query", store, "Note", "--where", "keywords CONTAINS 'books'", "--count"])
+        let books = try StrataRunner.run([
+            "query", store, "Note", "--where", "keywords CONTAINS 'books'", "--count",
+        ])
         #expect(books.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
@@ -126,7 +142,9 @@ import Testing
         #expect(outcome.stderr.hasPrefix("error: '--format' must be one of csv, tsv, txt-lines"))
         let rejects = try StrataRunner.run(["import", "x.sqlite", "y.csv", "--rejects", "r.csv"])
         #expect(rejects.status == 64)
-        let missing = try StrataRunner.run(["import", folder.path("none.sqlite"), folder.path("none.csv")])
+        let missing = try StrataRunner.run([
+            "import", folder.path("none.sqlite"), folder.path("none.csv"),
+        ])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no such file or folder"))
     }

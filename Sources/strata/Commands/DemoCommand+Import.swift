@@ -57,6 +57,7 @@ extension DemoCommand {
         let counts = summary.insertedByEntity.sorted { $0.key < $1.key }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         Terminal.output(
-            "Imported \(sample.input) (\(sample.format.rawValue)): \(summary.records) records; inserted \(counts)")
+            "Imported \(sample.input) (\(sample.format.rawValue)): \(summary.records) records; inserted \(counts)"
+        )
     }
 }

@@ -9,7 +9,8 @@ import Strata
 /// CSV, plist or JSON file into a store, checked by the schema's rules.
 struct ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Bulk-load records from txt, CSV, TSV, plist, JSON or NDJSON into a store."
+    static let abstract =
+        "Bulk-load records from txt, CSV, TSV, plist, JSON or NDJSON into a store."
     static let usage = """
         USAGE: strata import <store> <input> [--entity <name>] [--format <format>]
                              [--schemas <dir>] [--map <field=property>]... [--mapping <file>]
@@ -92,7 +93,8 @@ struct ImportCommand: Command {
         }
         while let pair = try arguments.option("--map") {
             guard let equals = pair.firstIndex(of: "=") else {
-                throw UsageError("'--map' expects field=property, got '\(pair)'", command: Self.self)
+                throw UsageError(
+                    "'--map' expects field=property, got '\(pair)'", command: Self.self)
             }
             options.fieldMap[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
@@ -130,7 +132,8 @@ struct ImportCommand: Command {
         if arguments.flag("--no-header") { reading.hasHeader = false }
         if let encoding = try arguments.option("--encoding") {
             guard let known = TextEncoding(rawValue: encoding.lowercased()) else {
-                throw UsageError("'--encoding' must be utf-8, utf-16 or latin-1", command: Self.self)
+                throw UsageError(
+                    "'--encoding' must be utf-8, utf-16 or latin-1", command: Self.self)
             }
             reading.encoding = known
         }
@@ -146,7 +149,9 @@ struct ImportCommand: Command {
             options.mediaFolder = URL(fileURLWithPath: media, isDirectory: true)
         }
         if let wait = try arguments.integerOption("--wait") {
-            guard wait >= 0 else { throw UsageError("'--wait' must be 0 or more", command: Self.self) }
+            guard wait >= 0 else {
+                throw UsageError("'--wait' must be 0 or more", command: Self.self)
+            }
             options.lockTimeout = TimeInterval(wait)
         }
         if let mapping = try arguments.option("--mapping") {
@@ -175,14 +180,17 @@ struct ImportCommand: Command {
         case "tab", "\\t", "\t": return UInt8(ascii: "\t")
         default:
             guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80 else {
-                throw UsageError("'\(option)' must be one ASCII character (or 'tab')", command: Self.self)
+                throw UsageError(
+                    "'\(option)' must be one ASCII character (or 'tab')", command: Self.self)
             }
             return byte
         }
     }
 
     func run() throws {
-        try StoreActivity.run(store, options.isDryRun ? "check the import" : "import into the store") {
+        try StoreActivity.run(
+            store, options.isDryRun ? "check the import" : "import into the store"
+        ) {
             try importInput()
         }
     }
@@ -197,13 +205,15 @@ struct ImportCommand: Command {
         let storeURL = URL(fileURLWithPath: store)
         var summary = ImportSummary()
         if FileManager.default.fileExists(atPath: store) {
-            let opened = try Store.open(at: storeURL, mode: options.isDryRun ? .readOnly : .readWrite)
+            let opened = try Store.open(
+                at: storeURL, mode: options.isDryRun ? .readOnly : .readWrite)
             defer { try? opened.close() }  // The import committed or rolled back already.
             let model = try StoreModelSource.model(of: opened, schemas: schemas)
             summary = try importInput(format: format, into: opened, model: model)
         } else {
             guard let schemas else {
-                throw CommandFailure(message: "\(store): no such store; give --schemas to create it")
+                throw CommandFailure(
+                    message: "\(store): no such store; give --schemas to create it")
             }
             let model = try SchemaSource.loadChain(schemas).newest
             // A new store is built hidden beside its place and appears only
@@ -212,7 +222,8 @@ struct ImportCommand: Command {
             let scratch = FileManager.default.temporaryDirectory
                 .appendingPathComponent("strata-import-\(UUID().uuidString)", isDirectory: true)
             if options.isDryRun {
-                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: scratch, withIntermediateDirectories: true)
                 target = scratch.appendingPathComponent(storeURL.lastPathComponent)
             }
             defer { if options.isDryRun { try? FileManager.default.removeItem(at: scratch) } }
@@ -221,11 +232,15 @@ struct ImportCommand: Command {
             }
             try created.close()
         }
-        Terminal.output(json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
+        Terminal.output(
+            json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
     }
 
-    private func importInput(format: ImportFormat, into store: Store, model: Model) throws -> ImportSummary {
-        let source = try ImportReaders.open(input, format: format, reading: reading, limits: options.limits)
+    private func importInput(format: ImportFormat, into store: Store, model: Model) throws
+        -> ImportSummary
+    {
+        let source = try ImportReaders.open(
+            input, format: format, reading: reading, limits: options.limits)
         let importer = try Importer(store: store, model: model, options: options)
         let bar = ImportProgressBar(
             enabled: forceProgress || isatty(STDERR_FILENO) == 1, file: input)

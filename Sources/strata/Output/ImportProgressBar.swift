@@ -17,7 +17,9 @@ final class ImportProgressBar {
 
     func show(_ progress: ImportProgress) {
         guard enabled else { return }
-        let fraction = progress.totalBytes.map { $0 > 0 ? min(1, Double(progress.bytesRead) / Double($0)) : 1 }
+        let fraction = progress.totalBytes.map {
+            $0 > 0 ? min(1, Double(progress.bytesRead) / Double($0)) : 1
+        }
         let records = "\(progress.records) records"
         if rewrites {
             let now = Date()
@@ -26,7 +28,8 @@ final class ImportProgressBar {
             var text = "\r\u{1B}[K"
             if let fraction {
                 let filled = Int(fraction * 30)
-                text += "[" + String(repeating: "#", count: filled)
+                text +=
+                    "[" + String(repeating: "#", count: filled)
                     + String(repeating: " ", count: 30 - filled) + "] "
                     + String(format: "%3.0f%% ", fraction * 100)
             }

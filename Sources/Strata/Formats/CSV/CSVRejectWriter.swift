@@ -21,7 +21,8 @@ public final class CSVRejectWriter: RejectWriter {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
         else {
-            throw ImportError(.unreadable, at: SourcePosition(file: path), "cannot create the rejects file")
+            throw ImportError(
+                .unreadable, at: SourcePosition(file: path), "cannot create the rejects file")
         }
         self.handle = handle
         self.delimiter = delimiter
@@ -38,7 +39,8 @@ public final class CSVRejectWriter: RejectWriter {
         if let text = rejected.originalText {
             line = String(decoding: text, as: UTF8.self)
         } else {
-            line = String(repeating: String(UnicodeScalar(delimiter)), count: max(fieldCount - 1, 0))
+            line = String(
+                repeating: String(UnicodeScalar(delimiter)), count: max(fieldCount - 1, 0))
         }
         line += String(UnicodeScalar(delimiter)) + quoted(rejected.error.description) + "\r\n"
         try write(line)
@@ -56,7 +58,8 @@ public final class CSVRejectWriter: RejectWriter {
 
     private func quoted(_ field: String) -> String {
         let special = field.utf8.contains {
-            $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+            $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+                || $0 == UInt8(ascii: "\r")
         }
         return special ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
     }

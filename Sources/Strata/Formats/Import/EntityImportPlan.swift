@@ -70,7 +70,8 @@ final class EntityImportPlan {
         entity: String, model: Model, mapping: StoreMapping, options: ImportOptions,
         indexedColumnSets: [Set<String>]
     ) throws {
-        guard let entityMapping = mapping.entities[entity], let schemaEntity = model.entity(named: entity)
+        guard let entityMapping = mapping.entities[entity],
+            let schemaEntity = model.entity(named: entity)
         else {
             throw ImportError(
                 .structure, at: SourcePosition(file: ""),
@@ -138,10 +139,12 @@ final class EntityImportPlan {
         fieldMap = options.fieldMap
         var computed: [(index: Int, attribute: ComputedAttribute)] = []
         for computation in options.computed {
-            guard let index = attributes.firstIndex(where: { $0.name == computation.attribute }) else {
+            guard let index = attributes.firstIndex(where: { $0.name == computation.attribute })
+            else {
                 throw ImportError(
                     .structure, at: SourcePosition(file: ""),
-                    "compute names '\(computation.attribute)', which is not a stored attribute of \(entity)")
+                    "compute names '\(computation.attribute)', which is not a stored attribute of \(entity)"
+                )
             }
             computed.append((index, computation))
         }
@@ -152,7 +155,9 @@ final class EntityImportPlan {
             folded[FieldNameFolding.fold(slot.relationship.name)] = .relationship(index)
         }
         for (index, attribute) in attributes.enumerated() {
-            for key in attribute.importKeys { folded[FieldNameFolding.fold(key)] = .attribute(index) }
+            for key in attribute.importKeys {
+                folded[FieldNameFolding.fold(key)] = .attribute(index)
+            }
         }
         for (index, attribute) in attributes.enumerated() {
             folded[FieldNameFolding.fold(attribute.name)] = .attribute(index)

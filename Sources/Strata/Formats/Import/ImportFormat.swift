@@ -47,15 +47,20 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         if bytes.starts(with: Array("bplist".utf8)) { return .plist }
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<plist") || trimmed.hasPrefix("<!DOCTYPE plist") {
+        if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<plist")
+            || trimmed.hasPrefix("<!DOCTYPE plist")
+        {
             return .plist
         }
         // A JSON reader tells an object of arrays from JSON lines itself.
         if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") { return .json }
         let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
         if let colon = firstLine.firstIndex(of: ":"),
-            firstLine[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "_" || $0 == "-" }),
-            firstLine.index(after: colon) == firstLine.endIndex || firstLine[firstLine.index(after: colon)] == " "
+            firstLine[..<colon].allSatisfy({
+                $0.isLetter || $0.isNumber || $0 == " " || $0 == "_" || $0 == "-"
+            }),
+            firstLine.index(after: colon) == firstLine.endIndex
+                || firstLine[firstLine.index(after: colon)] == " "
         {
             return .txtBlocks
         }

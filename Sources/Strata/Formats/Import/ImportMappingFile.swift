@@ -26,13 +26,16 @@ public enum ImportMappingFile {
     ///   of what is wrong.
     public static func apply(_ path: String, to options: inout ImportOptions) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImportError(.unreadable, at: SourcePosition(file: path), "cannot read the mapping file")
+            throw ImportError(
+                .unreadable, at: SourcePosition(file: path), "cannot read the mapping file")
         }
         let root: JSONNode
         do {
             root = try JSONReader.parse(data)
         } catch {
-            throw ImportError(.syntax, at: SourcePosition(file: path, line: error.line, column: error.column), error.message)
+            throw ImportError(
+                .syntax, at: SourcePosition(file: path, line: error.line, column: error.column),
+                error.message)
         }
         func position(_ node: JSONNode, _ keyPath: String) -> SourcePosition {
             SourcePosition(file: path, line: node.line, column: node.column, keyPath: keyPath)
@@ -44,7 +47,8 @@ public enum ImportMappingFile {
             throw fail(root, "$", "expected an object, found \(root.summary)")
         }
         guard case .string("strata-import/1")? = root["format"]?.value else {
-            throw fail(root["format"] ?? root, "$.format", "expected \"format\": \"strata-import/1\"")
+            throw fail(
+                root["format"] ?? root, "$.format", "expected \"format\": \"strata-import/1\"")
         }
         func string(_ node: JSONNode, _ keyPath: String) throws -> String {
             guard case .string(let text) = node.value else {
@@ -68,14 +72,18 @@ public enum ImportMappingFile {
                 if options.entity == nil { options.entity = try string(node, keyPath) }
             case "fields":
                 guard case .object(let pairs) = node.value else {
-                    throw fail(node, keyPath, "expected an object of field: property, found \(node.summary)")
+                    throw fail(
+                        node, keyPath,
+                        "expected an object of field: property, found \(node.summary)")
                 }
                 for pair in pairs where options.fieldMap[pair.key] == nil {
                     options.fieldMap[pair.key] = try string(pair.value, "\(keyPath).\(pair.key)")
                 }
             case "compute":
                 guard case .object(let pairs) = node.value else {
-                    throw fail(node, keyPath, "expected an object of attribute: expression, found \(node.summary)")
+                    throw fail(
+                        node, keyPath,
+                        "expected an object of attribute: expression, found \(node.summary)")
                 }
                 for pair in pairs {
                     let expression = try string(pair.value, "\(keyPath).\(pair.key)")

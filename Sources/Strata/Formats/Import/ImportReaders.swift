@@ -27,18 +27,22 @@ public enum ImportReaders {
                         encoding: reading.encoding),
                     limits: limits))
         case .csv, .tsv, .txtLines:
-            return .fields(try CSVReader(path: path, dialect: dialect(format, reading), limits: limits))
+            return .fields(
+                try CSVReader(path: path, dialect: dialect(format, reading), limits: limits))
         case .plist:
             return .records(try PropertyListRecordReader(path: path, limits: limits))
         case .json, .ndjson:
             return .records(
-                try JSONRecordReader(path: path, lines: format == .ndjson ? true : nil, limits: limits))
+                try JSONRecordReader(
+                    path: path, lines: format == .ndjson ? true : nil, limits: limits))
         case .txtBlocks:
             return .records(try TextBlockReader(path: path, limits: limits))
         case .txtFiles:
             return .records(try TextFileReader(folder: path, limits: limits))
         default:
-            throw ImportError(.unreadable, at: SourcePosition(file: path), "\(format.rawValue) is not readable yet")
+            throw ImportError(
+                .unreadable, at: SourcePosition(file: path),
+                "\(format.rawValue) is not readable yet")
         }
     }
 
@@ -63,7 +67,9 @@ public enum ImportReaders {
         default:
             break
         }
-        throw ImportError(.unreadable, at: SourcePosition(file: path), "no rejects writer for \(format.rawValue) yet")
+        throw ImportError(
+            .unreadable, at: SourcePosition(file: path),
+            "no rejects writer for \(format.rawValue) yet")
     }
 
     /// The CSV dialect of `format` with the reading options.
@@ -75,8 +81,11 @@ public enum ImportReaders {
                 hasHeader: reading.hasHeader ?? true, encoding: reading.encoding)
         case .txtLines:
             var dialect =
-                reading.delimiter.map { CSVDialect.lines(separatedBy: $0, encoding: reading.encoding) }
-                ?? CSVDialect(delimiter: nil, quote: nil, hasHeader: false, encoding: reading.encoding)
+                reading.delimiter.map {
+                    CSVDialect.lines(separatedBy: $0, encoding: reading.encoding)
+                }
+                ?? CSVDialect(
+                    delimiter: nil, quote: nil, hasHeader: false, encoding: reading.encoding)
             dialect.hasHeader = reading.hasHeader ?? false
             return dialect
         default:

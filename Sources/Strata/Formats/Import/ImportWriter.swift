@@ -127,8 +127,9 @@ final class ImportWriter {
     func join(
         _ mapping: StoreMapping.ToManyMapping, source: Int64, destination: Int64, order: Int64?
     ) throws {
-        guard case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn) =
-            mapping, !isDryRun
+        guard
+            case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn) =
+                mapping, !isDryRun
         else { return }
         var columns = [sourceColumn, destinationColumn]
         var values: [SQLiteValue] = [.integer(source), .integer(destination)]

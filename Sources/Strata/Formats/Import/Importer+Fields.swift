@@ -56,7 +56,11 @@ extension Importer {
                     if plan.uniqueKey == nil, !hasRelationships, plan.computed.isEmpty {
                         try insertRow(reader, targets: targets, plan: plan, cells: &cells)
                     } else {
-                        batch.append((try prepareRow(reader, names: names, targets: targets, plan: plan), reader.recordText(), nil))
+                        batch.append(
+                            (
+                                try prepareRow(reader, names: names, targets: targets, plan: plan),
+                                reader.recordText(), nil
+                            ))
                         if batch.count >= batchLimit {
                             try writeBatch(batch)
                             batch = []
@@ -95,7 +99,8 @@ extension Importer {
             }
             if target != .ignored, let earlier = givenBy.updateValue(name, forKey: target) {
                 throw ImportError(
-                    .structure, at: position, "fields '\(earlier)' and '\(name)' both map to the same property")
+                    .structure, at: position,
+                    "fields '\(earlier)' and '\(name)' both map to the same property")
             }
             targets.append(target)
         }
@@ -137,7 +142,9 @@ extension Importer {
                 }
             }
             let position =
-                error.attribute.flatMap { columnOfAttribute[$0] }.map { reader.position(ofField: $0) }
+                error.attribute.flatMap { columnOfAttribute[$0] }.map {
+                    reader.position(ofField: $0)
+                }
                 ?? reader.recordPosition
             throw ImportError(error.code, at: position, error.message)
         }
@@ -168,7 +175,8 @@ extension Importer {
                         plan: plan
                     ).owned
                 } catch {
-                    throw ImportError(error.code, at: reader.position(ofField: column), error.message)
+                    throw ImportError(
+                        error.code, at: reader.position(ofField: column), error.message)
                 }
                 prepared.attributePositions[index] = reader.position(ofField: column)
             case .relationship(let index):

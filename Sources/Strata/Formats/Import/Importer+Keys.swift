@@ -42,9 +42,12 @@ extension Importer {
         while start < wanted.count {
             let chunk = wanted[start..<min(start + Self.keysPerQuery, wanted.count)]
             start += chunk.count
-            let tuple = key.count == 1 ? "?" : "(" + Array(repeating: "?", count: key.count).joined(separator: ", ") + ")"
+            let tuple =
+                key.count == 1
+                ? "?" : "(" + Array(repeating: "?", count: key.count).joined(separator: ", ") + ")"
             let list = Array(repeating: tuple, count: chunk.count).joined(separator: ", ")
-            let left = key.count == 1 ? keyColumns[0] : "(" + keyColumns.joined(separator: ", ") + ")"
+            let left =
+                key.count == 1 ? keyColumns[0] : "(" + keyColumns.joined(separator: ", ") + ")"
             let values = key.count == 1 ? "(\(list))" : "(VALUES \(list))"
             summary.keyLookups += 1
             try writer?.query(
@@ -114,7 +117,8 @@ extension Importer {
             throw ImportError(
                 .structure, at: position,
                 "\(relationship.name) links to \(relationship.destination) by a value, but "
-                    + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)")
+                    + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)"
+            )
         }
         let text = value.keyText
         if let cached = relatedCache[destination.name]?[text] {
@@ -152,7 +156,9 @@ extension Importer {
             relatedEntity[destination.name] = [:]
         }
         relatedCache[destination.name, default: [:]][text] = found.0
-        if found.1 != destination.number { relatedEntity[destination.name, default: [:]][text] = found.1 }
+        if found.1 != destination.number {
+            relatedEntity[destination.name, default: [:]][text] = found.1
+        }
         return found
     }
 
@@ -163,15 +169,19 @@ extension Importer {
         pendingLinks = []
         for link in links {
             let slot = link.plan.relationships[link.slot]
-            guard let (destination, number) = try findOrCreate(
-                link.key, for: slot.relationship, at: link.position, deferIfImported: true)
+            guard
+                let (destination, number) = try findOrCreate(
+                    link.key, for: slot.relationship, at: link.position, deferIfImported: true)
             else {
-                let name = try relatedByAttribute(of: slot.relationship).map { $0.0.attributes[$0.1].name } ?? "key"
+                let name =
+                    try relatedByAttribute(of: slot.relationship).map { $0.0.attributes[$0.1].name }
+                    ?? "key"
                 try reject(
                     ImportError(
                         .structure, at: link.position,
                         "\(slot.relationship.name): no \(slot.relationship.destination) with \(name) "
-                            + "'\(ValueCoercer.excerpt(String(link.key.keyText.dropFirst())))' in the store or the input"),
+                            + "'\(ValueCoercer.excerpt(String(link.key.keyText.dropFirst())))' in the store or the input"
+                    ),
                     text: nil, record: nil)
                 continue
             }

@@ -25,7 +25,8 @@ extension Importer {
                     // A reader that failed twice at one place cannot go on.
                     guard error.position.byteOffset != lastFailure else { throw error }
                     lastFailure = error.position.byteOffset
-                    try reject(error, text: (reader as? JSONRecordReader)?.lastErrorText, record: nil)
+                    try reject(
+                        error, text: (reader as? JSONRecordReader)?.lastErrorText, record: nil)
                     try recordFinished()
                     continue
                 }
@@ -37,7 +38,8 @@ extension Importer {
                         entity = known
                     } else {
                         entity = try chooseEntity(
-                            fields: record.fields.map(\.key), group: record.group, at: record.position)
+                            fields: record.fields.map(\.key), group: record.group,
+                            at: record.position)
                         if summary.entity.isEmpty { summary.entity = entity }
                         entityByGroup[group] = entity
                     }
@@ -47,7 +49,11 @@ extension Importer {
                         batch = []
                     }
                     batchLimit = plan.uniqueKey == nil ? 1 : max(1, options.batchSize)
-                    batch.append((try prepare(record.fields, at: record.position, plan: plan), record.originalText, record))
+                    batch.append(
+                        (
+                            try prepare(record.fields, at: record.position, plan: plan),
+                            record.originalText, record
+                        ))
                 } catch let error as ImportError {
                     try reject(error, text: record.originalText, record: record)
                     try recordFinished()
@@ -78,7 +84,8 @@ extension Importer {
                 if options.ignoresUnknownFields { continue }
                 throw ImportError(
                     .unknownField, at: field.position,
-                    "'\(field.key)' matches no property of \(plan.name) (properties: \(plan.propertyNames))")
+                    "'\(field.key)' matches no property of \(plan.name) (properties: \(plan.propertyNames))"
+                )
             }
             if target == .ignored { continue }
             if let earlier = givenBy.updateValue(field.key, forKey: target) {
@@ -123,7 +130,8 @@ extension Importer {
             let attribute = plan.attributes[index]
             do {
                 let result = try evaluator.evaluate(computation.node, values)
-                prepared.cells[index] = try coercer.cell(ImportValue(result), index: index, plan: plan)
+                prepared.cells[index] = try coercer.cell(
+                    ImportValue(result), index: index, plan: plan)
             } catch let error as ExpressionError {
                 throw ImportError(
                     .invalidValue, at: position,
@@ -179,7 +187,8 @@ extension Importer {
         if !relationship.isToMany, nested.count + scalars.count > 1 {
             throw ImportError(
                 .structure, at: field.position,
-                "\(relationship.name) is a to-one relationship, and the record gives several objects")
+                "\(relationship.name) is a to-one relationship, and the record gives several objects"
+            )
         }
         if !nested.isEmpty { prepared.children.append(.init(slot: index, records: nested)) }
         guard !scalars.isEmpty else { return }
@@ -188,7 +197,8 @@ extension Importer {
             throw ImportError(
                 .structure, at: field.position,
                 "\(relationship.name) links to \(relationship.destination) by a value, but "
-                    + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)")
+                    + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)"
+            )
         }
         var keys: [ImportCell] = []
         for (value, position) in scalars {

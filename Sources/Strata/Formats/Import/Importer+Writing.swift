@@ -22,7 +22,9 @@ extension Importer {
                 try reject(error, text: text, record: original)
             } catch let error as SQLiteError {
                 try reject(
-                    ImportError(.store, at: record.position, "the store refused the record: \(error.message)"),
+                    ImportError(
+                        .store, at: record.position,
+                        "the store refused the record: \(error.message)"),
                     text: text, record: original)
             }
             try recordFinished()
@@ -62,7 +64,8 @@ extension Importer {
                     case .error:
                         throw ImportError(
                             .validation, at: record.position,
-                            "a second record with the same \(key.map { plan.attributes[$0].name }.joined(separator: ", ")) as an earlier one")
+                            "a second record with the same \(key.map { plan.attributes[$0].name }.joined(separator: ", ")) as an earlier one"
+                        )
                     case .last:
                         break
                     }
@@ -81,12 +84,15 @@ extension Importer {
             else { continue }
             let childKey = try write(child, parent: nil)
             cells[keyCell] = .integer(childKey)
-            if let entityCell = slot.entityCell { cells[entityCell] = .integer(Int64(child.plan.number)) }
+            if let entityCell = slot.entityCell {
+                cells[entityCell] = .integer(Int64(child.plan.number))
+            }
         }
         var deferredToOnes: [(Int, ImportCell, SourcePosition)] = []
         for link in record.links {
             let slot = plan.relationships[link.slot]
-            guard !slot.relationship.isToMany, let keyCell = slot.foreignKeyCell, let value = link.keys.first
+            guard !slot.relationship.isToMany, let keyCell = slot.foreignKeyCell,
+                let value = link.keys.first
             else { continue }
             if let (destination, number) = try findOrCreate(
                 value, for: slot.relationship, at: link.position, deferIfImported: true)
@@ -100,8 +106,12 @@ extension Importer {
         if let parent, let inverse = parent.inverseSlot {
             let slot = plan.relationships[inverse]
             if let keyCell = slot.foreignKeyCell { cells[keyCell] = .integer(parent.parentKey) }
-            if let entityCell = slot.entityCell { cells[entityCell] = .integer(Int64(parent.parentNumber)) }
-            if let orderCell = slot.orderCell, let order = parent.order { cells[orderCell] = .integer(order) }
+            if let entityCell = slot.entityCell {
+                cells[entityCell] = .integer(Int64(parent.parentNumber))
+            }
+            if let orderCell = slot.orderCell, let order = parent.order {
+                cells[orderCell] = .integer(order)
+            }
         }
 
         // The row itself.
@@ -123,7 +133,8 @@ extension Importer {
         }
         if let keyText { keyIndex[plan.name + "\u{1E}" + keyText] = (key, true) }
         for (slot, value, position) in deferredToOnes {
-            pendingLinks.append(PendingLink(plan: plan, source: key, slot: slot, key: value, position: position))
+            pendingLinks.append(
+                PendingLink(plan: plan, source: key, slot: slot, key: value, position: position))
         }
         if let parent, let join = parent.joinMapping {
             try writer.join(join, source: parent.parentKey, destination: key, order: parent.order)
@@ -138,9 +149,12 @@ extension Importer {
                 try writer.clearToMany(
                     toMany, of: key, deletingDestinations: slot.relationship.deleteRule == .cascade)
             }
-            let inverse = slot.relationship.inverse.isEmpty ? nil : childPlan.relationships.firstIndex {
-                $0.relationship.name == slot.relationship.inverse && !$0.relationship.isToMany
-            }
+            let inverse =
+                slot.relationship.inverse.isEmpty
+                ? nil
+                : childPlan.relationships.firstIndex {
+                    $0.relationship.name == slot.relationship.inverse && !$0.relationship.isToMany
+                }
             for (position, child) in children.records.enumerated() {
                 let order = slot.relationship.isOrdered ? Int64(position + 1) * 1024 : nil
                 _ = try write(
@@ -154,11 +168,13 @@ extension Importer {
             let slot = plan.relationships[link.slot]
             guard slot.relationship.isToMany else { continue }
             for (position, value) in link.keys.enumerated() {
-                guard let (destination, number) = try findOrCreate(
-                    value, for: slot.relationship, at: link.position, deferIfImported: false)
+                guard
+                    let (destination, number) = try findOrCreate(
+                        value, for: slot.relationship, at: link.position, deferIfImported: false)
                 else { continue }
                 let order = slot.relationship.isOrdered ? Int64(position + 1) * 1024 : nil
-                try self.link(slot, of: key, plan: plan, to: destination, number: number, order: order)
+                try self.link(
+                    slot, of: key, plan: plan, to: destination, number: number, order: order)
             }
         }
         return key

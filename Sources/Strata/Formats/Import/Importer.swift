@@ -123,7 +123,9 @@ public final class Importer {
 
     /// The entity records of `fields` become: the option, the group's
     /// entity, the model's only entity, or the only entity every field fits.
-    func chooseEntity(fields: [String], group: String?, at position: SourcePosition) throws -> String {
+    func chooseEntity(fields: [String], group: String?, at position: SourcePosition) throws
+        -> String
+    {
         let concrete = model.entities.filter { !$0.isAbstract }.map(\.name).sorted()
         if let entity = options.entity {
             guard concrete.contains(entity) else {

@@ -16,7 +16,8 @@ public final class LineRejectWriter: RejectWriter {
             guard FileManager.default.createFile(atPath: path, contents: nil),
                 let handle = FileHandle(forWritingAtPath: path)
             else {
-                throw ImportError(.unreadable, at: SourcePosition(file: path), "cannot create the rejects file")
+                throw ImportError(
+                    .unreadable, at: SourcePosition(file: path), "cannot create the rejects file")
             }
             return handle
         }

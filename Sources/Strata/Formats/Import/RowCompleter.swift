@@ -11,12 +11,16 @@ struct RowCompleter {
     /// Fills defaults into `cells` of a new row of `plan` and checks it.
     ///
     /// - Throws: ``ValueCoercer/Failure`` naming the attribute and rule.
-    func completeInsert(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer.Failure) {
+    func completeInsert(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer
+        .Failure)
+    {
         for index in cells.indices {
             if case .absent = cells[index] { cells[index] = .null }
         }
         for (index, value, externalStorage) in plan.defaults {
-            if case .null = cells[index] { cells[index] = defaultCell(value, externalStorage: externalStorage) }
+            if case .null = cells[index] {
+                cells[index] = defaultCell(value, externalStorage: externalStorage)
+            }
         }
         for index in plan.touched { cells[index] = .real(now) }
         try check(cells, plan: plan, isUpdate: false)
@@ -24,7 +28,9 @@ struct RowCompleter {
 
     /// Stamps touched dates on an update of an existing row and checks the
     /// values the update writes (absent ones keep what the store has).
-    func completeUpdate(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer.Failure) {
+    func completeUpdate(_ cells: inout [ImportCell], plan: EntityImportPlan) throws(ValueCoercer
+        .Failure)
+    {
         for index in plan.touched { cells[index] = .real(now) }
         try check(cells, plan: plan, isUpdate: true)
     }

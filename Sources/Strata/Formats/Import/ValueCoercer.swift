@@ -68,7 +68,8 @@ final class ValueCoercer {
             guard let value = Self.parseDouble(bytes) else {
                 let attribute = plan.attributes[index]
                 throw Failure(
-                    "'\(Self.excerpt(bytes))' is not a number (\(attribute.name) is \(attribute.type.rawValue))")
+                    "'\(Self.excerpt(bytes))' is not a number (\(attribute.name) is \(attribute.type.rawValue))"
+                )
             }
             return .real(try checkReal(value, type: type))
         case .date:
@@ -91,7 +92,9 @@ final class ValueCoercer {
     // MARK: - Typed values
 
     /// The cell of a typed value from a plist or JSON for `attribute`.
-    func cell(_ value: ImportValue, index: Int, plan: EntityImportPlan) throws(Failure) -> ImportCell {
+    func cell(_ value: ImportValue, index: Int, plan: EntityImportPlan) throws(Failure)
+        -> ImportCell
+    {
         switch value {
         case .null:
             return .null
@@ -107,7 +110,9 @@ final class ValueCoercer {
         }
     }
 
-    private func typedCell(_ value: ImportValue, for attribute: Attribute) throws(Failure) -> ImportCell {
+    private func typedCell(_ value: ImportValue, for attribute: Attribute) throws(Failure)
+        -> ImportCell
+    {
         switch value {
         case .null, .text:
             return .null
@@ -141,7 +146,8 @@ final class ValueCoercer {
                 return .real(try checkReal(number, type: attribute.type))
             case .integer16, .integer32, .integer64:
                 guard let exact = Int64(exactly: number) else {
-                    throw Failure("\(number) is not a whole number, as \(attribute.type.rawValue) needs")
+                    throw Failure(
+                        "\(number) is not a whole number, as \(attribute.type.rawValue) needs")
                 }
                 try checkRange(exact, type: attribute.type)
                 return .integer(exact)
@@ -188,7 +194,8 @@ final class ValueCoercer {
         func notInteger() -> Failure {
             let attribute = plan.attributes[index]
             return Failure(
-                "'\(Self.excerpt(bytes))' is not an integer (\(attribute.name) is \(attribute.type.rawValue))")
+                "'\(Self.excerpt(bytes))' is not an integer (\(attribute.name) is \(attribute.type.rawValue))"
+            )
         }
         func outOfRange() -> Failure {
             Failure("'\(Self.excerpt(bytes))' is out of range for \(type.rawValue)")
@@ -317,7 +324,9 @@ final class ValueCoercer {
             while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
             return index - start
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
+        {
             index += 1
         }
         var count = digits()
@@ -328,7 +337,9 @@ final class ValueCoercer {
         guard count > 0 else { return false }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
+            {
                 index += 1
             }
             guard digits() > 0 else { return false }
@@ -354,7 +365,8 @@ final class ValueCoercer {
         }
         guard let seconds = ISO8601Date.seconds(utf8: bytes) else {
             throw Failure(
-                "'\(Self.excerpt(bytes))' is not an ISO 8601 date (2024-05-01 or 2024-05-01T12:30:00Z)")
+                "'\(Self.excerpt(bytes))' is not an ISO 8601 date (2024-05-01 or 2024-05-01T12:30:00Z)"
+            )
         }
         return seconds
     }
@@ -373,7 +385,9 @@ final class ValueCoercer {
     /// Base64, or else the bytes of the file the text names inside the
     /// media folder.
     private func binary(_ text: String) throws(Failure) -> Data {
-        if Self.looksLikeBase64(text), let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
+        if Self.looksLikeBase64(text),
+            let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
+        {
             return data
         }
         let target = mediaFolder.appendingPathComponent(text).standardizedFileURL
@@ -386,7 +400,8 @@ final class ValueCoercer {
         }
         let size = FileSystem.size(of: resolved.path)
         guard size <= Self.maximumMediaBytes else {
-            throw Failure("\(text) is \(size) bytes, more than a media file may have", code: .tooLarge)
+            throw Failure(
+                "\(text) is \(size) bytes, more than a media file may have", code: .tooLarge)
         }
         guard let data = FileManager.default.contents(atPath: resolved.path) else {
             throw Failure("cannot read the media file \(text)", code: .unreadable)

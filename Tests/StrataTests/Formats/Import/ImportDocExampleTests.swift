@@ -10,7 +10,9 @@ import Testing
     @Test func testImportingDataArticleExample() throws {
         let folder = try TemporaryDirectory()
         let model = try #require(
-            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Contacts")).newest)
+            try SchemaChain.load(
+                directory: ContextFixture.schemas.appendingPathComponent("Contacts")
+            ).newest)
         let storeURL = folder.file("Contacts.sqlite")
         try Store.create(at: storeURL, model: model).close()
         let contactsPath = folder.file("contacts.txt").path
@@ -35,7 +37,9 @@ import Testing
     @Test func testImporterAndImportErrorExamples() throws {
         let folder = try TemporaryDirectory()
         let model = try #require(
-            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Contacts")).newest)
+            try SchemaChain.load(
+                directory: ContextFixture.schemas.appendingPathComponent("Contacts")
+            ).newest)
         let storeURL = folder.file("Contacts.sqlite")
         try Store.create(at: storeURL, model: model).close()
         let csv = folder.file("contacts.csv")
@@ -48,7 +52,8 @@ import Testing
         // From Importer's doc comment.
         let store = try Store.open(at: storeURL)
         let reader = try CSVReader(path: "contacts.csv")
-        let importer = try Importer(store: store, model: model, options: ImportOptions(entity: "Contact"))
+        let importer = try Importer(
+            store: store, model: model, options: ImportOptions(entity: "Contact"))
         // From ImportError's doc comment.
         var line = 0
         do {
@@ -72,7 +77,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("Notes.sqlite")
         let model = try #require(
-            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Notes")).newest)
+            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Notes"))
+                .newest)
         let store = try Store.create(at: url, model: model) { fresh in
             try fresh.connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 0")
         }
@@ -87,12 +93,14 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.file("Notes.sqlite")
         let model = try #require(
-            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Notes")).newest)
+            try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Notes"))
+                .newest)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try Store.create(at: url, model: model) { fresh in
                 try fresh.connection.execute(
-                    "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZDATE) VALUES (1, 1, 1, 'x', 0)")
+                    "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZDATE) VALUES (1, 1, 1, 'x', 0)"
+                )
                 throw Stop()
             }
         }

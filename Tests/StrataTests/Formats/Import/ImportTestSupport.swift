@@ -98,7 +98,8 @@ final class ArrayFieldReader: FieldRecordReader {
     }
 
     func position(ofField index: Int) -> SourcePosition {
-        SourcePosition(file: file, line: current + 2, column: index * 10 + 1, byteOffset: Int64(current))
+        SourcePosition(
+            file: file, line: current + 2, column: index * 10 + 1, byteOffset: Int64(current))
     }
 
     func recordText() -> Data {
@@ -115,7 +116,8 @@ final class ArrayRecordReader: TreeRecordReader {
     init(file: String = "input.json", _ records: [[(String, ImportValue)]], group: String? = nil) {
         self.file = file
         self.records = records.enumerated().map { number, fields in
-            let position = SourcePosition(file: file, line: number + 1, column: 1, keyPath: "[\(number)]")
+            let position = SourcePosition(
+                file: file, line: number + 1, column: 1, keyPath: "[\(number)]")
             return ImportRecord(
                 fields: fields.map {
                     ImportField(key: $0.0, value: $0.1, position: position.appending(key: $0.0))
@@ -144,13 +146,19 @@ final class RejectCollector: RejectWriter {
 extension ImportValue {
     /// A dictionary value from key-value pairs, positions made up.
     static func object(_ pairs: [(String, ImportValue)]) -> ImportValue {
-        .dictionary(pairs.map { ImportField(key: $0.0, value: $0.1, position: SourcePosition(file: "input.json")) })
+        .dictionary(
+            pairs.map {
+                ImportField(key: $0.0, value: $0.1, position: SourcePosition(file: "input.json"))
+            })
     }
 
     /// An array value, positions made up.
     static func list(_ values: [ImportValue]) -> ImportValue {
-        .array(values.enumerated().map {
-            ImportField(key: String($0.offset), value: $0.element, position: SourcePosition(file: "input.json"))
-        })
+        .array(
+            values.enumerated().map {
+                ImportField(
+                    key: String($0.offset), value: $0.element,
+                    position: SourcePosition(file: "input.json"))
+            })
     }
 }

@@ -13,14 +13,18 @@ import Testing
         let reader = ArrayFieldReader(
             header: Self.header,
             rows: [
-                ["Anna", "Rossi", "ann0", "ann0@example.org", "1985-03-02", "12.500", "said \"hi\""],
+                [
+                    "Anna", "Rossi", "ann0", "ann0@example.org", "1985-03-02", "12.500",
+                    "said \"hi\"",
+                ],
                 ["Luca", "Bianchi", nil, nil, nil, nil, nil],
             ])
         let summary = try fixture.run(reader, ImportOptions(entity: "Contact"))
         #expect(summary.inserted == 2)
         #expect(summary.records == 2)
         let rows = try fixture.rows(
-            "SELECT Z_PK, Z_ENT, Z_OPT, ZFIRSTNAME, ZNICKNAME, ZBIRTHDAY, ZSCORE, ZNOTES FROM ZCONTACT ORDER BY Z_PK")
+            "SELECT Z_PK, Z_ENT, Z_OPT, ZFIRSTNAME, ZNICKNAME, ZBIRTHDAY, ZSCORE, ZNOTES FROM ZCONTACT ORDER BY Z_PK"
+        )
         #expect(
             rows == [
                 ["1", "1", "1", "Anna", "ann0", "-499737600", "12.5", "said \"hi\""],
@@ -39,12 +43,16 @@ import Testing
             header: ["First Name", "last_name", "E-mail"], rows: [["Zoë", "Ødegaard", "z@x.org"]])
         let summary = try fixture.run(reader, ImportOptions())
         #expect(summary.entity == "Contact")
-        #expect(try fixture.rows("SELECT ZFIRSTNAME, ZLASTNAME, ZEMAIL FROM ZCONTACT") == [["Zoë", "Ødegaard", "z@x.org"]])
+        #expect(
+            try fixture.rows("SELECT ZFIRSTNAME, ZLASTNAME, ZEMAIL FROM ZCONTACT") == [
+                ["Zoë", "Ødegaard", "z@x.org"]
+            ])
     }
 
     @Test func testUnknownFieldStopsBeforeAnythingIsWritten() throws {
         let fixture = try ImportFixture("Contacts", version: 2)
-        let reader = ArrayFieldReader(header: ["first", "last", "shoe size"], rows: [["A", "B", "42"]])
+        let reader = ArrayFieldReader(
+            header: ["first", "last", "shoe size"], rows: [["A", "B", "42"]])
         let error = try #require(throws: ImportError.self) {
             try fixture.run(reader, ImportOptions(entity: "Contact"))
         }
@@ -59,9 +67,13 @@ import Testing
         options.fieldMap["Vorname"] = "firstName"
         options.fieldMap["Nachname"] = "lastName"
         options.ignoresUnknownFields = true
-        let reader = ArrayFieldReader(header: ["Vorname", "Nachname", "Schuhgröße"], rows: [["Jürgen", "Müller", "44"]])
+        let reader = ArrayFieldReader(
+            header: ["Vorname", "Nachname", "Schuhgröße"], rows: [["Jürgen", "Müller", "44"]])
         _ = try fixture.run(reader, options)
-        #expect(try fixture.rows("SELECT ZFIRSTNAME, ZLASTNAME FROM ZCONTACT") == [["Jürgen", "Müller"]])
+        #expect(
+            try fixture.rows("SELECT ZFIRSTNAME, ZLASTNAME FROM ZCONTACT") == [
+                ["Jürgen", "Müller"]
+            ])
     }
 
     @Test func testBadValueAbortsWithItsPlaceAndLeavesTheStoreUnchanged() throws {
@@ -77,7 +89,8 @@ import Testing
         }
         #expect(error.code == .invalidValue)
         #expect(error.position.line == 3)
-        #expect(error.position.column == 41)  // the fifth field in ArrayFieldReader's made-up columns
+        // The fifth field, in ArrayFieldReader's made-up columns.
+        #expect(error.position.column == 41)
         #expect(error.message.contains("'yesterday' is not an ISO 8601 date"))
         #expect(try fixture.count("SELECT COUNT(*) FROM ZCONTACT") == 0)
         #expect(try fixture.count("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Contact'") == 0)
@@ -87,7 +100,10 @@ import Testing
         ("score", "101", "score 101.0 is above the maximum 100.0"),
         ("score", "1e999", "is not a finite number"),
         ("first", "", "firstName is required"),
-        ("email", String(repeating: "e", count: 255), "email has 255 characters, at most 254 allowed"),
+        (
+            "email", String(repeating: "e", count: 255),
+            "email has 255 characters, at most 254 allowed"
+        ),
     ])
     func testSchemaRulesAreChecked(field: String, value: String, message: String) throws {
         let fixture = try ImportFixture("Contacts", version: 2)
@@ -108,7 +124,8 @@ import Testing
               "big": {"type": "integer64", "optional": true}, "small": {"type": "integer16", "optional": true},
               "flag": {"type": "boolean", "optional": true}}}}}
             """
-        let fixture = try ImportFixture(model: try SchemaDecoder().decode(Data(schema.utf8), file: "Numbers.json"))
+        let fixture = try ImportFixture(
+            model: try SchemaDecoder().decode(Data(schema.utf8), file: "Numbers.json"))
         let reader = ArrayFieldReader(
             header: ["big", "small", "flag"],
             rows: [
@@ -128,8 +145,15 @@ import Testing
         ] {
             let bad = ArrayFieldReader(
                 header: ["big", "small", "flag"],
-                rows: [[big.isEmpty ? nil : big, small.isEmpty ? nil : small, flag.isEmpty ? nil : flag]])
-            let error = try #require(throws: ImportError.self) { try fixture.run(bad, ImportOptions()) }
+                rows: [
+                    [
+                        big.isEmpty ? nil : big, small.isEmpty ? nil : small,
+                        flag.isEmpty ? nil : flag,
+                    ]
+                ])
+            let error = try #require(throws: ImportError.self) {
+                try fixture.run(bad, ImportOptions())
+            }
             #expect(error.message.contains(message), "\(error.message)")
         }
     }
@@ -139,11 +163,14 @@ import Testing
         let reader = ArrayFieldReader(
             header: Self.header,
             rows: [
-                ["Anna", "Rossi", nil, nil, nil, "1", nil], ["Luca", "Bianchi", nil, nil, nil, "x", nil],
-                ["Olga", "Petrov", nil, nil, nil, "3", nil], ["Ragged", "Row", nil, nil, nil, nil, nil],
+                ["Anna", "Rossi", nil, nil, nil, "1", nil],
+                ["Luca", "Bianchi", nil, nil, nil, "x", nil],
+                ["Olga", "Petrov", nil, nil, nil, "3", nil],
+                ["Ragged", "Row", nil, nil, nil, nil, nil],
             ])
         reader.failures[3] = ImportError(
-            .structure, at: SourcePosition(file: "input.csv", line: 5, byteOffset: 99), "7 fields expected, found 2")
+            .structure, at: SourcePosition(file: "input.csv", line: 5, byteOffset: 99),
+            "7 fields expected, found 2")
         var options = ImportOptions(entity: "Contact")
         options.errorPolicy = .skip
         options.commitInterval = 2
@@ -155,7 +182,10 @@ import Testing
         #expect(summary.rejected == 2)
         #expect(rejects.rejected.map(\.error.position.line) == [3, 5])
         #expect(rejects.rejected.first?.originalText == Data("Luca,Bianchi,,,,x,".utf8))
-        #expect(try fixture.rows("SELECT ZFIRSTNAME FROM ZCONTACT ORDER BY Z_PK") == [["Anna"], ["Olga"]])
+        #expect(
+            try fixture.rows("SELECT ZFIRSTNAME FROM ZCONTACT ORDER BY Z_PK") == [
+                ["Anna"], ["Olga"],
+            ])
     }
 
     @Test func testDryRunWritesNothing() throws {
@@ -163,7 +193,8 @@ import Testing
         var options = ImportOptions(entity: "Contact")
         options.isDryRun = true
         let summary = try fixture.run(
-            ArrayFieldReader(header: Self.header, rows: [["Anna", "Rossi", nil, nil, nil, nil, nil]]), options)
+            ArrayFieldReader(
+                header: Self.header, rows: [["Anna", "Rossi", nil, nil, nil, nil, nil]]), options)
         #expect(summary.inserted == 1)
         #expect(summary.isDryRun)
         #expect(try fixture.count("SELECT COUNT(*) FROM ZCONTACT") == 0)

@@ -6,14 +6,19 @@ import Testing
 /// The importer on nested records (plists, JSON): nested objects, links by
 /// `relatedBy`, upserts, references to later records.
 @Suite struct ImporterRecordTests {
-    static func recipe(_ name: String, type: String, ingredients: [String]) -> [(String, ImportValue)] {
+    static func recipe(_ name: String, type: String, ingredients: [String]) -> [(
+        String, ImportValue
+    )] {
         [
             ("name", .text(name)), ("prepTime", .integer(20)), ("type", .text(type)),
             (
                 "ingredients",
                 .list(
                     ingredients.enumerated().map {
-                        .object([("name", .text($0.element)), ("displayOrder", .integer(Int64($0.offset)))])
+                        .object([
+                            ("name", .text($0.element)),
+                            ("displayOrder", .integer(Int64($0.offset))),
+                        ])
                     })
             ),
         ]
@@ -27,7 +32,8 @@ import Testing
 
     @Test func testNestedIngredientsInOrderAndTypesShared() throws {
         let fixture = try ImportFixture("Recipes")
-        let summary = try fixture.run(ArrayRecordReader(Self.recipes), ImportOptions(entity: "Recipe"))
+        let summary = try fixture.run(
+            ArrayRecordReader(Self.recipes), ImportOptions(entity: "Recipe"))
         #expect(summary.insertedByEntity == ["Recipe": 3, "Ingredient": 7, "RecipeType": 2])
         #expect(
             try fixture.rows(
@@ -41,10 +47,13 @@ import Testing
                     ["Tart", "Dessert", "pastry strawberry"],
                 ])
         // Every key in Z_PRIMARYKEY is at least the highest row of its table.
-        #expect(try fixture.count("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Ingredient'") == 7)
+        #expect(
+            try fixture.count("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Ingredient'") == 7)
         let context = try Context(store: fixture.store, model: fixture.model)
         let tart = try #require(
-            try context.fetch(FetchRequest(entity: "Recipe", predicate: try Predicate("name == 'Tart'"))).first)
+            try context.fetch(
+                FetchRequest(entity: "Recipe", predicate: try Predicate("name == 'Tart'"))
+            ).first)
         #expect(try tart.objects(forKey: "ingredients").count == 2)
     }
 
@@ -86,7 +95,9 @@ import Testing
 
     @Test func testDuplicatePolicies() throws {
         let records = [[("name", ImportValue.text("a"))], [("name", .text("a"))]]
-        for (policy, inserted, skipped) in [(ImportOptions.DuplicatePolicy.first, 1, 1), (.last, 1, 0)] {
+        for (policy, inserted, skipped) in [
+            (ImportOptions.DuplicatePolicy.first, 1, 1), (.last, 1, 0),
+        ] {
             let fixture = try ImportFixture("Diary")
             var options = ImportOptions(entity: "Tag")
             options.duplicates = policy
@@ -97,7 +108,9 @@ import Testing
         let fixture = try ImportFixture("Diary")
         var options = ImportOptions(entity: "Tag")
         options.duplicates = .error
-        let error = try #require(throws: ImportError.self) { try fixture.run(ArrayRecordReader(records), options) }
+        let error = try #require(throws: ImportError.self) {
+            try fixture.run(ArrayRecordReader(records), options)
+        }
         #expect(error.position.line == 2)
         #expect(try fixture.count("SELECT COUNT(*) FROM ZTAG") == 0)
     }
@@ -108,23 +121,30 @@ import Testing
             [("title", .text("Paris")), ("body", .text("Rain.")), ("tags", .text("travel, rain"))],
             [("title", .text("Home")), ("tags", .list([.text("rain")]))],
         ]
-        let summary = try fixture.run(ArrayRecordReader(entries), ImportOptions(entity: "DiaryEntry"))
+        let summary = try fixture.run(
+            ArrayRecordReader(entries), ImportOptions(entity: "DiaryEntry"))
         #expect(summary.insertedByEntity == ["DiaryEntry": 2, "Tag": 2])
         let context = try Context(store: fixture.store, model: fixture.model)
         let rain = try #require(
-            try context.fetch(FetchRequest(entity: "Tag", predicate: try Predicate("name == 'rain'"))).first)
+            try context.fetch(
+                FetchRequest(entity: "Tag", predicate: try Predicate("name == 'rain'"))
+            ).first)
         #expect(try rain.objects(forKey: "entries").count == 2)
     }
 
     @Test func testUnknownKeyAndWrongShapeAreLocated() throws {
         let fixture = try ImportFixture("Recipes")
         let error = try #require(throws: ImportError.self) {
-            try fixture.run(ArrayRecordReader([[("name", .text("A")), ("colour", .text("red"))]]), ImportOptions(entity: "Recipe"))
+            try fixture.run(
+                ArrayRecordReader([[("name", .text("A")), ("colour", .text("red"))]]),
+                ImportOptions(entity: "Recipe"))
         }
         #expect(error.code == .unknownField)
         #expect(error.position.keyPath == "[0].colour")
         let shape = try #require(throws: ImportError.self) {
-            try fixture.run(ArrayRecordReader([[("name", .list([.text("A")]))]]), ImportOptions(entity: "Recipe"))
+            try fixture.run(
+                ArrayRecordReader([[("name", .list([.text("A")]))]]),
+                ImportOptions(entity: "Recipe"))
         }
         #expect(shape.message.contains("found an array, but name is a string"))
     }
@@ -138,7 +158,8 @@ import Testing
                 "manager": {"destination": "Person", "inverse": "reports", "optional": true},
                 "reports": {"destination": "Person", "inverse": "manager", "toMany": true, "optional": true}}}}}
             """
-        let fixture = try ImportFixture(model: try SchemaDecoder().decode(Data(schema.utf8), file: "Staff.json"))
+        let fixture = try ImportFixture(
+            model: try SchemaDecoder().decode(Data(schema.utf8), file: "Staff.json"))
         let people: [[(String, ImportValue)]] = [
             [("name", .text("Ann")), ("manager", .text("Bob"))],
             [("name", .text("Bob"))],
@@ -146,10 +167,14 @@ import Testing
         let summary = try fixture.run(ArrayRecordReader(people), ImportOptions(entity: "Person"))
         #expect(summary.inserted == 2)
         #expect(
-            try fixture.rows("SELECT p.ZNAME, m.ZNAME FROM ZPERSON p LEFT JOIN ZPERSON m ON m.Z_PK = p.ZMANAGER ORDER BY p.Z_PK")
+            try fixture.rows(
+                "SELECT p.ZNAME, m.ZNAME FROM ZPERSON p LEFT JOIN ZPERSON m ON m.Z_PK = p.ZMANAGER ORDER BY p.Z_PK"
+            )
                 == [["Ann", "Bob"], ["Bob", "NULL"]])
         let missing = try #require(throws: ImportError.self) {
-            try fixture.run(ArrayRecordReader([[("name", .text("Cy")), ("manager", .text("Dee"))]]), ImportOptions(entity: "Person"))
+            try fixture.run(
+                ArrayRecordReader([[("name", .text("Cy")), ("manager", .text("Dee"))]]),
+                ImportOptions(entity: "Person"))
         }
         #expect(missing.message.contains("no Person with name 'Dee'"))
         #expect(try fixture.count("SELECT COUNT(*) FROM ZPERSON") == 2)
@@ -172,9 +197,14 @@ import Testing
         #expect(options.entity == "Recipe")
         let fixture = try ImportFixture("Recipes")
         _ = try fixture.run(
-            ArrayRecordReader([[("name", .text("Soup")), ("prepTime", .text("45 min")), ("Kind", .text("Soup"))]]),
+            ArrayRecordReader([
+                [("name", .text("Soup")), ("prepTime", .text("45 min")), ("Kind", .text("Soup"))]
+            ]),
             options)
-        #expect(try fixture.rows("SELECT ZNAME, ZPREPTIME, ZTYPE FROM ZRECIPE") == [["Soup", "45", "1"]])
+        #expect(
+            try fixture.rows("SELECT ZNAME, ZPREPTIME, ZTYPE FROM ZRECIPE") == [
+                ["Soup", "45", "1"]
+            ])
     }
 
     @Test func testMistakesAreLocatedInTheMappingFile() throws {
@@ -187,11 +217,15 @@ import Testing
             """.utf8
         ).write(to: file)
         var options = ImportOptions()
-        let error = try #require(throws: ImportError.self) { try ImportMappingFile.apply(file.path, to: &options) }
+        let error = try #require(throws: ImportError.self) {
+            try ImportMappingFile.apply(file.path, to: &options)
+        }
         #expect(error.position.line == 2)
         #expect(error.position.keyPath == "$.compute.prepTime")
         try Data(#"{"format": "strata-import/1", "colums": []}"#.utf8).write(to: file)
-        let unknown = try #require(throws: ImportError.self) { try ImportMappingFile.apply(file.path, to: &options) }
+        let unknown = try #require(throws: ImportError.self) {
+            try ImportMappingFile.apply(file.path, to: &options)
+        }
         #expect(unknown.message.hasPrefix("unknown key 'colums'"))
     }
 }
