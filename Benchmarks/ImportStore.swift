@@ -1,8 +1,9 @@
 import Foundation
 import Strata
 
-/// A store an import benchmark fills: created empty by Strata at the newest
-/// version of a schema folder before each run (untimed), and checked after.
+/// A store an import benchmark fills: removed before each run, then created
+/// by `strata import --schemas` itself in the timed run (as the peers create
+/// their database files in theirs), and checked after.
 struct ImportStore {
     /// Where the store lives.
     let url: URL
@@ -23,10 +24,10 @@ struct ImportStore {
         layout = StoreLayout(model: model)
     }
 
-    /// Replaces any previous store by an empty one, created by Strata.
+    /// Removes any previous store: the timed `strata import --schemas`
+    /// creates it (complete, or not at all).
     func recreate() throws {
         try ImportStore.removeDatabase(at: url)
-        try Store.create(at: url, model: model).close()
     }
 
     /// The layout of entity `name`.

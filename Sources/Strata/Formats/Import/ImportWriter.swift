@@ -12,6 +12,8 @@ final class ImportWriter {
     let connection: Connection
     let isDryRun: Bool
     private var maxima: [String: Int64] = [:]
+    /// The prepared insert into each join table.
+    private var joins: [String: Statement] = [:]
     /// The key counter of each inheritance root, shared by its entities' plans.
     private var counters: [String: KeyCounter] = [:]
     /// The plans holding a prepared insert, released with the writer.
@@ -131,17 +133,22 @@ final class ImportWriter {
             case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn) =
                 mapping, !isDryRun
         else { return }
-        var columns = [sourceColumn, destinationColumn]
-        var values: [SQLiteValue] = [.integer(source), .integer(destination)]
-        if let orderColumn {
-            columns.append(orderColumn)
-            values.append(.integer(order ?? 0))
+        let statement: Statement
+        if let prepared = joins[table] {
+            statement = prepared
+        } else {
+            var columns = [sourceColumn, destinationColumn]
+            if let orderColumn { columns.append(orderColumn) }
+            statement = try connection.prepare(
+                "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(table)) ("
+                    + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES ("
+                    + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+            joins[table] = statement
         }
-        try run(
-            "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(table)) ("
-                + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES ("
-                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
-            values)
+        try statement.bind(source, at: 1)
+        try statement.bind(destination, at: 2)
+        if orderColumn != nil { try statement.bind(order ?? 0, at: 3) }
+        try statement.execute()
     }
 
     /// Removes what row `key` held through a to-many `mapping` before a

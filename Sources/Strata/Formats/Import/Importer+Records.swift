@@ -177,9 +177,18 @@ extension Importer {
                 }
             }
         case .text(let text) where relationship.isToMany:
-            for part in text.split(separator: ",") {
-                let trimmed = part.trimmingCharacters(in: .whitespaces)
-                if !trimmed.isEmpty { scalars.append((.text(trimmed), field.position)) }
+            for part in text.utf8.split(separator: UInt8(ascii: ",")) {
+                // Spaces and tabs around each name, trimmed as bytes.
+                var slice = part
+                while let first = slice.first, first == 0x20 || first == 0x09 {
+                    slice = slice.dropFirst()
+                }
+                while let last = slice.last, last == 0x20 || last == 0x09 {
+                    slice = slice.dropLast()
+                }
+                if !slice.isEmpty {
+                    scalars.append((.text(String(decoding: slice, as: UTF8.self)), field.position))
+                }
             }
         default:
             scalars.append((field.value, field.position))

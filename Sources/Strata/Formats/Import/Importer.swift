@@ -51,12 +51,20 @@ public final class Importer {
     var preloadedKeys: Set<String> = []
     /// Entity numbers of related objects of a subentity, by entity and key text.
     var relatedEntity: [String: [String: Int]] = [:]
+    /// The `relatedBy` attribute of each relationship used, found once.
+    var relatedByCache: [RelatedByKey: (EntityImportPlan, Int)?] = [:]
     /// Computes the attributes of ``ImportOptions/computed``.
     let evaluator = ExpressionEvaluator()
     var verifiedMetadata: Data?
     var hasStoredSchema = false
     var recordsInTransaction = 0
     private var indexedColumnSets: [String: [Set<String>]] = [:]
+
+    /// A relationship, by its destination and name, for ``relatedByCache``.
+    struct RelatedByKey: Hashable {
+        let destination: String
+        let relationship: String
+    }
 
     /// A link whose destination is looked up after the whole input.
     struct PendingLink {
