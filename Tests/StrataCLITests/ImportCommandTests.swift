@@ -95,6 +95,45 @@ import Testing
         #expect(try count(store, "Contact") == "3")
     }
 
+    @Test func testRaggedRowGoesToTheRejectsWithItsText() throws {
+        let input = folder.path("contacts.csv")
+        try Data("first,last\nAnna,Rossi\nLuca\nOlga,Petrov\n".utf8).write(to: URL(fileURLWithPath: input))
+        let rejects = folder.path("rejects.csv")
+        let outcome = try StrataRunner.run([
+            "import", folder.path("C.sqlite"), input, "--schemas", "Schemas/Contacts", "--on-error", "skip",
+            "--rejects", rejects,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("2 inserted, 0 updated, 1 rejected"))
+        let text = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(text.hasPrefix("first,last,strata_error\r\nLuca,\(input):3:"))
+    }
+
+    @Test func testJSONLinesWithABadLineSkipped() throws {
+        let input = folder.path("entries.ndjson")
+        try Data(
+            """
+            {"title": "Paris", "tags": ["travel", "rain"]}
+            {"title": 
+            {"title": "Home", "wordCount": 3}
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: input))
+        let store = folder.path("Diary.sqlite")
+        let rejects = folder.path("rejects.ndjson")
+        let outcome = try StrataRunner.run([
+            "import", store, input, "--schemas", "Schemas/Diary", "--entity", "DiaryEntry",
+            "--on-error", "skip", "--rejects", rejects,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("1 rejected"))
+        #expect(try count(store, "DiaryEntry") == "2")
+        #expect(try count(store, "Tag") == "2")
+        let text = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(text.contains("strata_error"))
+        #expect(text.contains(":2:"))
+    }
+
     @Test func testDryRunChecksAndWritesNothing() throws {
         let store = folder.path("Diary.sqlite")
         _ = try StrataRunner.run(["create", store, "--schemas", "Schemas/Diary"])

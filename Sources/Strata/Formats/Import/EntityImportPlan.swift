@@ -34,6 +34,8 @@ final class EntityImportPlan {
     /// Each attribute's type, by index (read per field, so kept apart from
     /// the attributes, whose copies cost reference counting).
     let types: [AttributeType]
+    /// Each attribute's own `dateFormat`, by index.
+    let dateFormats: [String?]
     /// The column of each cell: the attributes', then the to-ones'.
     let columns: [String]
     /// The validation rules of each attribute, by index.
@@ -87,6 +89,7 @@ final class EntityImportPlan {
             !$0.isTransient && entityMapping.attributeColumns[$0.name] != nil
         }
         types = attributes.map(\.type)
+        dateFormats = attributes.map(\.dateFormat)
         var columns = attributes.compactMap { entityMapping.attributeColumns[$0.name] }
         var slots: [RelationshipSlot] = []
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {

@@ -48,7 +48,9 @@ extension Importer {
                 } catch let error as ImportError {
                     guard error.position.byteOffset != lastFailure else { throw error }
                     lastFailure = error.position.byteOffset
-                    try reject(error, text: nil, record: nil)
+                    // A ragged row still has its text; an oversized one has none.
+                    let text = reader.recordText()
+                    try reject(error, text: text.isEmpty ? nil : text, record: nil)
                     try recordFinished()
                     continue
                 }

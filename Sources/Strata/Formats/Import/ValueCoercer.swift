@@ -73,7 +73,7 @@ final class ValueCoercer {
             }
             return .real(try checkReal(value, type: type))
         case .date:
-            return .real(try date(bytes, attribute: plan.attributes[index]))
+            return .real(try date(bytes, format: plan.dateFormats[index]))
         case .uuid:
             let attribute = plan.attributes[index]
             let text = String(decoding: bytes, as: UTF8.self)
@@ -348,9 +348,9 @@ final class ValueCoercer {
     }
 
     private func date(
-        _ bytes: UnsafeBufferPointer<UInt8>, attribute: Attribute
+        _ bytes: UnsafeBufferPointer<UInt8>, format attributeFormat: String?
     ) throws(Failure) -> Double {
-        if let format = attribute.dateFormat ?? options.dateFormat {
+        if let format = attributeFormat ?? options.dateFormat {
             let text = String(decoding: bytes, as: UTF8.self)
             guard let date = formatter(format).date(from: text) else {
                 throw Failure("'\(Self.excerpt(text))' does not match the date format '\(format)'")
