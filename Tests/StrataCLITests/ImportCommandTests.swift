@@ -97,10 +97,12 @@ import Testing
 
     @Test func testRaggedRowGoesToTheRejectsWithItsText() throws {
         let input = folder.path("contacts.csv")
-        try Data("first,last\nAnna,Rossi\nLuca\nOlga,Petrov\n".utf8).write(to: URL(fileURLWithPath: input))
+        try Data("first,last\nAnna,Rossi\nLuca\nOlga,Petrov\n".utf8).write(
+            to: URL(fileURLWithPath: input))
         let rejects = folder.path("rejects.csv")
         let outcome = try StrataRunner.run([
-            "import", folder.path("C.sqlite"), input, "--schemas", "Schemas/Contacts", "--on-error", "skip",
+            "import", folder.path("C.sqlite"), input, "--schemas", "Schemas/Contacts", "--on-error",
+            "skip",
             "--rejects", rejects,
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")

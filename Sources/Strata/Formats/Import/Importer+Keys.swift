@@ -88,14 +88,17 @@ extension Importer {
     /// names: its `relatedBy`, else the destination's one-attribute
     /// uniqueness constraint, else an attribute called `name` or `title`.
     func relatedByAttribute(of relationship: Relationship) throws -> (EntityImportPlan, Int)? {
-        let cacheKey = RelatedByKey(destination: relationship.destination, relationship: relationship.name)
+        let cacheKey = RelatedByKey(
+            destination: relationship.destination, relationship: relationship.name)
         if let known = relatedByCache[cacheKey] { return known }
         let found = try findRelatedByAttribute(of: relationship)
         relatedByCache[cacheKey] = found
         return found
     }
 
-    private func findRelatedByAttribute(of relationship: Relationship) throws -> (EntityImportPlan, Int)? {
+    private func findRelatedByAttribute(of relationship: Relationship) throws -> (
+        EntityImportPlan, Int
+    )? {
         let destination = try plan(relationship.destination)
         let entity = model.entity(named: relationship.destination)
         var candidates: [String] = []
