@@ -98,6 +98,8 @@ final class ValueCoercer {
         switch value {
         case .null:
             return .null
+        case .text(let text) where plan.types[index] == .string || plan.types[index] == .uri:
+            return .text(text)  // already a string: no second copy
         case .text(var text):
             let result = text.withUTF8 { bytes in
                 Result { () throws(Failure) in
