@@ -40,6 +40,9 @@ extension Importer {
             }
             var lastFailure: Int64 = -1
             var cells = Array(repeating: ImportCell.absent, count: plan.cellCount)
+            let direct =
+                plan.uniqueKey == nil && !hasRelationships && plan.computed.isEmpty
+                ? try DirectInsert(plan: plan, targets: targets, importer: self) : nil
             var batch: [(PreparedRecord, Data?, ImportRecord?)] = []
             let batchLimit = plan.uniqueKey == nil ? 1 : max(1, options.batchSize)
             while true {
@@ -55,7 +58,9 @@ extension Importer {
                     continue
                 }
                 do {
-                    if plan.uniqueKey == nil, !hasRelationships, plan.computed.isEmpty {
+                    if let direct {
+                        try insertRowDirectly(reader, direct: direct, plan: plan)
+                    } else if plan.uniqueKey == nil, !hasRelationships, plan.computed.isEmpty {
                         try insertRow(reader, targets: targets, plan: plan, cells: &cells)
                     } else {
                         batch.append(
@@ -114,6 +119,51 @@ extension Importer {
                     + "or leave out with --ignore-unknown")
         }
         return targets
+    }
+
+    /// The fastest path: each field converted, checked and bound straight to
+    /// its parameter; everything the input does not give was bound once.
+    private func insertRowDirectly<Reader: FieldRecordReader>(
+        _ reader: Reader, direct: DirectInsert, plan: EntityImportPlan
+    ) throws {
+        guard let coercer, let writer else { return }
+        let count = min(reader.fieldCount, direct.columns.count)
+        for column in 0..<count {
+            let target = direct.columns[column]
+            guard target.attribute >= 0 else { continue }
+            var cell: ImportCell
+            do {
+                cell = try coercer.cell(
+                    utf8: reader.field(column), quoted: reader.isQuoted(column),
+                    index: target.attribute, plan: plan)
+                if !cell.hasValue, let fallback = target.defaultCell { cell = fallback }
+                if let rule = target.rule {
+                    try completer.check(cell, rule: rule, plan: plan, isUpdate: false)
+                }
+            } catch {
+                throw ImportError(error.code, at: reader.position(ofField: column), error.message)
+            }
+            try cell.bind(to: direct.statement, at: target.parameter)
+        }
+        for column in count..<direct.columns.count where direct.columns[column].attribute >= 0 {
+            // A short row: the missing fields are no value.
+            let target = direct.columns[column]
+            let cell = target.defaultCell ?? .null
+            if let rule = target.rule {
+                do {
+                    try completer.check(cell, rule: rule, plan: plan, isUpdate: false)
+                } catch {
+                    throw ImportError(error.code, at: reader.recordPosition, error.message)
+                }
+            }
+            try cell.bind(to: direct.statement, at: target.parameter)
+        }
+        let key = writer.nextKey(for: plan)
+        countInsert(plan)
+        if writer.isDryRun { return }
+        try direct.statement.bind(key, at: 1)
+        defer { direct.statement.reset() }
+        _ = try direct.statement.step()
     }
 
     /// The fast path: converts the row in place and inserts it.

@@ -35,7 +35,8 @@ struct RowCompleter {
         try check(cells, plan: plan, isUpdate: true)
     }
 
-    private func defaultCell(_ value: AttributeDefault, externalStorage: Bool) -> ImportCell {
+    /// The cell of a default value (`now` is the import's start).
+    func defaultCell(_ value: AttributeDefault, externalStorage: Bool) -> ImportCell {
         switch value {
         case .now: return .real(now)
         case .uuid: return .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) })
@@ -67,7 +68,9 @@ struct RowCompleter {
         }
     }
 
-    private func check(
+    /// Checks one cell against its attribute's rules (a new row's cell:
+    /// ``ImportCell/absent`` counts as no value).
+    func check(
         _ cell: ImportCell, rule: AttributeRule, plan: EntityImportPlan, isUpdate: Bool
     ) throws(ValueCoercer.Failure) {
         switch cell {

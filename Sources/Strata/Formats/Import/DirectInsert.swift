@@ -1,0 +1,65 @@
+/// The insert of plain rows of flat fields, prepared once per run: one
+/// statement of its own, whose parameters for `Z_ENT`, `Z_OPT`, touched
+/// dates, defaults of attributes the input does not give and to-one keys
+/// are bound once; each row binds only its key and its fields.
+struct DirectInsert {
+    /// What one input field writes.
+    struct Column {
+        /// The attribute's index in the plan, or -1 for a field left out.
+        let attribute: Int
+        /// The statement's parameter of the attribute.
+        let parameter: Int32
+        /// The attribute's rules, when it has any.
+        let rule: AttributeRule?
+        /// The default taken when the field gives no value.
+        let defaultCell: ImportCell?
+    }
+
+    let statement: Statement
+    /// One entry per input field.
+    let columns: [Column]
+
+    /// Prepares the insert of `plan` for fields mapped by `targets`, or nil
+    /// when the general path must run: a required attribute the input lacks
+    /// and no default gives (its check reports it per row), or a `uuid`
+    /// default (a fresh value per row).
+    init?(plan: EntityImportPlan, targets: [FieldTarget], importer: Importer) throws {
+        guard let writer = importer.writer else { return nil }
+        // A fresh UUID per row cannot be bound once.
+        if plan.defaults.contains(where: { $0.value == .uuid }) { return nil }
+        let completer = importer.completer
+        var given = Set<Int>()
+        var columns: [Column] = []
+        for target in targets {
+            guard case .attribute(let index) = target, !plan.touched.contains(index) else {
+                columns.append(Column(attribute: -1, parameter: 0, rule: nil, defaultCell: nil))
+                continue
+            }
+            given.insert(index)
+            let fallback = plan.defaults.first { $0.index == index }.map {
+                completer.defaultCell($0.value, externalStorage: $0.externalStorage)
+            }
+            columns.append(
+                Column(
+                    attribute: index, parameter: Int32(index + 4), rule: plan.rules[index],
+                    defaultCell: fallback))
+        }
+        let statement = try writer.connection.prepare(plan.insertSQL)
+        try statement.bind(Int64(plan.number), at: 2)
+        try statement.bind(Int64(1), at: 3)
+        for index in 0..<plan.cellCount where !given.contains(index) {
+            var cell = ImportCell.null
+            if index < plan.attributes.count {
+                if plan.touched.contains(index) {
+                    cell = .real(completer.now)
+                } else if let value = plan.defaults.first(where: { $0.index == index }) {
+                    cell = completer.defaultCell(value.value, externalStorage: value.externalStorage)
+                }
+                if !cell.hasValue, let rule = plan.rules[index], !rule.isOptional { return nil }
+            }
+            try cell.bind(to: statement, at: Int32(index + 4))
+        }
+        self.statement = statement
+        self.columns = columns
+    }
+}
