@@ -53,7 +53,8 @@ struct DirectInsert {
                 if plan.touched.contains(index) {
                     cell = .real(completer.now)
                 } else if let value = plan.defaults.first(where: { $0.index == index }) {
-                    cell = completer.defaultCell(value.value, externalStorage: value.externalStorage)
+                    cell = completer.defaultCell(
+                        value.value, externalStorage: value.externalStorage)
                 }
                 if !cell.hasValue, let rule = plan.rules[index], !rule.isOptional { return nil }
             }
