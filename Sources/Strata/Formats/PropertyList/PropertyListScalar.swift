@@ -174,10 +174,12 @@ enum PropertyListScalar {
             guard index > start else { return nil }
         }
         guard literal("Z"), index == end else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month),
+            (1...Int(ISO8601Date.daysIn(month: Int64(month), year: Int64(year)))).contains(day),
             hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = Int(
+            ISO8601Date.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
@@ -190,7 +192,8 @@ enum PropertyListScalar {
         let total = Int(interval.rounded(.down))
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let seconds = total - days * 86_400
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let civil = ISO8601Date.civilDate(daysSince1970: Int64(days))
+        let (year, month, day) = (Int(civil.0), Int(civil.1), Int(civil.2))
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(abs(value))
             let sign = value < 0 ? "-" : ""
@@ -198,42 +201,6 @@ enum PropertyListScalar {
         }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
             + "\(pad(seconds / 3_600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
-    }
-
-    /// The number of days in `month` of `year` (proleptic Gregorian).
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2:
-            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            return isLeap ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
-    /// (Howard Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (Hinnant's `civil_from_days`).
-    private static func civilDate(daysSinceEpoch days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra =
-            (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     // MARK: - Data
