@@ -13,20 +13,26 @@ struct DirectInsert {
         let rule: AttributeRule?
         /// The default taken when the field gives no value.
         let defaultCell: ImportCell?
+        /// Whether that default is a fresh UUID, made per row.
+        var defaultsToFreshUUID = false
     }
 
     let statement: Statement
     /// One entry per input field.
     let columns: [Column]
 
-    /// Prepares the insert of `plan` for fields mapped by `targets`, or nil
-    /// when the general path must run: a required attribute the input lacks
-    /// and no default gives (its check reports it per row), or a `uuid`
-    /// default (a fresh value per row).
+    /// Attributes bound per row although no field gives them: those whose
+    /// default is a fresh UUID.
+    let freshUUIDs: [Int32]
+    /// A required attribute no field and no default gives: every row is
+    /// refused with this failure.
+    let missing: ValueCoercer.Failure?
+
+    /// Prepares the insert of `plan` for fields mapped by `targets`.
     init?(plan: EntityImportPlan, targets: [FieldTarget], importer: Importer) throws {
+        var freshUUIDs: [Int32] = []
+        var missing: ValueCoercer.Failure?
         guard let writer = importer.writer else { return nil }
-        // A fresh UUID per row cannot be bound once.
-        if plan.defaults.contains(where: { $0.value == .uuid }) { return nil }
         let completer = importer.completer
         var given = Set<Int>()
         var columns: [Column] = []
@@ -36,13 +42,16 @@ struct DirectInsert {
                 continue
             }
             given.insert(index)
-            let fallback = plan.defaults.first { $0.index == index }.map {
-                completer.defaultCell($0.value, externalStorage: $0.externalStorage)
-            }
+            let fallback = plan.defaults.first { $0.index == index }
             columns.append(
                 Column(
                     attribute: index, parameter: Int32(index + 4), rule: plan.rules[index],
-                    defaultCell: fallback))
+                    defaultCell: fallback.flatMap {
+                        $0.value == .uuid
+                            ? nil
+                            : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
+                    },
+                    defaultsToFreshUUID: fallback?.value == .uuid))
         }
         let statement = try writer.connection.prepare(plan.insertSQL)
         try statement.bind(Int64(plan.number), at: 2)
@@ -56,11 +65,21 @@ struct DirectInsert {
                     cell = completer.defaultCell(
                         value.value, externalStorage: value.externalStorage)
                 }
-                if !cell.hasValue, let rule = plan.rules[index], !rule.isOptional { return nil }
+                if plan.defaults.contains(where: { $0.index == index && $0.value == .uuid }) {
+                    freshUUIDs.append(Int32(index + 4))
+                } else if !cell.hasValue, let rule = plan.rules[index], !rule.isOptional,
+                    missing == nil
+                {
+                    missing = ValueCoercer.Failure(
+                        "\(plan.attributes[index].name) is required, and the record gives no value",
+                        code: .missingField)
+                }
             }
             try cell.bind(to: statement, at: Int32(index + 4))
         }
         self.statement = statement
         self.columns = columns
+        self.freshUUIDs = freshUUIDs
+        self.missing = missing
     }
 }

@@ -39,7 +39,6 @@ extension Importer {
                 return false
             }
             var lastFailure: Int64 = -1
-            var cells = Array(repeating: ImportCell.absent, count: plan.cellCount)
             let direct =
                 plan.uniqueKey == nil && !hasRelationships && plan.computed.isEmpty
                 ? try DirectInsert(plan: plan, targets: targets, importer: self) : nil
@@ -60,8 +59,6 @@ extension Importer {
                 do {
                     if let direct {
                         try insertRowDirectly(reader, direct: direct, plan: plan)
-                    } else if plan.uniqueKey == nil, !hasRelationships, plan.computed.isEmpty {
-                        try insertRow(reader, targets: targets, plan: plan, cells: &cells)
                     } else {
                         batch.append(
                             (
@@ -127,6 +124,12 @@ extension Importer {
         _ reader: Reader, direct: DirectInsert, plan: EntityImportPlan
     ) throws {
         guard let coercer, let writer else { return }
+        if let missing = direct.missing {
+            throw ImportError(missing.code, at: reader.recordPosition, missing.message)
+        }
+        for parameter in direct.freshUUIDs {
+            try direct.statement.bind(withUnsafeBytes(of: UUID().uuid) { Data($0) }, at: parameter)
+        }
         let count = min(reader.fieldCount, direct.columns.count)
         for column in 0..<count {
             let target = direct.columns[column]
@@ -136,7 +139,13 @@ extension Importer {
                 cell = try coercer.cell(
                     utf8: reader.field(column), quoted: reader.isQuoted(column),
                     index: target.attribute, plan: plan)
-                if !cell.hasValue, let fallback = target.defaultCell { cell = fallback }
+                if !cell.hasValue {
+                    if let fallback = target.defaultCell {
+                        cell = fallback
+                    } else if target.defaultsToFreshUUID {
+                        cell = .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) })
+                    }
+                }
                 if let rule = target.rule {
                     try completer.check(cell, rule: rule, plan: plan, isUpdate: false)
                 }
@@ -148,7 +157,10 @@ extension Importer {
         for column in count..<direct.columns.count where direct.columns[column].attribute >= 0 {
             // A short row: the missing fields are no value.
             let target = direct.columns[column]
-            let cell = target.defaultCell ?? .null
+            let cell =
+                target.defaultCell
+                ?? (target.defaultsToFreshUUID
+                    ? .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) }) : .null)
             if let rule = target.rule {
                 do {
                     try completer.check(cell, rule: rule, plan: plan, isUpdate: false)
@@ -164,45 +176,6 @@ extension Importer {
         try direct.statement.bind(key, at: 1)
         defer { direct.statement.reset() }
         _ = try direct.statement.step()
-    }
-
-    /// The fast path: converts the row in place and inserts it.
-    private func insertRow<Reader: FieldRecordReader>(
-        _ reader: Reader, targets: [FieldTarget], plan: EntityImportPlan,
-        cells: inout [ImportCell]
-    ) throws {
-        guard let coercer, let writer else { return }
-        for index in cells.indices { cells[index] = .absent }
-        var columnOfAttribute: [Int: Int] = [:]
-        let count = min(reader.fieldCount, targets.count)
-        for column in 0..<count {
-            guard case .attribute(let index) = targets[column] else { continue }
-            do {
-                cells[index] = try coercer.cell(
-                    utf8: reader.field(column), quoted: reader.isQuoted(column), index: index,
-                    plan: plan)
-            } catch {
-                throw ImportError(error.code, at: reader.position(ofField: column), error.message)
-            }
-        }
-        do {
-            try completer.completeInsert(&cells, plan: plan)
-        } catch {
-            if let attribute = error.attribute {
-                for column in 0..<count where targets[column] == .attribute(attribute) {
-                    columnOfAttribute[attribute] = column
-                }
-            }
-            let position =
-                error.attribute.flatMap { columnOfAttribute[$0] }.map {
-                    reader.position(ofField: $0)
-                }
-                ?? reader.recordPosition
-            throw ImportError(error.code, at: position, error.message)
-        }
-        let key = writer.nextKey(for: plan)
-        try writer.insert(cells, key: key, plan: plan)
-        countInsert(plan)
     }
 
     /// The row as a record kept for its batch (upserts, relationships).

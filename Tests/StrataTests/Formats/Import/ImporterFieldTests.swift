@@ -212,4 +212,26 @@ import Testing
         _ = try fixture.run(ArrayFieldReader(header: nil, rows: [["A", "B"]]), options)
         #expect(try fixture.count("SELECT COUNT(*) FROM ZCONTACT") == 1)
     }
+
+    @Test func testUUIDDefaultsAreFreshPerRowAndAMissingRequiredAttributeIsLocated() throws {
+        let schema = """
+            {"format": "strata-schema/1", "model": "Tickets", "version": 1, "entities": {"Ticket": {"attributes": {
+              "code": {"type": "uuid", "default": "uuid"}, "title": {"type": "string"},
+              "owner": {"type": "string"}}}}}
+            """
+        let fixture = try ImportFixture(
+            model: try SchemaDecoder().decode(Data(schema.utf8), file: "T.json"))
+        var options = ImportOptions()
+        options.columns = ["title", "owner"]
+        _ = try fixture.run(
+            ArrayFieldReader(header: nil, rows: [["a", "x"], ["b", "y"]]), options)
+        #expect(try fixture.count("SELECT COUNT(DISTINCT ZCODE) FROM ZTICKET") == 2)
+        options.columns = ["title"]
+        let error = try #require(throws: ImportError.self) {
+            try fixture.run(ArrayFieldReader(header: nil, rows: [["c"]]), options)
+        }
+        #expect(error.code == .missingField)
+        #expect(error.message == "owner is required, and the record gives no value")
+        #expect(error.position.line == 2)
+    }
 }
