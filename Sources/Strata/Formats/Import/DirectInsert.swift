@@ -11,15 +11,16 @@ struct DirectInsert {
         let parameter: Int32
         /// The attribute's rules, when it has any.
         let rule: AttributeRule?
-        /// The default taken when the field gives no value.
-        let defaultCell: ImportCell?
         /// Whether that default is a fresh UUID, made per row.
         var defaultsToFreshUUID = false
     }
 
     let statement: Statement
-    /// One entry per input field.
+    /// One entry per input field (plain values only: the row loop reads
+    /// them without retaining anything).
     let columns: [Column]
+    /// Per input field, the default taken when the field gives no value.
+    let defaultCells: [ImportCell?]
 
     /// Attributes bound per row although no field gives them: those whose
     /// default is a fresh UUID.
@@ -36,9 +37,11 @@ struct DirectInsert {
         let completer = importer.completer
         var given = Set<Int>()
         var columns: [Column] = []
+        var defaultCells: [ImportCell?] = []
         for target in targets {
             guard case .attribute(let index) = target, !plan.touched.contains(index) else {
-                columns.append(Column(attribute: -1, parameter: 0, rule: nil, defaultCell: nil))
+                columns.append(Column(attribute: -1, parameter: 0, rule: nil))
+                defaultCells.append(nil)
                 continue
             }
             given.insert(index)
@@ -46,12 +49,13 @@ struct DirectInsert {
             columns.append(
                 Column(
                     attribute: index, parameter: Int32(index + 4), rule: plan.rules[index],
-                    defaultCell: fallback.flatMap {
-                        $0.value == .uuid
-                            ? nil
-                            : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
-                    },
                     defaultsToFreshUUID: fallback?.value == .uuid))
+            defaultCells.append(
+                fallback.flatMap {
+                    $0.value == .uuid
+                        ? nil
+                        : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
+                })
         }
         let statement = try writer.connection.prepare(plan.insertSQL)
         try statement.bind(Int64(plan.number), at: 2)
@@ -79,6 +83,7 @@ struct DirectInsert {
         }
         self.statement = statement
         self.columns = columns
+        self.defaultCells = defaultCells
         self.freshUUIDs = freshUUIDs
         self.missing = missing
     }

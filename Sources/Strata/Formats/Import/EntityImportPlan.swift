@@ -52,6 +52,10 @@ final class EntityImportPlan {
     var keyCounter: KeyCounter?
     /// Rows of this entity inserted by the run.
     var insertedCount = 0
+    /// Objects of this entity found or created by a `relatedBy` value in
+    /// this run: key text → (primary key, entity number). Kept here, not in
+    /// a dictionary of dictionaries, so a lookup hashes only the key.
+    var relatedObjects: [String: (key: Int64, entity: Int)] = [:]
     /// The prepared ``insertSQL``, kept by the writer for the run.
     var insertStatement: Statement?
     /// Attribute indexes of the unique key, when records upsert.

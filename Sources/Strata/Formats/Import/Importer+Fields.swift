@@ -140,7 +140,7 @@ extension Importer {
                     utf8: reader.field(column), quoted: reader.isQuoted(column),
                     index: target.attribute, plan: plan)
                 if !cell.hasValue {
-                    if let fallback = target.defaultCell {
+                    if let fallback = direct.defaultCells[column] {
                         cell = fallback
                     } else if target.defaultsToFreshUUID {
                         cell = .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) })
@@ -158,7 +158,7 @@ extension Importer {
             // A short row: the missing fields are no value.
             let target = direct.columns[column]
             let cell =
-                target.defaultCell
+                direct.defaultCells[column]
                 ?? (target.defaultsToFreshUUID
                     ? .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) }) : .null)
             if let rule = target.rule {
@@ -203,7 +203,7 @@ extension Importer {
                     throw ImportError(
                         error.code, at: reader.position(ofField: column), error.message)
                 }
-                prepared.attributePositions[index] = reader.position(ofField: column)
+                prepared.attributePositions.append((index, reader.position(ofField: column)))
             case .relationship(let index):
                 let bytes = reader.field(column)
                 guard !bytes.isEmpty else { continue }

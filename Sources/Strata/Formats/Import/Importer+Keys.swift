@@ -132,9 +132,7 @@ extension Importer {
             )
         }
         let text = value.keyText
-        if let cached = relatedCache[destination.name]?[text] {
-            return (cached, relatedEntity[destination.name]?[text] ?? destination.number)
-        }
+        if let cached = destination.relatedObjects[text] { return cached }
         var found: (Int64, Int)?
         let entities = destination.treeNumbers.map(String.init).joined(separator: ", ")
         try writer?.query(
@@ -162,14 +160,9 @@ extension Importer {
             found = (key, destination.number)
         }
         guard let found else { return nil }
-        if relatedCache[destination.name, default: [:]].count >= 100_000 {
-            relatedCache[destination.name] = [:]
-            relatedEntity[destination.name] = [:]
-        }
-        relatedCache[destination.name, default: [:]][text] = found.0
-        if found.1 != destination.number {
-            relatedEntity[destination.name, default: [:]][text] = found.1
-        }
+        // Bounded: past 100,000 distinct values the cache starts again.
+        if destination.relatedObjects.count >= 100_000 { destination.relatedObjects = [:] }
+        destination.relatedObjects[text] = found
         return found
     }
 

@@ -78,8 +78,12 @@ extension Importer {
         var prepared = PreparedRecord(
             plan: plan, cells: Array(repeating: .absent, count: plan.cellCount), position: position)
         guard let coercer else { return prepared }
-        var givenBy: [FieldTarget: String] = [:]
-        for field in fields {
+        // Which field gave each attribute or relationship (a field index),
+        // to refuse two fields for one property; an array, not a dictionary:
+        // this runs for every record.
+        var givenBy = [Int](
+            repeating: -1, count: plan.attributes.count + plan.relationships.count)
+        for (fieldIndex, field) in fields.enumerated() {
             guard let target = plan.target(forField: field.key) else {
                 if options.ignoresUnknownFields { continue }
                 throw ImportError(
@@ -87,11 +91,22 @@ extension Importer {
                     "'\(field.key)' matches no property of \(plan.name) (properties: \(plan.propertyNames))"
                 )
             }
-            if target == .ignored { continue }
-            if let earlier = givenBy.updateValue(field.key, forKey: target) {
+            let slot: Int
+            switch target {
+            case .ignored: continue
+            case .attribute(let index): slot = index
+            case .relationship(let index): slot = plan.attributes.count + index
+            }
+            let earlierIndex = givenBy[slot]
+            givenBy[slot] = fieldIndex
+            if earlierIndex >= 0 {
+                let earlier = fields[earlierIndex].key
                 // The modification time a txt-files reader adds gives way to
                 // a date the file itself names.
-                if field.key == Self.fallbackField { continue }
+                if field.key == Self.fallbackField {
+                    givenBy[slot] = earlierIndex
+                    continue
+                }
                 if earlier != Self.fallbackField {
                     throw ImportError(
                         .structure, at: field.position,
@@ -107,7 +122,7 @@ extension Importer {
                 } catch {
                     throw ImportError(error.code, at: field.position, error.message)
                 }
-                prepared.attributePositions[index] = field.position
+                prepared.attributePositions.append((index, field.position))
             case .relationship(let index):
                 try prepareRelationship(field, slot: index, plan: plan, into: &prepared)
             }

@@ -129,7 +129,8 @@ extension Importer {
                 countInsert(plan)
             }
         } catch let failure as ValueCoercer.Failure {
-            throw ImportError(failure.code, at: record.position, failure.message)
+            throw ImportError(
+                failure.code, at: record.position(ofAttribute: failure.attribute), failure.message)
         }
         if let keyText { keyIndex[plan.name + "\u{1E}" + keyText] = (key, true) }
         for (slot, value, position) in deferredToOnes {

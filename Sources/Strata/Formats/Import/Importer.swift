@@ -42,15 +42,11 @@ public final class Importer {
     /// Keys of the unique-key entity seen in the store or written in this
     /// run: key text → (primary key, written by this run).
     var keyIndex: [String: (key: Int64, isFromThisRun: Bool)] = [:]
-    /// Objects found or created by `relatedBy`, per entity and key text.
-    var relatedCache: [String: [String: Int64]] = [:]
     /// Links to objects of the imported entity not found yet: resolved after
     /// the last record (references to records later in the file).
     var pendingLinks: [PendingLink] = []
     /// Entities whose existing keys were read whole (no unique index).
     var preloadedKeys: Set<String> = []
-    /// Entity numbers of related objects of a subentity, by entity and key text.
-    var relatedEntity: [String: [String: Int]] = [:]
     /// The `relatedBy` attribute of each relationship used, found once.
     var relatedByCache: [RelatedByKey: (EntityImportPlan, Int)?] = [:]
     /// Computes the attributes of ``ImportOptions/computed``.

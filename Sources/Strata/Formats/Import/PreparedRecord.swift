@@ -29,11 +29,13 @@ struct PreparedRecord {
     var links: [Link] = []
     /// Nested records.
     var children: [Children] = []
-    /// Where each attribute's value was read, for messages.
-    var attributePositions: [Int: SourcePosition] = [:]
+    /// Where each attribute's value was read, for messages: a short list
+    /// (one entry per field), searched only when a value is refused.
+    var attributePositions: [(attribute: Int, position: SourcePosition)] = []
 
     /// The position of attribute `index`'s value, or the record's.
-    func position(ofAttribute index: Int) -> SourcePosition {
-        attributePositions[index] ?? position
+    func position(ofAttribute index: Int?) -> SourcePosition {
+        guard let index else { return position }
+        return attributePositions.last { $0.attribute == index }?.position ?? position
     }
 }

@@ -98,23 +98,24 @@ struct RowCompleter {
     ) throws(ValueCoercer.Failure) {
         guard rule.minLength != nil || rule.maxLength != nil || rule.hasPattern else { return }
         func name() -> String { plan.attributes[rule.index].name }
-        let text: String
-        var length: Int
+        let byteCount: Int
         switch cell {
-        case .utf8(let bytes):
-            if rule.hasPattern || !bytes.allSatisfy({ $0 < 0x80 }) {
-                text = String(decoding: bytes, as: UTF8.self)
-                length = text.count
-            } else {
-                text = ""
-                length = bytes.count
-            }
-        case .text(let value):
-            text = value
-            length = value.count
-        default:
-            return
+        case .utf8(let bytes): byteCount = bytes.count
+        case .text(let value): byteCount = value.utf8.count
+        default: return
         }
+        // A text never has more characters than UTF-8 bytes, so most lengths
+        // are settled without counting characters (the costly part).
+        let withinMaximum = rule.maxLength.map { byteCount <= $0 } ?? true
+        let withinMinimum = rule.minLength.map { $0 <= min(byteCount, 1) } ?? true
+        if withinMaximum, withinMinimum, !rule.hasPattern { return }
+        let text: String
+        switch cell {
+        case .utf8(let bytes): text = String(decoding: bytes, as: UTF8.self)
+        case .text(let value): text = value
+        default: return
+        }
+        let length = withinMaximum && withinMinimum ? byteCount : text.count
         if let minimum = rule.minLength, length < minimum {
             throw ValueCoercer.Failure(
                 "\(name()) has \(length) characters, at least \(minimum) required",
