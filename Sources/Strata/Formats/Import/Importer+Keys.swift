@@ -131,6 +131,17 @@ extension Importer {
                     + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)"
             )
         }
+        return try findOrCreate(
+            value, in: destination, attribute: attribute, for: relationship, at: position,
+            deferIfImported: deferIfImported)
+    }
+
+    /// ``findOrCreate(_:for:at:deferIfImported:)`` with the destination's
+    /// `relatedBy` attribute already found (once per field, not per value).
+    func findOrCreate(
+        _ value: ImportCell, in destination: EntityImportPlan, attribute: Int,
+        for relationship: Relationship, at position: SourcePosition, deferIfImported: Bool
+    ) throws -> (Int64, Int)? {
         let text = value.keyText
         if let cached = destination.relatedObjects[text] { return cached }
         var found: (Int64, Int)?

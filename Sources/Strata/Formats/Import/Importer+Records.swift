@@ -10,6 +10,9 @@ extension Importer {
     ///   a broken input; ``StoreError`` or ``SQLiteError`` when the store
     ///   refuses. Nothing is written when it throws.
     public func run(_ reader: any TreeRecordReader) throws -> ImportSummary {
+        if let blocks = reader as? TextBlockReader, let entity = try flatBlocksEntity(blocks) {
+            return try runFlatBlocks(blocks, entity: entity)
+        }
         progressSource = reader
         coercer = coercerFactory(reader.file)
         var entityByGroup: [String: String] = [:]

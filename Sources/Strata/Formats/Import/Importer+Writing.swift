@@ -182,7 +182,7 @@ extension Importer {
     }
 
     /// Links row `key` of `plan` to `destination` through the to-many `slot`.
-    private func link(
+    func link(
         _ slot: EntityImportPlan.RelationshipSlot, of key: Int64, plan: EntityImportPlan,
         to destination: Int64, number: Int, order: Int64?
     ) throws {

@@ -104,7 +104,7 @@ public final class Importer {
     }
 
     /// The column sets of the table's unique indexes.
-    private func uniqueIndexes(of table: String) throws -> [Set<String>] {
+    func uniqueIndexes(of table: String) throws -> [Set<String>] {
         if let known = indexedColumnSets[table] { return known }
         var sets: [Set<String>] = []
         var names: [String] = []

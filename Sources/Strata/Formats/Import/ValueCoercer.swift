@@ -75,7 +75,6 @@ final class ValueCoercer {
         case .date:
             return .real(try date(bytes, format: plan.dateFormats[index]))
         case .uuid:
-            let attribute = plan.attributes[index]
             let text = String(decoding: bytes, as: UTF8.self)
             guard let uuid = UUID(uuidString: text) else {
                 throw Failure("'\(Self.excerpt(text))' is not a UUID")

@@ -66,6 +66,8 @@ public final class TextBlockReader: TreeRecordReader {
     /// The most fields a record had so far: each record's array is made
     /// that large at once.
     private var fieldCapacity = 4
+    /// Whether the next block is already collected (by ``peekFieldNames()``).
+    private var isHoldingBlock = false
 
     /// Opens a txt file of blocks.
     ///
@@ -102,11 +104,74 @@ public final class TextBlockReader: TreeRecordReader {
         return try parseBlock()
     }
 
+    /// The field names of the next block, without consuming it: the next
+    /// call reads that block again.
+    ///
+    /// - Returns: Nil at the end of the file.
+    /// - Throws: What reading the block throws (the next call throws it too).
+    func peekFieldNames() throws -> [String]? {
+        guard try collectBlock() else { return nil }
+        isHoldingBlock = true
+        if let problem { throw problem }
+        return try text.bytes.withUnsafeBufferPointer { bytes in
+            let cursor = TextRecordCursor(bytes: bytes, text: text, file: file)
+            try headers.read(cursor, limits: limits)
+            var names = headers.keys.map(cursor.string)
+            if headers.end < bytes.count - text.lastEndingLength { names.append(bodyKey) }
+            return names
+        }
+    }
+
+    /// Reads the next block and gives its fields to `body` as bytes in the
+    /// reader's buffer, valid only during the call: the importer's fast path,
+    /// which makes no strings of keys it has seen or of values it binds.
+    ///
+    /// - Returns: What `body` returned, or nil after the last block.
+    /// - Throws: What ``nextRecord()`` throws for the block, or what `body`
+    ///   throws.
+    func withNextBlock<Result>(_ body: (TextBlockFields) throws -> Result) throws -> Result? {
+        guard try collectBlock() else { return nil }
+        if let problem { throw problem }
+        return try text.bytes.withUnsafeBufferPointer { bytes in
+            let cursor = TextRecordCursor(bytes: bytes, text: text, file: file)
+            try headers.read(cursor, limits: limits)
+            let bodyEnd = bytes.count - text.lastEndingLength
+            var fields = TextBlockFields(
+                cursor: cursor, headers: headers, body: nil, bodyKey: bodyKey,
+                bodyLine: headers.endLine, bodyStart: headers.end)
+            guard headers.end < bodyEnd else { return try body(fields) }
+            if let index = headers.index(of: bodyKey, in: cursor) {
+                throw ImportError(
+                    .structure, at: headers.position(ofValue: index, in: cursor),
+                    "the block has both a \(cursor.string(headers.keys[index])) header and body text"
+                )
+            }
+            if bodyEnd - headers.end > limits.maximumFieldBytes {
+                throw ImportError(
+                    .tooLarge, at: fields.position(ofField: headers.keys.count),
+                    "the body is over the limit of \(limits.maximumFieldBytes) bytes")
+            }
+            if text.endingsAreLF {
+                fields.body = cursor.slice(headers.end..<bodyEnd)
+                return try body(fields)
+            }
+            cursor.joinLines(from: headers.end, to: bodyEnd, into: &scratch)
+            return try scratch.withUnsafeBufferPointer { joined in
+                fields.body = joined
+                return try body(fields)
+            }
+        }
+    }
+
     /// Reads the next block's lines into ``text``, and its first problem
     /// (bad encoding, too large) into ``problem``.
     ///
     /// - Returns: false at the end of the file.
     private func collectBlock() throws -> Bool {
+        if isHoldingBlock {
+            isHoldingBlock = false
+            return true
+        }
         // Work on a local value (moved out and back, not copied): appending
         // to a property would check exclusive access on every line.
         var text = TextRecordText()

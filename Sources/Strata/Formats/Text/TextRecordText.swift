@@ -136,6 +136,12 @@ struct TextRecordCursor {
     func joinedLines(from start: Int, to end: Int, scratch: inout [UInt8]) -> String {
         guard start < end else { return "" }
         if text.endingsAreLF { return string(start..<end) }
+        joinLines(from: start, to: end, into: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Puts the lines of `start..<end` into `scratch`, joined with LF.
+    func joinLines(from start: Int, to end: Int, into scratch: inout [UInt8]) {
         scratch.removeAll(keepingCapacity: true)
         var lineStart = start
         while lineStart < end {
@@ -144,10 +150,8 @@ struct TextRecordCursor {
             scratch.append(contentsOf: slice(lineStart..<min(contentEnd, end)))
             lineStart = next
         }
-        return String(decoding: scratch, as: UTF8.self)
     }
 
-    /// The text in `range` with ASCII letters in lower case.
     func foldedString(_ range: Range<Int>) -> String {
         String(decoding: slice(range).lazy.map(fold), as: UTF8.self)
     }
@@ -164,6 +168,11 @@ struct TextRecordCursor {
 struct TextHeaders {
     /// Each header's key bytes in the record, for finding duplicates.
     private(set) var keys: [Range<Int>] = []
+    /// Each header's value bytes in the record (trimmed).
+    private(set) var values: [Range<Int>] = []
+    /// Each header's line: its number and where it starts in the record,
+    /// for the value's position.
+    private(set) var lines: [(number: Int, start: Int)] = []
     /// The keys folded to lower case, once a record has many headers:
     /// comparing each key with every other would take quadratic time.
     private var foldedKeys = Set<String>()
@@ -182,7 +191,30 @@ struct TextHeaders {
     mutating func read(
         _ cursor: TextRecordCursor, limits: ImportLimits, into fields: inout [ImportField]
     ) throws {
+        try read(cursor, limits: limits, makingFields: true, into: &fields)
+    }
+
+    /// Reads the header lines into ``keys``, ``values`` and ``lines`` only
+    /// (the importer's flat path reads them as bytes).
+    mutating func read(_ cursor: TextRecordCursor, limits: ImportLimits) throws {
+        var none: [ImportField] = []
+        try read(cursor, limits: limits, makingFields: false, into: &none)
+    }
+
+    /// The position of header `index`'s value.
+    func position(ofValue index: Int, in cursor: TextRecordCursor) -> SourcePosition {
+        cursor.position(
+            line: lines[index].number, lineStart: lines[index].start,
+            index: values[index].lowerBound)
+    }
+
+    private mutating func read(
+        _ cursor: TextRecordCursor, limits: ImportLimits, makingFields: Bool,
+        into fields: inout [ImportField]
+    ) throws {
         keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
         foldedKeys.removeAll(keepingCapacity: true)
         var lineStart = 0
         var line = cursor.text.firstLine
@@ -193,29 +225,34 @@ struct TextHeaders {
             let key = (header.key.lowerBound + lineStart)..<(header.key.upperBound + lineStart)
             let value =
                 (header.value.lowerBound + lineStart)..<(header.value.upperBound + lineStart)
-            let position = cursor.position(
-                line: line, lineStart: lineStart, index: value.lowerBound)
+            func position() -> SourcePosition {
+                cursor.position(line: line, lineStart: lineStart, index: value.lowerBound)
+            }
             if isRepeated(key, cursor) {
                 throw ImportError(
-                    .structure, at: position,
+                    .structure, at: position(),
                     "the header \(cursor.string(key)) is given twice in this record")
             }
             if keys.count >= limits.maximumFieldCount {
                 throw ImportError(
-                    .tooLarge, at: position,
+                    .tooLarge, at: position(),
                     "more than \(limits.maximumFieldCount) header lines in one record")
             }
             if value.count > limits.maximumFieldBytes {
                 throw ImportError(
-                    .tooLarge, at: position,
+                    .tooLarge, at: position(),
                     "the value of \(cursor.string(key)) is \(value.count) bytes, over the "
                         + "limit of \(limits.maximumFieldBytes)")
             }
             keys.append(key)
-            fields.append(
-                ImportField(
-                    key: cursor.string(key), value: .text(cursor.string(value)),
-                    position: position))
+            values.append(value)
+            lines.append((line, lineStart))
+            if makingFields {
+                fields.append(
+                    ImportField(
+                        key: cursor.string(key), value: .text(cursor.string(value)),
+                        position: position()))
+            }
             lineStart = cursor.nextLine(afterContentEnd: header.lineEnd + lineStart)
             line += 1
         }
@@ -237,6 +274,8 @@ struct TextHeaders {
     /// Forgets the last record's headers (for a file read without them).
     mutating func clear(firstLine: Int) {
         keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
         end = 0
         endLine = firstLine
     }
