@@ -82,11 +82,7 @@ extension Importer {
             summary.records -= 1  // writeBatch counted it; the caller counts every block.
             return
         }
-        if options.errorPolicy == .skip, !options.isDryRun {
-            try store.connection.inSavepoint {
-                try writeRow(block, rows: &rows, plan: plan, coercer: coercer, writer: writer)
-            }
-        } else {
+        try writingRecord {
             try writeRow(block, rows: &rows, plan: plan, coercer: coercer, writer: writer)
         }
     }

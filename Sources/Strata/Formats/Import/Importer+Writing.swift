@@ -13,11 +13,7 @@ extension Importer {
         }
         for (record, text, original) in batch {
             do {
-                if options.errorPolicy == .skip, !options.isDryRun {
-                    try store.connection.inSavepoint { _ = try write(record, parent: nil) }
-                } else {
-                    _ = try write(record, parent: nil)
-                }
+                try writingRecord { _ = try write(record, parent: nil) }
             } catch let error as ImportError {
                 try reject(error, text: text, record: original)
             } catch let error as SQLiteError {
@@ -132,7 +128,10 @@ extension Importer {
             throw ImportError(
                 failure.code, at: record.position(ofAttribute: failure.attribute), failure.message)
         }
-        if let keyText { keyIndex[plan.name + "\u{1E}" + keyText] = (key, true) }
+        if let keyText {
+            keyIndex[plan.name + "\u{1E}" + keyText] = (key, true)
+            keysOfRecord.append(plan.name + "\u{1E}" + keyText)
+        }
         for (slot, value, position) in deferredToOnes {
             pendingLinks.append(
                 PendingLink(plan: plan, source: key, slot: slot, key: value, position: position))

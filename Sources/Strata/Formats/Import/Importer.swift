@@ -42,6 +42,9 @@ public final class Importer {
     /// Keys of the unique-key entity seen in the store or written in this
     /// run: key text → (primary key, written by this run).
     var keyIndex: [String: (key: Int64, isFromThisRun: Bool)] = [:]
+    /// The unique keys the record being written added to ``keyIndex``: a
+    /// record rolled back takes them out again.
+    var keysOfRecord: [String] = []
     /// Links to objects of the imported entity not found yet: resolved after
     /// the last record (references to records later in the file).
     var pendingLinks: [PendingLink] = []
@@ -247,6 +250,30 @@ public final class Importer {
         guard options.errorPolicy == .skip else { throw error }
         summary.rejected += 1
         try rejects?.write(RejectedRecord(error: error, originalText: text, record: record))
+    }
+
+    /// Runs `body`, the writing of one record, in a savepoint when bad
+    /// records are skipped: a record that fails leaves nothing in the store,
+    /// and nothing in the run's bookkeeping either (counts, keys seen,
+    /// objects found by `relatedBy`, links waiting for their object) — a
+    /// cached key of a rolled-back row would link later records to nothing.
+    func writingRecord(_ body: () throws -> Void) throws {
+        guard options.errorPolicy == .skip, !options.isDryRun else { return try body() }
+        let counts = plans.values.map { ($0, $0.insertedCount) }
+        let pending = pendingLinks.count
+        keysOfRecord.removeAll(keepingCapacity: true)
+        do {
+            try store.connection.inSavepoint { try body() }
+        } catch {
+            for plan in plans.values {
+                // A plan made during the record had only rolled-back objects.
+                plan.insertedCount = counts.first { $0.0 === plan }?.1 ?? 0
+                plan.relatedObjects = [:]
+            }
+            for key in keysOfRecord { keyIndex[key] = nil }
+            pendingLinks.removeSubrange(pending...)
+            throw error
+        }
     }
 
     func countInsert(_ plan: EntityImportPlan) {

@@ -162,3 +162,44 @@ import Testing
         #expect(try fixture.count("SELECT count(*) FROM ZTAG") == 2)
     }
 }
+
+/// A skipped record leaves nothing behind, in the store or in the run's
+/// caches: later records never link to an object that was rolled back.
+@Suite struct ImporterRollbackTests {
+    static let longTag = String(repeating: "t", count: 101)
+
+    private func expectNoDanglingLinks(_ fixture: ImportFixture, summary: ImportSummary) throws {
+        #expect(summary.rejected == 1)
+        #expect(
+            try fixture.count(
+                "SELECT count(*) FROM Z_1TAGS WHERE Z_3TAGS NOT IN (SELECT Z_PK FROM ZTAG)")
+                == 0)
+        #expect(try fixture.count("SELECT count(*) FROM ZTAG WHERE ZNAME = 'fresh'") == 1)
+        #expect(try fixture.count("SELECT count(*) FROM Z_1TAGS") == 1)
+        #expect(summary.insertedByEntity == ["DiaryEntry": 1, "Tag": 1])
+    }
+
+    @Test func testTxtBlocksSkippedRecordLeavesNoCachedTag() throws {
+        let fixture = try ImportFixture("Diary")
+        let url = fixture.folder.file("diary.txt")
+        try Data(
+            "Title: A\nTags: fresh, \(Self.longTag)\n\nTitle: B\nTags: fresh\n".utf8
+        ).write(to: url)
+        var options = ImportOptions(entity: "DiaryEntry")
+        options.errorPolicy = .skip
+        let summary = try fixture.run(try TextBlockReader(path: url.path), options)
+        try expectNoDanglingLinks(fixture, summary: summary)
+    }
+
+    @Test func testRecordsSkippedRecordLeavesNoCachedTag() throws {
+        let fixture = try ImportFixture("Diary")
+        var options = ImportOptions(entity: "DiaryEntry")
+        options.errorPolicy = .skip
+        let summary = try fixture.run(
+            ArrayRecordReader([
+                [("title", .text("A")), ("tags", .text("fresh, \(Self.longTag)"))],
+                [("title", .text("B")), ("tags", .text("fresh"))],
+            ]), options)
+        try expectNoDanglingLinks(fixture, summary: summary)
+    }
+}
