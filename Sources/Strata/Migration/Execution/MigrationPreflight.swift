@@ -207,6 +207,17 @@ final class MigrationPreflight {
             if step.label == .inferred {
                 return affected > 0 ? found(.note, sentence) : nil
             }
+        case .addRelationship
+        where stage.plan.destination.allRelationships(of: step.entity)
+            .first(where: { $0.name == step.property })?.isToMany == true:
+            // Every existing object starts with no links at all.
+            let minimum =
+                stage.plan.destination.allRelationships(of: step.entity)
+                .first { $0.name == step.property }?.minCount ?? 0
+            affected = try rows(place.name)
+            sentence =
+                "\(affected) rows of \(step.entity) would have no \(step.property ?? "?"), "
+                + "fewer than its minCount \(minimum); an added to-many starts empty"
         case .addAttribute, .addRelationship, .makeRequired:
             affected = try rows(place.name)
             sentence =
@@ -219,6 +230,9 @@ final class MigrationPreflight {
                 step.kind == .removeAttribute
                 ? "\(affected) values of \(step.names) would be dropped"
                 : "\(affected) values of \(step.names) need converting: \(step.reason)"
+                    + (try misfits(of: step, column ?? "", place, in: stage).map {
+                        "; \($0) of them would not fit"
+                    } ?? "")
         case .removeEntity:
             affected = try rows(place.name)
             sentence = "\(affected) objects of \(step.entity) would be dropped"
@@ -263,6 +277,27 @@ final class MigrationPreflight {
             "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
                 + marks(place.entity) + ") AND \(quoted(column)) IS NULL",
             numbers(place.entity))
+    }
+
+    /// For a type change that is not a widening: how many stored values of
+    /// the step's attribute the new type cannot hold (``ValueFit``), read
+    /// row by row; nil for other steps.
+    private func misfits(
+        of step: MigrationStep, _ column: String, _ place: Place, in stage: MigrationStage
+    ) throws -> Int64? {
+        guard step.kind == .changeType,
+            let type = stage.plan.destination.allAttributes(of: step.entity)
+                .first(where: { $0.name == step.property })?.type
+        else { return nil }
+        let statement = try store.connection.prepare(
+            "SELECT \(quoted(column)) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
+                + marks(place.entity) + ") AND \(quoted(column)) IS NOT NULL")
+        try statement.bind(numbers(place.entity))
+        var count: Int64 = 0
+        try statement.forEachRow { row in
+            if !ValueFit.fits(row.value(at: 0), type) { count += 1 }
+        }
+        return count
     }
 
     private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {
