@@ -145,7 +145,9 @@ extension StepFinder {
                 tables: tables)
         }
         if old.name != new.name {
-            add(.renameAttribute, .inferred, "renamed from \(old.name) " + Self.pairing(.init(old), .init(new)))
+            add(
+                .renameAttribute, .inferred,
+                "renamed from \(old.name) " + Self.pairing(.init(old), .init(new)))
         }
         if old.isOptional && !new.isOptional {
             if new.defaultValue != nil {

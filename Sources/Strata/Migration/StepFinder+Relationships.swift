@@ -30,7 +30,10 @@ extension StepFinder {
                                     + "\(relationship.minCount): existing objects start with "
                                     + "none and need links from a mapping"
                             )
-                            : (.inferred, "new to-many relationship; existing objects start with none")
+                            : (
+                                .inferred,
+                                "new to-many relationship; existing objects start with none"
+                            )
                     } else {
                         (step.label, step.reason) = Self.newValues(
                             relationship.isOptional, false, what: "relationship")
@@ -142,7 +145,9 @@ extension StepFinder {
                     : "becomes unordered; the order is dropped")
         }
         if old.isOptional && !new.isOptional && new.isToMany && new.minCount == 0 {
-            add(.makeRequired, .inferred, "becomes required; a to-many without a minimum may stay empty")
+            add(
+                .makeRequired, .inferred,
+                "becomes required; a to-many without a minimum may stay empty")
         } else if old.isOptional && !new.isOptional {
             add(
                 .makeRequired, .needsMapping,

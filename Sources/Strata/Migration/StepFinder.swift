@@ -245,14 +245,16 @@ struct StepFinder {
     }
 
     /// How a renamed element was paired with its older self, for the plan:
-    /// `(renamedFrom)`, `(renaming identifier "mutedStatus")`, or through
-    /// the versions between when neither holds across the whole plan.
+    /// `(renamedFrom)` or `(renaming identifier "mutedStatus")`; across
+    /// several versions the newest element's own key tells which form the
+    /// chain used.
     static func pairing(_ old: RenamingPairing.Element, _ new: RenamingPairing.Element) -> String {
         if new.renamedFrom == old.name { return "(renamedFrom)" }
         if new.identifier == old.identifier {
             return "(renaming identifier \"\(new.identifier)\")"
         }
-        return "(version by version, through renamedFrom and renaming identifiers)"
+        if new.renamedFrom != nil { return "(renamedFrom)" }
+        return "(renaming identifier \"\(new.identifier)\", through the versions between)"
     }
 
     static func quote(_ text: String?) -> String {

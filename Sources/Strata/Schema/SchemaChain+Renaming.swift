@@ -25,14 +25,17 @@ extension SchemaChain {
                 JSONPath.appending(
                     JSONPath.appending(
                         JSONPath.appending(
-                            JSONPath.appending(JSONPath.appending(JSONPath.root, key: "entities"),
+                            JSONPath.appending(
+                                JSONPath.appending(JSONPath.root, key: "entities"),
                                 key: entity.name), key: kind), key: name),
                     key: "renamingIdentifier")
             }
             let oldAttributes = older.allAttributes(of: former).filter { !$0.isTransient }
             let oldRelationships = older.allRelationships(of: former).filter { !$0.isTransient }
             let newAttributes = newer.allAttributes(of: entity.name).filter { !$0.isTransient }
-            let newRelationships = newer.allRelationships(of: entity.name).filter { !$0.isTransient }
+            let newRelationships = newer.allRelationships(of: entity.name).filter {
+                !$0.isTransient
+            }
             let attributePairs = RenamingPairing.pair(
                 newAttributes.map(RenamingPairing.Element.init),
                 with: oldAttributes.map(RenamingPairing.Element.init))

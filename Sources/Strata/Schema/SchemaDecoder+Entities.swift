@@ -2,7 +2,8 @@
 
 extension SchemaDecoder {
     static let entityKeys = [
-        "parent", "abstract", "renamedFrom", "renamingIdentifier", "versionHashModifier", "uniquenessConstraints",
+        "parent", "abstract", "renamedFrom", "renamingIdentifier", "versionHashModifier",
+        "uniquenessConstraints",
         "indexes", "userInfo", "attributes", "relationships",
     ]
 

@@ -57,7 +57,10 @@ extension SchemaValidator.Run {
             ($0.name, "attributes", $0.renamingIdentifier ?? $0.name, $0.renamingIdentifier == nil)
         }
         let relationships = entity.relationships.map {
-            ($0.name, "relationships", $0.renamingIdentifier ?? $0.name, $0.renamingIdentifier == nil)
+            (
+                $0.name, "relationships", $0.renamingIdentifier ?? $0.name,
+                $0.renamingIdentifier == nil
+            )
         }
         return (attributes + relationships).sorted { $0.3 && !$1.3 }.map { ($0.0, $0.1, $0.2) }
     }

@@ -75,7 +75,8 @@ extension StoreLayout {
     static func indexes(of table: String, _ connection: Connection) throws -> [TableLayout.Index] {
         var listed: [(name: String, isUnique: Bool)] = []
         let list = try connection.prepare(
-            #"SELECT name, "unique" FROM pragma_index_list(?, 'main') WHERE origin = 'c' ORDER BY name"#)
+            #"SELECT name, "unique" FROM pragma_index_list(?, 'main') WHERE origin = 'c' ORDER BY name"#
+        )
         try list.bind([.text(table)])
         try list.forEachRow { row in
             if let name = row.text(at: 0) { listed.append((name, row.int64(at: 1) != 0)) }
@@ -83,7 +84,8 @@ extension StoreLayout {
         var indexes: [TableLayout.Index] = []
         for (name, isUnique) in listed {
             let info = try connection.prepare(
-                #"SELECT name, "desc" FROM pragma_index_xinfo(?, 'main') WHERE key = 1 ORDER BY seqno"#)
+                #"SELECT name, "desc" FROM pragma_index_xinfo(?, 'main') WHERE key = 1 ORDER BY seqno"#
+            )
             try info.bind([.text(name)])
             var columns: [String] = []
             var descending: Set<String> = []

@@ -114,7 +114,9 @@ import Testing
             </entity>
             """)
         let item = try #require(model.entity(named: "Item"))
-        #expect(item.renamingIdentifier == "OldItem" && item.versionHashModifier == "v" && item.isAbstract)
+        #expect(
+            item.renamingIdentifier == "OldItem" && item.versionHashModifier == "v"
+                && item.isAbstract)
         #expect(item.userInfo == ["note": "kept"])
         #expect(
             item.attributes.map(\.name) == [

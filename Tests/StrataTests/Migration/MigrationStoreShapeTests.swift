@@ -25,10 +25,12 @@ import Testing
         try M.chain(
             client,
             renumbers
-                ? client + #", "Account": {"attributes": {"name": {"type": "string", "optional": true}}}"#
+                ? client
+                    + #", "Account": {"attributes": {"name": {"type": "string", "optional": true}}}"#
                 : client.replacingOccurrences(
                     of: #""label": {"type": "string", "optional": true}"#,
-                    with: #""label": {"type": "string", "optional": true}, "note": {"type": "string", "optional": true}"#
+                    with:
+                        #""label": {"type": "string", "optional": true}, "note": {"type": "string", "optional": true}"#
                 ))
     }
 

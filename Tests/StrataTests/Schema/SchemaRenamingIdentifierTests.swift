@@ -25,7 +25,10 @@ import Testing
                                "renamingIdentifier": "mutedStatus"}}}
             """)
         let issues = SchemaValidator().validate(model, file: "1.json")
-        #expect(issues.map(\.path) == ["$.entities.Conversation.attributes.isSilenced.renamingIdentifier"])
+        #expect(
+            issues.map(\.path) == [
+                "$.entities.Conversation.attributes.isSilenced.renamingIdentifier"
+            ])
         #expect(
             issues.first?.message
                 == "renaming identifier 'mutedStatus' is also that of property mutedStatus; each "
@@ -95,6 +98,7 @@ import Testing
                 == "renaming identifier 'lastRead' pairs this integer16 attribute with "
                 + "Conversation.lastRead of version 1, a date, which does not widen to integer16; "
                 + "give it another renaming identifier and convert the values with a mapping")
-        #expect(issues.first?.message.contains("an attribute cannot continue a relationship") == true)
+        #expect(
+            issues.first?.message.contains("an attribute cannot continue a relationship") == true)
     }
 }
