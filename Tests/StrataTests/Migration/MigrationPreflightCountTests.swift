@@ -107,4 +107,29 @@ import Testing
         let messages = try Self.strict(store).preview().blockingFindings.map(\.message)
         #expect(messages.first?.contains("; 1 of them would not fit;") == true)
     }
+
+    /// `Author.books` becomes required: without a minimum nothing breaks;
+    /// with minCount 1 the dry run counts the authors without a book.
+    @Test func testToManyBecomingRequiredCountsOnlyRowsBelowTheMinimum() throws {
+        func chain(minCount: Int) throws -> SchemaChain {
+            try M.chain(
+                M.authorsAndBooks,
+                M.authorsAndBooks.replacingOccurrences(
+                    of: #""toMany": true, "optional": true}"#,
+                    with: #""toMany": true, "minCount": \#(minCount)}"#))
+        }
+        let loose = try StepTestStore(
+            chain: try chain(minCount: 0), version: 1, fill: M.fillAuthorsAndBooks)
+        #expect(try loose.summary(from: 1, to: 2) == ["inferred make-required Author.books"])
+        let findings = try Self.strict(loose).preview().blockingFindings.map(\.message)
+        #expect(findings.isEmpty, "\(findings)")
+
+        let strict = try StepTestStore(
+            chain: try chain(minCount: 1), version: 1, fill: M.fillAuthorsAndBooks)
+        #expect(
+            try Self.strict(strict).preview().blockingFindings.map(\.message) == [
+                "1 rows of Author have fewer books than its minCount 1 in version 2; supply it "
+                    + "in 1-2.mapping.json"
+            ])
+    }
 }

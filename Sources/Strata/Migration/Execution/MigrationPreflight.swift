@@ -195,6 +195,9 @@ final class MigrationPreflight {
                 ? found(.blocking, "\(step.names): \(step.reason); \(how)") : nil
         }
         let column = place.property.flatMap { place.entity.attributeColumns[$0] }
+        // An inferred relationship step (a to-many becoming required without
+        // a minimum) touches no value: nothing to count.
+        if step.label == .inferred, column == nil { return nil }
         let affected: Int64
         let sentence: String
         switch step.kind {
@@ -218,6 +221,17 @@ final class MigrationPreflight {
             sentence =
                 "\(affected) rows of \(step.entity) would have no \(step.property ?? "?"), "
                 + "fewer than its minCount \(minimum); an added to-many starts empty"
+        case .makeRequired
+        where (stage.plan.destination.allRelationships(of: step.entity)
+            .first(where: { $0.name == step.property })?.minCount ?? 0) > 0
+            && place.property.flatMap { place.entity.toMany[$0] } != nil:
+            let minimum =
+                stage.plan.destination.allRelationships(of: step.entity)
+                .first { $0.name == step.property }?.minCount ?? 0
+            affected = try fewerLinks(than: minimum, place)
+            sentence =
+                "\(affected) rows of \(step.entity) have fewer \(step.property ?? "?") than its "
+                + "minCount \(minimum) in \(target)"
         case .addAttribute, .addRelationship, .makeRequired:
             affected = try rows(place.name)
             sentence =
@@ -298,6 +312,24 @@ final class MigrationPreflight {
             if !ValueFit.fits(row.value(at: 0), type) { count += 1 }
         }
         return count
+    }
+
+    /// Objects at `place` with fewer than `minimum` members in its to-many.
+    private func fewerLinks(than minimum: Int, _ place: Place) throws -> Int64 {
+        guard let name = place.property, let many = place.entity.toMany[name] else { return 0 }
+        let members: String
+        switch many {
+        case .inverseForeignKey(let table, let column, _):
+            members =
+                "(SELECT COUNT(*) FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
+        case .joinTable(let table, let source, _, _):
+            members =
+                "(SELECT COUNT(*) FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
+        }
+        return try count(
+            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
+                + marks(place.entity) + ") AND \(members) < ?",
+            numbers(place.entity) + [.integer(Int64(minimum))])
     }
 
     private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {
