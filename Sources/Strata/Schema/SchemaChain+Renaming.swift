@@ -14,7 +14,10 @@ extension SchemaChain {
     ///   - older: The earlier version.
     ///   - newer: The version right after it.
     ///   - file: The newer version's file, which the issues name.
-    static func renamingIssues(from older: Model, to newer: Model, file: String) -> [SchemaIssue] {
+    /// - Returns: The issues, with JSON paths into the newer version.
+    public static func renamingIssues(from older: Model, to newer: Model, file: String)
+        -> [SchemaIssue]
+    {
         var issues: [SchemaIssue] = []
         let entities = RenamingPairing.pair(
             newer.entities.map(RenamingPairing.Element.init),
