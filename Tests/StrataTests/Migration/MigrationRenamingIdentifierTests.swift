@@ -115,4 +115,24 @@ import Testing
         #expect(text.contains(#""renamingIdentifier": "mutedStatus""#))
         #expect(try SchemaDecoder().decode(text, file: "3.json") == model)
     }
+
+    /// Entities pair the same way: `Chat`, labelled `Conversation`, is the
+    /// next version's `Conversation`, and its objects keep their keys.
+    @Test func testEntitiesPairByRenamingIdentifier() throws {
+        let chain = try M.chain(
+            #""Chat": {"renamingIdentifier": "Conversation", "attributes": {"title": {"type": "string", "optional": true}}}"#,
+            #""Conversation": {"attributes": {"title": {"type": "string", "optional": true}}}"#)
+        let store = try StepTestStore(chain: chain, version: 1) { context in
+            try context.make("Chat", ["title": .string("Lunch")])
+        }
+        let plan = try MigrationPlan(chain: chain, from: 1, to: 2)
+        #expect(plan.summary == ["inferred rename-entity Conversation (was Chat)"])
+        #expect(
+            plan.steps.first?.reason
+                == #"renamed from Chat (renaming identifier "Conversation"); its objects keep "#
+                + "their keys")
+        try store.migrate(from: 1, to: 2)
+        #expect(try store.problems(as: 2) == [])
+        #expect(try store.rows("Conversation", as: 2) == [#"Conversation/p1 title="Lunch""#])
+    }
 }

@@ -222,7 +222,8 @@ final class MigrationPreflight {
                 "\(affected) rows of \(step.entity) would have no \(step.property ?? "?"), "
                 + "fewer than its minCount \(minimum); an added to-many starts empty"
         case .makeRequired
-        where (stage.plan.destination.allRelationships(of: step.entity)
+        where
+            (stage.plan.destination.allRelationships(of: step.entity)
             .first(where: { $0.name == step.property })?.minCount ?? 0) > 0
             && place.property.flatMap { place.entity.toMany[$0] } != nil:
             let minimum =
