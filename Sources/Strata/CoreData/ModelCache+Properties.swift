@@ -63,7 +63,7 @@ extension ModelCache {
         attribute.isIndexed = try object.bool("NSIsIndexed") ?? false
         attribute.versionHashModifier = try object.string("NSVersionHashModifier")
         let renamingIdentifier = try object.string("NSRenamingIdentifier")
-        attribute.renamedFrom = renamingIdentifier == name ? nil : renamingIdentifier
+        attribute.renamingIdentifier = renamingIdentifier == name ? nil : renamingIdentifier
         attribute.valueTransformer = try object.string("NSValueTransformerName")
         let storageFlags = try object.integer("NSFlagsKey") ?? 0
         attribute.allowsExternalStorage = storageFlags & externalStorageFlag != 0
@@ -120,7 +120,7 @@ extension ModelCache {
         relationship.deleteRule = rule
         relationship.versionHashModifier = try object.string("NSVersionHashModifier")
         let renamingIdentifier = try object.string("NSRenamingIdentifier")
-        relationship.renamedFrom = renamingIdentifier == name ? nil : renamingIdentifier
+        relationship.renamingIdentifier = renamingIdentifier == name ? nil : renamingIdentifier
         return relationship
     }
 

@@ -110,7 +110,7 @@ public enum ModelCache {
             entity.isAbstract = try object.bool("NSIsAbstract") ?? false
             entity.versionHashModifier = try object.string("NSVersionHashModifier")
             let renamingIdentifier = try object.string("NSRenamingIdentifier")
-            entity.renamedFrom = renamingIdentifier == name ? nil : renamingIdentifier
+            entity.renamingIdentifier = renamingIdentifier == name ? nil : renamingIdentifier
             entity.uniquenessConstraints = try uniquenessConstraints(of: object)
             var attributes: [Attribute] = []
             var relationships: [Relationship] = []

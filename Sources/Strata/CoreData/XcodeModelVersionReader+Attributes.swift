@@ -45,7 +45,7 @@ extension XcodeModelVersionReader {
         attribute.isTransient = isTransient
         attribute.isIndexed = Self.flag(element, "indexed")
         attribute.versionHashModifier = Self.text(element, "versionHashModifier")
-        attribute.renamedFrom = Self.text(element, "elementID")
+        attribute.renamingIdentifier = Self.renamingIdentifier(of: element, named: name)
         attribute.preservesValueOnDeletion = Self.flag(element, "preserveAfterDeletion")
         if Self.flag(element, "allowsExternalBinaryDataStorage") {
             if type == .binary || type == .transformable {

@@ -7,7 +7,7 @@ extension XcodeModelVersionReader {
         var entity = Entity(name: name, parent: Self.text(element, "parentEntity"))
         entity.isAbstract = Self.flag(element, "isAbstract")
         entity.versionHashModifier = Self.text(element, "versionHashModifier")
-        entity.renamedFrom = Self.text(element, "elementID")
+        entity.renamingIdentifier = Self.renamingIdentifier(of: element, named: name)
         entity.userInfo = Self.userInfo(of: element)
         let path = JSONPath.appending(JSONPath.appending(JSONPath.root, key: "entities"), key: name)
         locate(path, at: element)

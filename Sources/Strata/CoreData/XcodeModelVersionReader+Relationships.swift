@@ -40,7 +40,8 @@ extension XcodeModelVersionReader {
             }
         }
         relationship.versionHashModifier = Self.text(element, "versionHashModifier")
-        relationship.renamedFrom = Self.text(element, "elementID")
+        relationship.renamingIdentifier = Self.renamingIdentifier(
+            of: element, named: relationship.name)
         relationship.userInfo = Self.userInfo(of: element)
         if let key = relationship.userInfo["relatedByAttribute"], !key.isEmpty {
             relationship.relatedBy = key

@@ -62,6 +62,13 @@ struct XcodeModelVersionReader {
         return value
     }
 
+    /// The element's `elementID`, Core Data's renaming identifier; nil when
+    /// absent or equal to the name, which is what it defaults to.
+    static func renamingIdentifier(of element: XMLElement, named name: String) -> String? {
+        guard let identifier = text(element, "elementID"), identifier != name else { return nil }
+        return identifier
+    }
+
     // MARK: - Loading
 
     /// Parses `<folder>/contents`; reports the legacy binary format, a

@@ -70,12 +70,16 @@ public struct MigrationPlan: Hashable, Sendable {
             correspondence: SchemaCorrespondence(through: versions))
     }
 
-    init(source: Model, destination: Model, correspondence: SchemaCorrespondence) {
+    init(
+        source: Model, destination: Model, correspondence: SchemaCorrespondence,
+        sourceLayout: StoreLayout? = nil
+    ) {
         self.source = source
         self.destination = destination
         self.correspondence = correspondence
         let context = PlanContext(
-            source: source, destination: destination, match: correspondence)
+            source: source, destination: destination, match: correspondence,
+            sourceLayout: sourceLayout)
         var finder = StepFinder(context)
         let steps = finder.findSteps()
         self.steps = steps
@@ -114,4 +118,43 @@ public struct MigrationPlan: Hashable, Sendable {
 
     /// Whether the plan changes nothing.
     public var isEmpty: Bool { steps.isEmpty }
+}
+
+// MARK: - Fitting a plan to a store
+
+extension MigrationPlan {
+    /// This plan with its SQL written for the store `connection` holds,
+    /// which may name things differently from the source version's computed
+    /// layout: join tables are found by their two key columns, and indexes
+    /// are dropped or kept by the names `sqlite_master` lists.
+    ///
+    /// - Parameters:
+    ///   - connection: The store's connection, at the source version; only
+    ///     read.
+    ///   - path: The store's path, for messages.
+    /// - Throws: ``MigrationError`` (`structureMismatch`) when the store has
+    ///   no table for a many-to-many pair of the source version, before
+    ///   anything is written; ``SQLiteError`` when the store cannot be read.
+    func fitted(to connection: Connection, path: String) throws -> MigrationPlan {
+        let (layout, missing) = try StoreLayout(model: source).fitted(to: connection)
+        guard missing.isEmpty else {
+            let described = missing.map { join in
+                let other =
+                    "Z_\(source.entityNumbers[join.inverseSide.entity] ?? 0)"
+                    + join.inverseSide.relationship.uppercased()
+                return "the join table of \(join.namingSide.entity).\(join.namingSide.relationship)"
+                    + " and \(join.inverseSide.entity).\(join.inverseSide.relationship) is "
+                    + "missing: no table has both columns \(join.sourceColumn) and "
+                    + "\(join.destinationColumn) (expected under \(join.name) or \(other))"
+            }
+            throw MigrationError(
+                .structureMismatch,
+                message: "\(path): the tables do not match version \(source.version), which "
+                    + "the store's metadata claims; nothing was changed:\n  "
+                    + described.joined(separator: "\n  "))
+        }
+        return MigrationPlan(
+            source: source, destination: destination, correspondence: correspondence,
+            sourceLayout: layout)
+    }
 }

@@ -84,11 +84,21 @@ extension MigrationScriptBuilder {
                     order: values[new.destinationColumn] ?? .null)
         }
         let table = join.table
+        let oldTable = old.table
         let unchanged =
-            table.name.uppercased() == old.name.uppercased() && table == old.table
+            table.name.uppercased() == old.name.uppercased() && table.columns == oldTable.columns
             && values.allSatisfy { $0.value == .column($0.key) }
         if unchanged {
+            // Kept in place; only indexes another framework named otherwise change.
             keptInPlace.insert(old.name.uppercased())
+            let statements = Self.indexChanges(
+                from: oldTable.indexes, to: table.indexes, on: table.name)
+            if !statements.isEmpty {
+                changes.append(
+                    TableChange(
+                        table: table.name, strategy: .alter, sources: [old.name], steps: [],
+                        statements: statements))
+            }
             return
         }
         fill(table, from: old.name, values: values, filter: "")

@@ -157,20 +157,29 @@ struct MigrationScriptBuilder {
         }
         // After the other values, which read the columns as they were.
         statements += fills
-        let newIndexes = Set(table.indexes)
-        for index in old.indexes where !newIndexes.contains(index) {
-            statements.append(
-                MigrationStatement("DROP INDEX \(SQLName.sql(index.name))", phase: .alter))
-        }
-        let oldIndexes = Set(old.indexes)
-        for index in table.indexes where !oldIndexes.contains(index) {
-            statements.append(
-                MigrationStatement(
-                    StoreLayout.createIndexSQL(index, on: table.name), phase: .finish))
-        }
+        statements += Self.indexChanges(from: old.indexes, to: table.indexes, on: table.name)
         return TableChange(
             table: table.name, strategy: .alter, sources: [old.name], steps: [],
             statements: statements)
+    }
+
+    /// Drops the old indexes (by the names they have; a plan fitted to a
+    /// store has the names `sqlite_master` lists) that the new table does
+    /// not have under the same name and definition, then creates the new
+    /// ones that are missing, in the recent naming style.
+    static func indexChanges(
+        from old: [TableLayout.Index], to new: [TableLayout.Index], on table: String
+    ) -> [MigrationStatement] {
+        var statements: [MigrationStatement] = []
+        for index in old where !new.contains(where: index.isSame) {
+            statements.append(
+                MigrationStatement("DROP INDEX \(SQLName.sql(index.name))", phase: .alter))
+        }
+        for index in new where !old.contains(where: index.isSame) {
+            statements.append(
+                MigrationStatement(StoreLayout.createIndexSQL(index, on: table), phase: .finish))
+        }
+        return statements
     }
 
     private mutating func rebuild(

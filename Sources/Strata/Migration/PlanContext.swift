@@ -9,11 +9,17 @@ struct PlanContext: Sendable {
     let sourceNumbers: [String: Int]
     let destinationNumbers: [String: Int]
 
-    init(source: Model, destination: Model, match: SchemaCorrespondence) {
+    /// - Parameter sourceLayout: The source version's layout as the store
+    ///   has it (``StoreLayout``'s `fitted(to:)`); nil computes it from the
+    ///   model.
+    init(
+        source: Model, destination: Model, match: SchemaCorrespondence,
+        sourceLayout: StoreLayout? = nil
+    ) {
         self.source = source
         self.destination = destination
         self.match = match
-        sourceLayout = StoreLayout(model: source)
+        self.sourceLayout = sourceLayout ?? StoreLayout(model: source)
         destinationLayout = StoreLayout(model: destination)
         sourceNumbers = source.entityNumbers
         destinationNumbers = destination.entityNumbers

@@ -1,12 +1,14 @@
 /// Which entity and property of an older model version each entity and
-/// property of a newer one continues, following `renamedFrom`.
+/// property of a newer one continues, following `renamedFrom` and Core
+/// Data's renaming identifiers.
 ///
 /// Between two adjacent versions an element matches the older element named
-/// by its `renamedFrom` when there is one, else the older element of the same
-/// name; each older element is matched at most once. Across a chain the
-/// matches of every pair of adjacent versions are composed, so a property
-/// renamed in version 2 and again in version 3 still finds its version 1
-/// values.
+/// by its `renamedFrom` when there is one, else the older element with the
+/// same renaming identifier (which defaults to the name), as Core Data's
+/// inferred mapping pairs them (``RenamingPairing``); each older element is
+/// matched at most once. Across a chain the matches of every pair of
+/// adjacent versions are composed, so a property renamed in version 2 and
+/// again in version 3 still finds its version 1 values.
 ///
 /// Property matches are kept per entity of the newer version and cover its
 /// inherited properties too: for the objects of entity `E`, property `p` gets
@@ -24,19 +26,20 @@ struct SchemaCorrespondence: Hashable, Sendable {
     /// apart.
     init(from older: Model, to newer: Model) {
         entities = Self.match(
-            newer.entities.map { ($0.name, $0.renamedFrom) },
-            among: Set(older.entities.map(\.name)))
+            newer.entities.map(RenamingPairing.Element.init),
+            among: older.entities.map(RenamingPairing.Element.init))
         for entity in newer.entities {
             guard let former = entities[entity.name] else { continue }
             attributes[entity.name] = Self.match(
                 newer.allAttributes(of: entity.name).filter { !$0.isTransient }
-                    .map { ($0.name, $0.renamedFrom) },
-                among: Set(older.allAttributes(of: former).filter { !$0.isTransient }.map(\.name)))
+                    .map(RenamingPairing.Element.init),
+                among: older.allAttributes(of: former).filter { !$0.isTransient }
+                    .map(RenamingPairing.Element.init))
             relationships[entity.name] = Self.match(
                 newer.allRelationships(of: entity.name).filter { !$0.isTransient }
-                    .map { ($0.name, $0.renamedFrom) },
-                among: Set(
-                    older.allRelationships(of: former).filter { !$0.isTransient }.map(\.name)))
+                    .map(RenamingPairing.Element.init),
+                among: older.allRelationships(of: former).filter { !$0.isTransient }
+                    .map(RenamingPairing.Element.init))
         }
     }
 
@@ -91,24 +94,11 @@ struct SchemaCorrespondence: Hashable, Sendable {
         entities.filter { $0.value == name }.keys.sorted().first
     }
 
-    /// `renamedFrom` matches first, then equal names, each older name once.
+    /// `renamedFrom` matches first, then equal renaming identifiers, each
+    /// older element once.
     private static func match(
-        _ newer: [(name: String, renamedFrom: String?)], among older: Set<String>
+        _ newer: [RenamingPairing.Element], among older: [RenamingPairing.Element]
     ) -> [String: String] {
-        var matches: [String: String] = [:]
-        var claimed: Set<String> = []
-        for element in newer {
-            if let former = element.renamedFrom, older.contains(former),
-                claimed.insert(former).inserted
-            {
-                matches[element.name] = former
-            }
-        }
-        for element in newer where matches[element.name] == nil {
-            if older.contains(element.name), claimed.insert(element.name).inserted {
-                matches[element.name] = element.name
-            }
-        }
-        return matches
+        RenamingPairing.pair(newer, with: older).mapValues(\.older)
     }
 }

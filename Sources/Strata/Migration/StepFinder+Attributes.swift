@@ -145,7 +145,9 @@ extension StepFinder {
                 tables: tables)
         }
         if old.name != new.name {
-            add(.renameAttribute, .inferred, "renamed from \(old.name) (renamedFrom)")
+            add(
+                .renameAttribute, .inferred,
+                "renamed from \(old.name) " + Self.pairing(.init(old), .init(new)))
         }
         if old.isOptional && !new.isOptional {
             if new.defaultValue != nil {
@@ -195,22 +197,14 @@ extension StepFinder {
         }
     }
 
-    /// Widening keeps every value; narrowing may not; anything else needs a
-    /// conversion.
+    /// A widening keeps every value and is inferred (Boolean → integers,
+    /// Integer 16 → 32 → 64, integers → Double, Float → Double, see
+    /// ``AttributeType/widens(to:)``); every other change, narrowings
+    /// included, needs a conversion from a mapping, and the dry run counts
+    /// the values that would not fit the new type.
     static func typeChange(
         from old: AttributeType, to new: AttributeType
     ) -> (MigrationStepKind, MigrationLabel) {
-        let widenings: [AttributeType: Set<AttributeType>] = [
-            .boolean: [.integer16, .integer32, .integer64, .decimal, .double],
-            .integer16: [.integer32, .integer64, .decimal, .double, .float],
-            .integer32: [.integer64, .decimal, .double],
-            .integer64: [.decimal],
-            .float: [.double, .decimal],
-            .double: [.decimal],
-            .uri: [.string],
-        ]
-        if widenings[old]?.contains(new) == true { return (.widenType, .inferred) }
-        if old.isNumeric && new.isNumeric { return (.changeType, .lossy) }
-        return (.changeType, .needsMapping)
+        old.widens(to: new) ? (.widenType, .inferred) : (.changeType, .needsMapping)
     }
 }

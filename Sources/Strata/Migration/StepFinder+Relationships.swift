@@ -18,9 +18,26 @@ extension StepFinder {
                 case .none:
                     // A new entity's own properties come with its add-entity step.
                     if isNew { continue }
-                    let required = !relationship.isOptional || relationship.minCount > 0
-                    (step.label, step.reason) = Self.newValues(
-                        !required, false, what: "relationship")
+                    if relationship.isToMany {
+                        // A to-many has no per-row value: it starts empty,
+                        // as Core Data adds it; only a minimum makes the
+                        // existing objects break a rule.
+                        (step.label, step.reason) =
+                            relationship.minCount > 0
+                            ? (
+                                .needsMapping,
+                                "new to-many relationship with minCount "
+                                    + "\(relationship.minCount): existing objects start with "
+                                    + "none and need links from a mapping"
+                            )
+                            : (
+                                .inferred,
+                                "new to-many relationship; existing objects start with none"
+                            )
+                    } else {
+                        (step.label, step.reason) = Self.newValues(
+                            relationship.isOptional, false, what: "relationship")
+                    }
                     steps.append(step)
                     continue
                 case .own(let name):
@@ -94,7 +111,9 @@ extension StepFinder {
                 tables: tables)
         }
         if old.name != new.name {
-            add(.renameRelationship, .inferred, "renamed from \(old.name) (renamedFrom)")
+            add(
+                .renameRelationship, .inferred,
+                "renamed from \(old.name) " + Self.pairing(.init(old), .init(new)))
         }
         if context.formerEntity(of: new.destination) != old.destination {
             add(
@@ -125,7 +144,11 @@ extension StepFinder {
                     ? "becomes ordered; existing objects are ordered by primary key"
                     : "becomes unordered; the order is dropped")
         }
-        if old.isOptional && !new.isOptional {
+        if old.isOptional && !new.isOptional && new.isToMany && new.minCount == 0 {
+            add(
+                .makeRequired, .inferred,
+                "becomes required; a to-many without a minimum may stay empty")
+        } else if old.isOptional && !new.isOptional {
             add(
                 .makeRequired, .needsMapping,
                 "becomes required: objects without \(new.name) need one from a mapping")

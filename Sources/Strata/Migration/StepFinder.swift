@@ -56,7 +56,9 @@ struct StepFinder {
             if formerName != entity.name {
                 var step = MigrationStep(
                     .renameEntity, entity: entity.name, label: .inferred,
-                    reason: "renamed from \(formerName) (renamedFrom); its objects keep their keys",
+                    reason: "renamed from \(formerName) "
+                        + Self.pairing(.init(former), .init(entity))
+                        + "; its objects keep their keys",
                     tables: tables + ["Z_PRIMARYKEY"])
                 step.formerEntity = formerName
                 steps.append(step)
@@ -240,6 +242,19 @@ struct StepFinder {
             model == source ? context.formerEntity(of: step.entity) ?? step.entity : step.entity
         return model.allAttributes(of: entity).first { $0.name == name }?.isOptional
             ?? model.allRelationships(of: entity).first { $0.name == name }?.isOptional ?? false
+    }
+
+    /// How a renamed element was paired with its older self, for the plan:
+    /// `(renamedFrom)` or `(renaming identifier "mutedStatus")`; across
+    /// several versions the newest element's own key tells which form the
+    /// chain used.
+    static func pairing(_ old: RenamingPairing.Element, _ new: RenamingPairing.Element) -> String {
+        if new.renamedFrom == old.name { return "(renamedFrom)" }
+        if new.identifier == old.identifier {
+            return "(renaming identifier \"\(new.identifier)\")"
+        }
+        if new.renamedFrom != nil { return "(renamedFrom)" }
+        return "(renaming identifier \"\(new.identifier)\", through the versions between)"
     }
 
     static func quote(_ text: String?) -> String {

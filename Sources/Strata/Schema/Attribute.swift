@@ -13,8 +13,13 @@ public struct Attribute: Hashable, Sendable {
     public var isTransient: Bool = false
     /// Core Data's version hash modifier, which changes the hash on purpose.
     public var versionHashModifier: String?
-    /// Core Data's renaming identifier: this attribute's name in an earlier version.
+    /// This attribute's name in the previous version, when it was renamed
+    /// (Strata's explicit form of a rename; see ``renamingIdentifier``).
     public var renamedFrom: String?
+    /// Core Data's renaming identifier (Xcode's `elementID`): a label that
+    /// pairs this attribute with the attribute of another version carrying
+    /// the same identifier; nil means the attribute's name. Not hashed.
+    public var renamingIdentifier: String?
     /// The value given to new objects.
     public var defaultValue: AttributeDefault?
     /// Whether the column gets an index.

@@ -64,3 +64,30 @@ public enum AttributeType: String, CaseIterable, Hashable, Sendable {
         }
     }
 }
+
+// MARK: - Widening
+
+extension AttributeType {
+    /// The types each type widens to: every value of the old type is a value
+    /// of the new one, so a migration keeps them without a mapping (Core
+    /// Data's inferred mapping converts these too).
+    private static let widenings: [AttributeType: Set<AttributeType>] = [
+        .boolean: [.integer16, .integer32, .integer64, .decimal, .double],
+        .integer16: [.integer32, .integer64, .decimal, .double, .float],
+        .integer32: [.integer64, .decimal, .double],
+        .integer64: [.decimal, .double],
+        .float: [.double, .decimal],
+        .double: [.decimal],
+        .uri: [.string],
+    ]
+
+    /// Whether values of this type become values of `other` without loss:
+    /// Boolean → Integer 16/32/64, Integer 16 → 32 → 64, any integer →
+    /// Double, Float → Double (and → Decimal), URI → String.
+    ///
+    /// A 64-bit integer beyond 2^53 loses its last digits as a Double, as it
+    /// does in Core Data; every other widening is exact.
+    public func widens(to other: AttributeType) -> Bool {
+        Self.widenings[self]?.contains(other) == true
+    }
+}

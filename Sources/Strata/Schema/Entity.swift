@@ -9,8 +9,13 @@ public struct Entity: Hashable, Sendable {
     public var parent: String?
     /// Whether the entity has no instances of its own.
     public var isAbstract: Bool = false
-    /// Core Data's renaming identifier: this entity's name in an earlier version.
+    /// This entity's name in the previous version, when it was renamed
+    /// (Strata's explicit form of a rename; see ``renamingIdentifier``).
     public var renamedFrom: String?
+    /// Core Data's renaming identifier (Xcode's `elementID`): a label that
+    /// pairs this entity with the entity of another version carrying the
+    /// same identifier; nil means the entity's name. Not hashed.
+    public var renamingIdentifier: String?
     /// Core Data's version hash modifier.
     public var versionHashModifier: String?
     /// Sets of attribute names whose values are unique together; imports

@@ -25,8 +25,13 @@ public struct Relationship: Hashable, Sendable {
     public var deleteRule: DeleteRule = .nullify
     /// Core Data's version hash modifier.
     public var versionHashModifier: String?
-    /// Core Data's renaming identifier: this relationship's name in an earlier version.
+    /// This relationship's name in the previous version, when it was
+    /// renamed (Strata's explicit form of a rename; see ``renamingIdentifier``).
     public var renamedFrom: String?
+    /// Core Data's renaming identifier (Xcode's `elementID`): a label that
+    /// pairs this relationship with the relationship of another version
+    /// carrying the same identifier; nil means its name. Not hashed.
+    public var renamingIdentifier: String?
     /// An attribute of the destination used to find or create it from a scalar
     /// on import.
     public var relatedBy: String?

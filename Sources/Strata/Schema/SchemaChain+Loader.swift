@@ -9,6 +9,9 @@ extension SchemaChain {
         var checks: [Check] = []
         var models: [Model] = []
         var issues: [SchemaIssue] = []
+        /// Each decoded version's file and outcome, by version, to locate
+        /// issues that compare versions.
+        var files: [Int: (file: String, outcome: SchemaDecoder.Outcome)] = [:]
         /// The first model name seen, and its file, to compare the others with.
         var reference: (name: String, file: String)?
 
@@ -28,6 +31,7 @@ extension SchemaChain {
                 found += checkNames(model, number: number, file: file).compactMap(outcome.locate)
                 found += checks.flatMap { $0(model, file) }.compactMap(outcome.locate)
                 models.append(model)
+                files[model.version] = (file, outcome)
             }
             issues += SchemaIssue.inDocumentOrder(found)
         }
@@ -80,7 +84,15 @@ extension SchemaChain {
 
         func chain() throws(SchemaError) -> SchemaChain {
             guard issues.isEmpty, !models.isEmpty else { throw SchemaError(issues: issues) }
-            return SchemaChain(versions: models.sorted { $0.version < $1.version })
+            let versions = models.sorted { $0.version < $1.version }
+            var found: [SchemaIssue] = []
+            for (older, newer) in zip(versions, versions.dropFirst()) {
+                guard let place = files[newer.version] else { continue }
+                found += SchemaChain.renamingIssues(from: older, to: newer, file: place.file)
+                    .compactMap(place.outcome.locate)
+            }
+            guard found.isEmpty else { throw SchemaError(issues: found) }
+            return SchemaChain(versions: versions)
         }
     }
 }

@@ -5,7 +5,7 @@ extension SchemaDecoder {
         "type", "optional", "transient", "default", "indexed", "minValue", "maxValue",
         "minLength", "maxLength", "pattern", "externalStorage", "preserveAfterDeletion",
         "valueTransformer", "touch", "media", "importKeys", "dateFormat", "renamedFrom",
-        "versionHashModifier", "userInfo",
+        "renamingIdentifier", "versionHashModifier", "userInfo",
     ]
 
     /// The types each type-specific key applies to; other keys apply to all.
@@ -45,6 +45,7 @@ extension SchemaDecoder.State {
         attribute.preservesValueOnDeletion = bool(fields, "preserveAfterDeletion") ?? false
         attribute.importKeys = stringList(fields, "importKeys", what: "import keys") ?? []
         attribute.renamedFrom = string(fields, "renamedFrom")
+        attribute.renamingIdentifier = string(fields, "renamingIdentifier")
         attribute.versionHashModifier = string(fields, "versionHashModifier")
         attribute.userInfo = userInfo(fields)
 

@@ -2,13 +2,15 @@
 
 extension SchemaDecoder {
     static let entityKeys = [
-        "parent", "abstract", "renamedFrom", "versionHashModifier", "uniquenessConstraints",
+        "parent", "abstract", "renamedFrom", "renamingIdentifier", "versionHashModifier",
+        "uniquenessConstraints",
         "indexes", "userInfo", "attributes", "relationships",
     ]
 
     static let relationshipKeys = [
         "destination", "inverse", "toMany", "ordered", "optional", "transient", "minCount",
-        "maxCount", "deleteRule", "relatedBy", "renamedFrom", "versionHashModifier", "userInfo",
+        "maxCount", "deleteRule", "relatedBy", "renamedFrom", "renamingIdentifier",
+        "versionHashModifier", "userInfo",
     ]
 }
 
@@ -25,6 +27,7 @@ extension SchemaDecoder.State {
         entity.parent = string(fields, "parent")
         entity.isAbstract = bool(fields, "abstract") ?? false
         entity.renamedFrom = string(fields, "renamedFrom")
+        entity.renamingIdentifier = string(fields, "renamingIdentifier")
         entity.versionHashModifier = string(fields, "versionHashModifier")
         if let constraints = fields.values["uniquenessConstraints"] {
             entity.uniquenessConstraints = decodeConstraints(
@@ -104,6 +107,7 @@ extension SchemaDecoder.State {
         }
         relationship.relatedBy = string(fields, "relatedBy")
         relationship.renamedFrom = string(fields, "renamedFrom")
+        relationship.renamingIdentifier = string(fields, "renamingIdentifier")
         relationship.versionHashModifier = string(fields, "versionHashModifier")
         relationship.userInfo = userInfo(fields)
         return relationship

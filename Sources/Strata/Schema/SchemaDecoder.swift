@@ -15,7 +15,7 @@ import Foundation
 ///     "usedWithCloudKit": false }, … } }
 ///
 /// entity: "parent": null, "abstract": false, "renamedFrom": null,
-///   "versionHashModifier": null, "uniquenessConstraints": [["a", "b"], …],
+///   "renamingIdentifier": null, "versionHashModifier": null, "uniquenessConstraints": [["a", "b"], …],
 ///   "indexes": [{ "name"*: text, "elements"*: [{ "property"*: name,
 ///     "order": "ascending" | "descending", "type": "binary" | "rtree" }] }],
 ///   "userInfo": { "key": "value", … },
@@ -30,7 +30,8 @@ import Foundation
 ///   "externalStorage": false (binary, transformable), "media": false (binary),
 ///   "preserveAfterDeletion": false, "valueTransformer": name (transformable),
 ///   "touch": "save" (dates), "dateFormat": text (dates),
-///   "importKeys": [names], "renamedFrom": name, "versionHashModifier": text,
+///   "importKeys": [names], "renamedFrom": name, "renamingIdentifier": text,
+///   "versionHashModifier": text,
 ///   "userInfo": { "key": "value", … }
 ///
 /// default: a string (string, uri), an integer within the width (integer16/
@@ -43,7 +44,7 @@ import Foundation
 ///   "transient": false, "minCount": 0, "maxCount": 0 (0 = no limit),
 ///   "deleteRule": "nullify" | "cascade" | "deny" | "noAction",
 ///   "relatedBy": attribute of the destination, "renamedFrom",
-///   "versionHashModifier", "userInfo"
+///   "renamingIdentifier", "versionHashModifier", "userInfo"
 /// ```
 ///
 /// Decoding checks each value on its own; ``SchemaValidator`` checks how

@@ -34,6 +34,9 @@ extension SchemaEncoder.Writer {
         }
         if let format = attribute.dateFormat { fields.append(("dateFormat", Self.quote(format))) }
         if let name = attribute.renamedFrom { fields.append(("renamedFrom", Self.quote(name))) }
+        if let label = attribute.renamingIdentifier {
+            fields.append(("renamingIdentifier", Self.quote(label)))
+        }
         if let modifier = attribute.versionHashModifier {
             fields.append(("versionHashModifier", Self.quote(modifier)))
         }
@@ -58,6 +61,9 @@ extension SchemaEncoder.Writer {
         }
         if let name = relationship.relatedBy { fields.append(("relatedBy", Self.quote(name))) }
         if let name = relationship.renamedFrom { fields.append(("renamedFrom", Self.quote(name))) }
+        if let label = relationship.renamingIdentifier {
+            fields.append(("renamingIdentifier", Self.quote(label)))
+        }
         if let modifier = relationship.versionHashModifier {
             fields.append(("versionHashModifier", Self.quote(modifier)))
         }

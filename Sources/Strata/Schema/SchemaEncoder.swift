@@ -124,6 +124,9 @@ extension SchemaEncoder {
             if let parent = entity.parent { fields.append(("parent", Self.quote(parent))) }
             if entity.isAbstract { fields.append(("abstract", "true")) }
             if let name = entity.renamedFrom { fields.append(("renamedFrom", Self.quote(name))) }
+            if let label = entity.renamingIdentifier {
+                fields.append(("renamingIdentifier", Self.quote(label)))
+            }
             if let modifier = entity.versionHashModifier {
                 fields.append(("versionHashModifier", Self.quote(modifier)))
             }

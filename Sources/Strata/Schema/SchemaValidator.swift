@@ -20,6 +20,8 @@ import Foundation
 /// - fetch indexes have unique names and index stored attributes or to-one
 ///   relationships; stored fetch requests and configurations name entities
 ///   of the model;
+/// - renaming identifiers: no two entities, and no two properties of an
+///   entity, carry the same one (an unset one counts as the name);
 /// - SQL names: no two tables or indexes of the store the model lays out get
 ///   names SQLite takes to be the same (it ignores case).
 ///
@@ -52,6 +54,7 @@ public struct SchemaValidator: Sendable {
             run.checkConstraints(of: entity)
             run.checkIndexes(of: entity)
         }
+        run.checkRenamingIdentifiers()
         run.checkFetchRequests()
         run.checkConfigurations()
         run.checkSQLNames()

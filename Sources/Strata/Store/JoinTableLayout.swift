@@ -20,6 +20,10 @@ public struct JoinTableLayout: Hashable, Sendable {
     public var namingSide: Side
     /// The other side (its inverse).
     public var inverseSide: Side
+    /// The indexes the store actually has on the table, when the layout was
+    /// fitted to one (``StoreLayout``'s `fitted(to:)`); nil for the computed
+    /// index.
+    var actualIndexes: [TableLayout.Index]?
     /// The column holding the naming side's own primary keys.
     public var sourceColumn: String { inverseSide.destinationColumn }
     /// The column holding the naming side's destination primary keys.
@@ -39,6 +43,6 @@ public struct JoinTableLayout: Hashable, Sendable {
         let index = TableLayout.Index(
             name: "\(name)_\(destinationColumn)_INDEX",
             columns: [destinationColumn, sourceColumn])
-        return TableLayout(name: name, columns: columns, indexes: [index])
+        return TableLayout(name: name, columns: columns, indexes: actualIndexes ?? [index])
     }
 }

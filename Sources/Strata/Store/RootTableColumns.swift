@@ -52,8 +52,13 @@ struct RootTableColumns: Hashable, Sendable {
                         typed[attribute.type.columnType, default: []].append(sqlColumn)
                     }
                     if attribute.isIndexed {
+                        // Framework 836 and later (Strata claims 1338):
+                        // `Z_<Entity>_<attribute>`, not 641/754's
+                        // `<TABLE>_<COLUMN>_INDEX` (coredata-format.md §1.6).
                         indexes.append(
-                            .init(name: "\(tableName)_\(column)_INDEX", columns: [column]))
+                            .init(
+                                name: "Z_\(entity.name)_\(name)", columns: [column],
+                                isFetchIndexStyle: true))
                     }
                 } else if let relationship = entity.relationship(named: name) {
                     placedToOnes.append((entity, relationship, column))

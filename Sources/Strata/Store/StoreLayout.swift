@@ -92,7 +92,7 @@ public struct StoreLayout: Hashable, Sendable {
     }
 
     /// The index in `entities` of each entity name.
-    private let positions: [String: Int]
+    let positions: [String: Int]
 
     /// The layout of the entity named `name`, if the model has one.
     public func entity(named name: String) -> EntityLayout? {

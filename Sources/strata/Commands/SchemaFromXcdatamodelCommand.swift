@@ -67,6 +67,15 @@ struct SchemaFromXcdatamodelCommand: Command {
             _ = try SchemaDecoder().decode(data, file: Self.join(output, name))  // Reads back.
             files.append((name, data, version))
         }
+        // Renaming identifiers Core Data could not pair across two versions.
+        if issues.isEmpty {
+            for index in bundle.versions.indices.dropFirst() {
+                let (older, newer) = (bundle.versions[index - 1], bundle.versions[index])
+                issues += SchemaChain.renamingIssues(
+                    from: older, to: newer, file: "\(newer.version).json"
+                ).map { bundle.locate($0, inVersion: index) }
+            }
+        }
         guard issues.isEmpty else {
             throw CommandFailure(
                 message: "\(issues.count) problem(s) in \(model):\n"

@@ -121,7 +121,7 @@ import Testing
             }
             if version >= 4 {
                 let folders = try #require(entity.relationship(named: "favoriteFolders"))
-                #expect(folders.renamedFrom == "favoriteFolder" && !folders.isOrdered)
+                #expect(folders.renamingIdentifier == "favoriteFolder" && !folders.isOrdered)
             }
         }
     }

@@ -114,7 +114,9 @@ import Testing
             </entity>
             """)
         let item = try #require(model.entity(named: "Item"))
-        #expect(item.renamedFrom == "OldItem" && item.versionHashModifier == "v" && item.isAbstract)
+        #expect(
+            item.renamingIdentifier == "OldItem" && item.versionHashModifier == "v"
+                && item.isAbstract)
         #expect(item.userInfo == ["note": "kept"])
         #expect(
             item.attributes.map(\.name) == [
@@ -130,7 +132,7 @@ import Testing
         #expect(
             title.defaultValue == .literal(.string("")) && title.minLength == 1
                 && title.maxLength == 80)
-        #expect(title.pattern == "[a-z]*" && title.renamedFrom == "name")
+        #expect(title.pattern == "[a-z]*" && title.renamingIdentifier == "name")
         #expect(title.importKeys == ["Title", "heading"])
         #expect(title.userInfo == ["mappedKeyName": "Title", "mappedKeyName.1": "heading"])
         let when = try #require(item.attribute(named: "when"))

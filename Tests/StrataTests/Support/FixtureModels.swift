@@ -130,7 +130,7 @@ enum FixtureModels {
     private static func bookmarkEntityV4(syncPayload: Bool, stub: Bool) -> Entity {
         var folders = toMany(
             "favoriteFolders", "BookmarkEntity", inverse: "favorites", optional: true)
-        folders.renamedFrom = "favoriteFolder"
+        folders.renamingIdentifier = "favoriteFolder"
         var attributes = bookmarkAttributesV3()
         if syncPayload {
             attributes.append(

@@ -195,6 +195,9 @@ final class MigrationPreflight {
                 ? found(.blocking, "\(step.names): \(step.reason); \(how)") : nil
         }
         let column = place.property.flatMap { place.entity.attributeColumns[$0] }
+        // An inferred relationship step (a to-many becoming required without
+        // a minimum) touches no value: nothing to count.
+        if step.label == .inferred, column == nil { return nil }
         let affected: Int64
         let sentence: String
         switch step.kind {
@@ -207,6 +210,29 @@ final class MigrationPreflight {
             if step.label == .inferred {
                 return affected > 0 ? found(.note, sentence) : nil
             }
+        case .addRelationship
+        where stage.plan.destination.allRelationships(of: step.entity)
+            .first(where: { $0.name == step.property })?.isToMany == true:
+            // Every existing object starts with no links at all.
+            let minimum =
+                stage.plan.destination.allRelationships(of: step.entity)
+                .first { $0.name == step.property }?.minCount ?? 0
+            affected = try rows(place.name)
+            sentence =
+                "\(affected) rows of \(step.entity) would have no \(step.property ?? "?"), "
+                + "fewer than its minCount \(minimum); an added to-many starts empty"
+        case .makeRequired
+        where
+            (stage.plan.destination.allRelationships(of: step.entity)
+            .first(where: { $0.name == step.property })?.minCount ?? 0) > 0
+            && place.property.flatMap { place.entity.toMany[$0] } != nil:
+            let minimum =
+                stage.plan.destination.allRelationships(of: step.entity)
+                .first { $0.name == step.property }?.minCount ?? 0
+            affected = try fewerLinks(than: minimum, place)
+            sentence =
+                "\(affected) rows of \(step.entity) have fewer \(step.property ?? "?") than its "
+                + "minCount \(minimum) in \(target)"
         case .addAttribute, .addRelationship, .makeRequired:
             affected = try rows(place.name)
             sentence =
@@ -219,6 +245,9 @@ final class MigrationPreflight {
                 step.kind == .removeAttribute
                 ? "\(affected) values of \(step.names) would be dropped"
                 : "\(affected) values of \(step.names) need converting: \(step.reason)"
+                    + (try misfits(of: step, column ?? "", place, in: stage).map {
+                        "; \($0) of them would not fit"
+                    } ?? "")
         case .removeEntity:
             affected = try rows(place.name)
             sentence = "\(affected) objects of \(step.entity) would be dropped"
@@ -263,6 +292,45 @@ final class MigrationPreflight {
             "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
                 + marks(place.entity) + ") AND \(quoted(column)) IS NULL",
             numbers(place.entity))
+    }
+
+    /// For a type change that is not a widening: how many stored values of
+    /// the step's attribute the new type cannot hold (``ValueFit``), read
+    /// row by row; nil for other steps.
+    private func misfits(
+        of step: MigrationStep, _ column: String, _ place: Place, in stage: MigrationStage
+    ) throws -> Int64? {
+        guard step.kind == .changeType,
+            let type = stage.plan.destination.allAttributes(of: step.entity)
+                .first(where: { $0.name == step.property })?.type
+        else { return nil }
+        let statement = try store.connection.prepare(
+            "SELECT \(quoted(column)) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
+                + marks(place.entity) + ") AND \(quoted(column)) IS NOT NULL")
+        try statement.bind(numbers(place.entity))
+        var count: Int64 = 0
+        try statement.forEachRow { row in
+            if !ValueFit.fits(row.value(at: 0), type) { count += 1 }
+        }
+        return count
+    }
+
+    /// Objects at `place` with fewer than `minimum` members in its to-many.
+    private func fewerLinks(than minimum: Int, _ place: Place) throws -> Int64 {
+        guard let name = place.property, let many = place.entity.toMany[name] else { return 0 }
+        let members: String
+        switch many {
+        case .inverseForeignKey(let table, let column, _):
+            members =
+                "(SELECT COUNT(*) FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
+        case .joinTable(let table, let source, _, _):
+            members =
+                "(SELECT COUNT(*) FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
+        }
+        return try count(
+            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
+                + marks(place.entity) + ") AND \(members) < ?",
+            numbers(place.entity) + [.integer(Int64(minimum))])
     }
 
     private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {

@@ -33,6 +33,14 @@ public struct MigrationStage {
     /// `1-3`: the name the journal records the stage under.
     public var name: String { "\(from)-\(to)" }
 
+    /// This stage with its plan's SQL fitted to the store `connection`
+    /// holds (``MigrationPlan``'s `fitted(to:path:)`).
+    func fitted(to connection: Connection, path: String) throws -> MigrationStage {
+        MigrationStage(
+            from: from, to: to, plan: try plan.fitted(to: connection, path: path),
+            mapping: mapping, customStep: customStep)
+    }
+
     /// Whether the mapping or custom step answers for `step`.
     func isResolved(_ step: MigrationStep) -> Bool {
         (mapping?.resolves(step) ?? false) || (customStep?.resolves(step) ?? false)

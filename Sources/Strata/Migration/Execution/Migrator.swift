@@ -108,10 +108,18 @@ public final class Migrator {
             customSteps: options.customSteps)
         let preflight = try MigrationPreflight(
             store: store, chain: chain, current: current, options: options)
-        let (stages, findings) = try preflight.examine(route.stages, counting: counting)
+        // The first stage meets the store as it is (index names of the
+        // framework that made it, a reflexive join table named after either
+        // side); later stages meet what earlier ones made, and are fitted
+        // when they run.
+        var stages = route.stages
+        if let first = stages.first {
+            stages[0] = try first.fitted(to: store.connection, path: storeURL.relativePath)
+        }
+        let (previews, findings) = try preflight.examine(stages, counting: counting)
         return MigrationPreview(
             storePath: storeURL.relativePath, currentVersion: current.version,
-            targetVersion: target, stages: stages, findings: findings, journal: journal,
+            targetVersion: target, stages: previews, findings: findings, journal: journal,
             rowCounts: counting || options.reportsRowCounts ? try preflight.rowCounts() : [:])
     }
 

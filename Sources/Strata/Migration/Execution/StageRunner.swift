@@ -14,8 +14,9 @@ struct StageRunner {
 
     /// Runs an in-place stage on `store`.
     func runInPlace(on store: Store, journal: MigrationJournal) throws {
-        let statements = stage.plan.orderedStatements
-        let rows = try rowsToMove(store)
+        let plan = try stage.plan.fitted(to: store.connection, path: store.path)
+        let statements = plan.orderedStatements
+        let rows = try rowsToMove(store, plan)
         let total = rows.values.reduce(0, +)
         var done: Int64 = 0
         report("starting", done, total)
@@ -29,7 +30,7 @@ struct StageRunner {
             }
             report("checking", done, total)
             try MigrationVerifier(store: store, model: stage.plan.destination)
-                .verify(MigrationVerifier.scope(ofInPlace: stage.plan), stage: stage.name)
+                .verify(MigrationVerifier.scope(ofInPlace: plan), stage: stage.name)
             try finish(store, journal: journal)
         }
         report("done", total, total)
@@ -51,13 +52,15 @@ struct StageRunner {
             .appendingPathComponent(".\(url.lastPathComponent).strata-stage-\(stage.name)")
         Self.removeWorkFiles(work)
         defer { Self.removeWorkFiles(work) }
-        let total = try rowsToMove(store).values.reduce(0, +)
+        let total = try rowsToMove(store, stage.plan.fitted(to: store.connection, path: store.path))
+            .values.reduce(0, +)
         let startVersion = try store.connection.dataVersion
         let destination = try Self.copy(store, to: work)
         do {
             report("copying", 0, total)
+            let plan = try stage.plan.fitted(to: destination.connection, path: store.path)
             try destination.connection.inTransaction(.immediate) {
-                for statement in stage.plan.statements {
+                for statement in plan.statements {
                     try statement.execute(on: destination.connection)
                 }
             }
@@ -136,9 +139,9 @@ struct StageRunner {
 
     /// Rows of the old tables each rebuilt or created table is filled from,
     /// by the table's new name.
-    private func rowsToMove(_ store: Store) throws -> [String: Int64] {
+    private func rowsToMove(_ store: Store, _ plan: MigrationPlan) throws -> [String: Int64] {
         var rows: [String: Int64] = [:]
-        for change in stage.plan.tableChanges
+        for change in plan.tableChanges
         where change.strategy == .rebuild || change.strategy == .create {
             for source in change.sources where try store.connection.tableExists(source) {
                 rows[change.table, default: 0] +=

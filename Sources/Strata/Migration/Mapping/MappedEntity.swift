@@ -3,9 +3,9 @@
 /// attributes and relationships get their values.
 ///
 /// When `source` is the entity the destination entity continues (itself, or
-/// the one its `renamedFrom` names), each source object updates the
-/// destination object with the same primary key, and objects whose source
-/// fails `condition` are deleted. When `source` is another entity, each
+/// the one `renamedFrom` or its renaming identifier pairs it with), each
+/// source object updates the destination object with the same primary key,
+/// and objects whose source fails `condition` are deleted. When `source` is another entity, each
 /// source object that passes `condition` creates a new destination object
 /// (``createsObjects``).
 public struct MappedEntity: Hashable, Sendable {
