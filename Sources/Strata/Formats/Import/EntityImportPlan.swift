@@ -53,9 +53,14 @@ final class EntityImportPlan {
     /// Rows of this entity inserted by the run.
     var insertedCount = 0
     /// Objects of this entity found or created by a `relatedBy` value in
-    /// this run: key text → (primary key, entity number). Kept here, not in
-    /// a dictionary of dictionaries, so a lookup hashes only the key.
-    var relatedObjects: [String: (key: Int64, entity: Int)] = [:]
+    /// this run: key text → (primary key, entity number, whether the store
+    /// had it before the run). Kept here, not in a dictionary of
+    /// dictionaries, so a lookup hashes only the key.
+    var relatedObjects: [String: (key: Int64, entity: Int, isFromStore: Bool)] = [:]
+    /// Objects of the store (not of this run) that records of the current
+    /// transaction linked to: their `Z_OPT` is raised once at its commit,
+    /// as Core Data raises it when an object's relationship changes.
+    var linkedExistingKeys: Set<Int64> = []
     /// The prepared ``insertSQL``, kept by the writer for the run.
     var insertStatement: Statement?
     /// Attribute indexes of the unique key, when records upsert.

@@ -14,6 +14,19 @@ final class ImportWriter {
     private var maxima: [String: Int64] = [:]
     /// The prepared insert into each join table.
     private var joins: [String: Statement] = [:]
+    /// Whether join rows wait in ``pendingJoins`` to be written
+    /// ``joinRowsPerStatement`` to a statement (fewer statements to step);
+    /// only where nothing reads a join table before ``flushJoins()``.
+    var buffersJoins = false
+    /// The join rows not written yet, by table: source, destination (and
+    /// order) of each.
+    private var pendingJoins: [String: [Int64]] = [:]
+    /// The columns of each table with buffered rows.
+    private var joinColumns: [String: [String]] = [:]
+    /// The prepared insert of ``joinRowsPerStatement`` rows into each table.
+    private var batchJoins: [String: Statement] = [:]
+    /// Join rows per batched insert.
+    static let joinRowsPerStatement = 32
     /// The key counter of each inheritance root, shared by its entities' plans.
     private var counters: [String: KeyCounter] = [:]
     /// The plans holding a prepared insert, released with the writer.
@@ -133,22 +146,77 @@ final class ImportWriter {
             case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn) =
                 mapping, !isDryRun
         else { return }
-        let statement: Statement
-        if let prepared = joins[table] {
-            statement = prepared
-        } else {
-            var columns = [sourceColumn, destinationColumn]
-            if let orderColumn { columns.append(orderColumn) }
-            statement = try connection.prepare(
-                "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(table)) ("
-                    + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES ("
-                    + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
-            joins[table] = statement
+        var columns = [sourceColumn, destinationColumn]
+        if let orderColumn { columns.append(orderColumn) }
+        if buffersJoins {
+            var values = pendingJoins[table, default: []]
+            pendingJoins[table] = nil  // Appended in place, not copied.
+            values.append(source)
+            values.append(destination)
+            if orderColumn != nil { values.append(order ?? 0) }
+            joinColumns[table] = columns
+            if values.count == columns.count * Self.joinRowsPerStatement {
+                try insertJoinRows(values, into: table, columns: columns)
+                values.removeAll(keepingCapacity: true)
+            }
+            pendingJoins[table] = values
+            return
         }
+        let statement = try joinStatement(table, columns: columns)
         try statement.bind(source, at: 1)
         try statement.bind(destination, at: 2)
         if orderColumn != nil { try statement.bind(order ?? 0, at: 3) }
         try statement.execute()
+    }
+
+    /// The prepared insert of one row into join table `table`.
+    private func joinStatement(_ table: String, columns: [String]) throws -> Statement {
+        if let prepared = joins[table] { return prepared }
+        let statement = try connection.prepare(
+            "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(table)) ("
+                + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+        joins[table] = statement
+        return statement
+    }
+
+    /// Writes ``joinRowsPerStatement`` buffered join rows with one statement.
+    private func insertJoinRows(_ values: [Int64], into table: String, columns: [String]) throws {
+        let statement: Statement
+        if let prepared = batchJoins[table] {
+            statement = prepared
+        } else {
+            let row =
+                "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+            statement = try connection.prepare(
+                "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(table)) ("
+                    + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES "
+                    + Array(repeating: row, count: Self.joinRowsPerStatement).joined(
+                        separator: ", "))
+            batchJoins[table] = statement
+        }
+        for (index, value) in values.enumerated() {
+            try statement.bind(value, at: Int32(index + 1))
+        }
+        try statement.execute()
+    }
+
+    /// Writes the buffered join rows left (before a commit).
+    func flushJoins() throws {
+        for (table, values) in pendingJoins.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
+            guard let columns = joinColumns[table] else { continue }
+            let statement = try joinStatement(table, columns: columns)
+            let width = columns.count
+            var start = 0
+            while start + width <= values.count {
+                for offset in 0..<width {
+                    try statement.bind(values[start + offset], at: Int32(offset + 1))
+                }
+                try statement.execute()
+                start += width
+            }
+        }
+        pendingJoins = [:]
     }
 
     /// Removes what row `key` held through a to-many `mapping` before a
@@ -185,6 +253,21 @@ final class ImportWriter {
                 "UPDATE Z_PRIMARYKEY SET Z_MAX = max(Z_MAX, ?) WHERE Z_NAME = ? AND Z_SUPER = 0",
                 [.integer(counter.maximum), .text(root)])
             counter.isChanged = false
+        }
+    }
+
+    /// Adds 1 to `Z_OPT` of rows `keys` of `plan`'s table, a few hundred
+    /// keys per statement.
+    func raiseOptimisticLock(of keys: [Int64], in plan: EntityImportPlan) throws {
+        if isDryRun { return }
+        var start = 0
+        while start < keys.count {
+            let chunk = keys[start..<min(start + 500, keys.count)]
+            try connection.execute(
+                "UPDATE \(SQLiteIdentifier.quoted(plan.table)) SET Z_OPT = Z_OPT + 1 WHERE Z_PK IN ("
+                    + chunk.map { _ in "?" }.joined(separator: ", ") + ")",
+                chunk.map { .integer($0) })
+            start += 500
         }
     }
 

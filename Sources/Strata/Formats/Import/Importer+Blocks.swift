@@ -35,6 +35,10 @@ extension Importer {
         var lastFailure: Int64 = -1
         return try runInTransactions {
             rows.plan = try plan(entity)
+            // Nothing reads a join table during this path; with the abort
+            // policy no record is rolled back alone, so its join rows may
+            // wait to be written many at a time (before the commit).
+            writer?.buffersJoins = options.errorPolicy == .abort
             while true {
                 let more: Bool?
                 do {

@@ -143,7 +143,12 @@ extension Importer {
         for relationship: Relationship, at position: SourcePosition, deferIfImported: Bool
     ) throws -> (Int64, Int)? {
         let text = value.keyText
-        if let cached = destination.relatedObjects[text] { return cached }
+        if let cached = destination.relatedObjects[text] {
+            if cached.isFromStore, !relationship.inverse.isEmpty {
+                destination.linkedExistingKeys.insert(cached.key)
+            }
+            return (cached.key, cached.entity)
+        }
         var found: (Int64, Int)?
         let entities = destination.treeNumbers.map(String.init).joined(separator: ", ")
         try writer?.query(
@@ -152,6 +157,7 @@ extension Importer {
                 + "ORDER BY Z_PK LIMIT 1",
             [value.sqliteValue]
         ) { found = ($0.int64(at: 0), Int($0.int64(at: 1))) }
+        let isFromStore = found != nil
         if found == nil {
             if deferIfImported, destination.name == summary.entity { return nil }
             var cells = Array(repeating: ImportCell.absent, count: destination.cellCount)
@@ -173,7 +179,11 @@ extension Importer {
         guard let found else { return nil }
         // Bounded: past 100,000 distinct values the cache starts again.
         if destination.relatedObjects.count >= 100_000 { destination.relatedObjects = [:] }
-        destination.relatedObjects[text] = found
+        destination.relatedObjects[text] = (found.0, found.1, isFromStore)
+        // The destination's inverse changes with the link, as Core Data sees it.
+        if isFromStore, !relationship.inverse.isEmpty {
+            destination.linkedExistingKeys.insert(found.0)
+        }
         return found
     }
 

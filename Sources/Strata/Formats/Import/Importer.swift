@@ -191,7 +191,7 @@ public final class Importer {
                 try body()
                 try resolvePendingLinks()
                 if !options.isDryRun {
-                    try writer?.saveKeys()
+                    try finishTransaction()
                     try connection.execute("COMMIT TRANSACTION")
                 }
             } catch {
@@ -217,6 +217,20 @@ public final class Importer {
         recordsInTransaction = 0
     }
 
+    /// What every commit writes besides the records: the keys handed out
+    /// (`Z_PRIMARYKEY`), and one `Z_OPT` step for each object of the store
+    /// that a record was linked to (its relationship changed).
+    func finishTransaction() throws {
+        guard let writer else { return }
+        try writer.flushJoins()
+        try writer.saveKeys()
+        for plan in plans.values.sorted(by: { $0.name < $1.name })
+        where !plan.linkedExistingKeys.isEmpty {
+            try writer.raiseOptimisticLock(of: plan.linkedExistingKeys.sorted(), in: plan)
+            plan.linkedExistingKeys = []
+        }
+    }
+
     /// Commits after every ``ImportOptions/commitInterval`` records when
     /// skipping bad records; with the abort policy the import is one
     /// transaction.
@@ -227,7 +241,7 @@ public final class Importer {
         recordsInTransaction += 1
         if recordsInTransaction >= options.commitInterval {
             try resolvePendingLinks()
-            try writer?.saveKeys()
+            try finishTransaction()
             try store.connection.execute("COMMIT TRANSACTION")
             try begin()
         }

@@ -59,6 +59,20 @@ import Testing
         #expect(try fixture.store.connection.integrityCheck() == ["ok"])
     }
 
+    @Test func testJoinRowsWrittenManyAtATimeAreAllThere() throws {
+        // 101 entries of 3 tags, one repeated: 303 link rows asked, 202
+        // distinct — several full batches and a remainder.
+        let fixture = try ImportFixture("Diary")
+        let text = (0..<101).map { "Title: E\($0)\nTags: t\($0 % 7), u\($0 % 5), t\($0 % 7)\n" }
+            .joined(separator: "\n")
+        _ = try fixture.run(
+            try TextBlockReader(path: try write(text, in: fixture)),
+            ImportOptions(entity: "DiaryEntry"))
+        #expect(try fixture.count("SELECT count(*) FROM Z_1TAGS") == 202)
+        #expect(try links(fixture).suffix(2) == [["E100", "t2"], ["E100", "u0"]])
+        #expect(try fixture.store.connection.integrityCheck() == ["ok"])
+    }
+
     @Test func testFlatAndGeneralPathsWriteTheSameStore() throws {
         let flat = try ImportFixture("Diary")
         _ = try flat.run(
@@ -201,5 +215,37 @@ import Testing
                 [("title", .text("B")), ("tags", .text("fresh"))],
             ]), options)
         try expectNoDanglingLinks(fixture, summary: summary)
+    }
+}
+
+/// Linking a record to an object the store already had changes that
+/// object's relationship: its `Z_OPT` goes up once per commit, as Core Data
+/// raises it, so a context holding it sees the change.
+@Suite struct ImporterOptimisticLockTests {
+    @Test func testLinkedExistingTagsGetTheirOptimisticLockRaised() throws {
+        let fixture = try ImportFixture("Diary")
+        let url = fixture.folder.file("diary.txt")
+        try Data("Title: A\nTags: rain\n".utf8).write(to: url)
+        _ = try fixture.run(
+            try TextBlockReader(path: url.path), ImportOptions(entity: "DiaryEntry"))
+        #expect(try fixture.count("SELECT Z_OPT FROM ZTAG WHERE ZNAME = 'rain'") == 1)
+
+        try Data("Title: B\nTags: rain, sun\n\nTitle: C\nTags: rain\n".utf8).write(to: url)
+        _ = try fixture.run(
+            try TextBlockReader(path: url.path), ImportOptions(entity: "DiaryEntry"))
+        #expect(try fixture.count("SELECT Z_OPT FROM ZTAG WHERE ZNAME = 'rain'") == 2)
+        #expect(try fixture.count("SELECT Z_OPT FROM ZTAG WHERE ZNAME = 'sun'") == 1)
+        #expect(try fixture.count("SELECT max(Z_OPT) FROM ZDIARYENTRY") == 1)
+    }
+
+    @Test func testRecordsLinkedToAnExistingTypeRaiseItsLock() throws {
+        let fixture = try ImportFixture("Diary")
+        _ = try fixture.run(
+            ArrayRecordReader([[("title", .text("A")), ("tags", .text("rain"))]]),
+            ImportOptions(entity: "DiaryEntry"))
+        _ = try fixture.run(
+            ArrayRecordReader([[("title", .text("B")), ("tags", .text("rain"))]]),
+            ImportOptions(entity: "DiaryEntry"))
+        #expect(try fixture.count("SELECT Z_OPT FROM ZTAG WHERE ZNAME = 'rain'") == 2)
     }
 }
