@@ -56,6 +56,21 @@ enum ExternalBinary {
         }
     }
 
+    /// Calls `body` with the bytes of a stored value without copying an
+    /// inline one (a value in a file is read whole).
+    ///
+    /// - Throws: What ``decode(_:storeURL:context:)`` throws, or `body`'s error.
+    static func withBytes<T>(
+        of stored: UnsafeRawBufferPointer, storeURL: URL, context: @autoclosure () -> String,
+        _ body: (UnsafeRawBufferPointer) throws -> T
+    ) throws -> T {
+        if stored.first == inlineMarker {
+            return try body(UnsafeRawBufferPointer(rebasing: stored[1...]))
+        }
+        let data = try decode(Data(stored), storeURL: storeURL, context: context())
+        return try data.withUnsafeBytes(body)
+    }
+
     /// The stored form of `bytes`, always inline (§1.10: writers can always
     /// write `0x01`).
     static func encodeInline(_ bytes: Data) -> Data {

@@ -18,6 +18,18 @@ struct JSONTextEncoder {
         member(JSONRecordWriter.errorKey, .text(reason))
     }
 
+    /// `{`, leaving the object open.
+    mutating func openObject() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+    }
+
+    /// Forgets the text built so far (keeping its storage).
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma.removeAll(keepingCapacity: true)
+    }
+
     /// Closes the object opened last.
     mutating func closeObject() {
         bytes.append(UInt8(ascii: "}"))
