@@ -29,6 +29,7 @@ enum BenchCommand {
             ImportPlistBenchmark(),
             ImportDiaryBenchmark(),
             ImportScaleBenchmark(),
+            ExportCSVBenchmark(),
         ]
 
     /// Whether `name` on the command line selects `benchmark`: its name, or
