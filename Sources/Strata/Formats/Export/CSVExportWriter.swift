@@ -15,72 +15,132 @@ final class CSVExportWriter {
     private let query: ExportQuery
     private let values: ExportValueReader
 
+    /// How one field is written: straight from its column, or through the
+    /// general path (field index).
+    private enum Plan {
+        case text(Int32)
+        case integer(Int32)
+        case real(Int32)
+        case date(Int32)
+        case boolean(Int32)
+        case general(Int)
+    }
+
+    /// One plan per field, made once so the row loop copies no `Attribute`.
+    private let plans: ContiguousArray<Plan>
+
     init(output: ExportOutput, query: ExportQuery, values: ExportValueReader) {
         self.output = output
         self.query = query
         self.values = values
+        plans = ContiguousArray(
+            query.fields.enumerated().map { index, field in
+                guard case .attribute(let attribute, let column) = field.source else {
+                    return .general(index)
+                }
+                switch attribute.type {
+                case .string, .uri: return .text(column)
+                case .integer16, .integer32, .integer64: return .integer(column)
+                case .double, .float, .decimal: return .real(column)
+                case .date: return .date(column)
+                case .boolean: return .boolean(column)
+                default: return .general(index)
+                }
+            })
     }
 
     /// Writes the header and every row.
     ///
     /// - Returns: The number of rows.
     func writeAll() throws -> Int {
+        var buffer = output.takeBuffer()
+        defer { output.giveBack(buffer) }
         for (index, field) in query.fields.enumerated() {
-            if index > 0 { output.buffer.append(UInt8(ascii: ",")) }
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
             var name = field.name
-            name.withUTF8 { appendQuoted($0, emptyIsValue: false) }
+            name.withUTF8 { Self.appendQuoted($0, emptyIsValue: false, to: &buffer) }
         }
-        output.append("\r\n")
+        buffer.append(0x0D)
+        buffer.append(0x0A)
         let row = query.statement
         var count = 0
         while try row.step() {
-            for (index, field) in query.fields.enumerated() {
-                if index > 0 { output.buffer.append(UInt8(ascii: ",")) }
-                if case .attribute(let attribute, let column) = field.source {
-                    try appendAttribute(attribute, column: column)
-                } else {
-                    try appendGeneral(field)
-                }
+            var first = true
+            for plan in plans {
+                if !first { buffer.append(UInt8(ascii: ",")) }
+                first = false
+                try append(plan, row, to: &buffer)
             }
-            output.buffer.append(0x0D)
-            output.buffer.append(0x0A)
+            buffer.append(0x0D)
+            buffer.append(0x0A)
             count += 1
-            if output.buffer.count >= ExportOutput.flushSize { try output.flush() }
+            if buffer.count >= ExportOutput.flushSize {
+                try output.write(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
         }
         return count
     }
 
-    /// One attribute's column, by the fast path when its type allows.
+    /// One field of the current row. A column whose storage class is not
+    /// the attribute's usual one takes the general path.
     @inline(__always)
-    private func appendAttribute(_ attribute: Attribute, column: Int32) throws {
-        let row = query.statement
-        let kind = row.columnType(column)
-        switch (attribute.type, kind) {
-        case (_, .null):
-            return
-        case (.string, .text), (.uri, .text):
-            appendQuoted(row.utf8Bytes(at: column), emptyIsValue: true)
-        case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
-            appendInteger(row.int64(at: column))
-        case (.double, .real), (.double, .integer), (.float, .real), (.float, .integer),
-            (.decimal, .real), (.decimal, .integer):
-            appendReal(row.double(at: column))
-        case (.boolean, .integer):
-            output.append(row.int64(at: column) != 0 ? "true" : "false")
-        case (.date, .real), (.date, .integer):
-            try appendDate(row.double(at: column))
-        default:
-            let value = try values.value(of: attribute, in: row, column: column, id: currentID())
-            try appendValue(value, name: attribute.name)
+    private func append(_ plan: Plan, _ row: Statement, to buffer: inout [UInt8]) throws {
+        switch plan {
+        case .text(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .text: Self.appendQuoted(row.utf8Bytes(at: column), emptyIsValue: true, to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .integer(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer: Self.appendInteger(row.int64(at: column), to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .real(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer, .real: Self.appendReal(row.double(at: column), to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .date(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer, .real: try appendDate(row.double(at: column), to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .boolean(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer:
+                buffer.append(contentsOf: row.int64(at: column) != 0 ? Self.trueBytes : Self.falseBytes)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .general(let index):
+            let (record, id) = try Exporter.record(query, values, only: query.fields[index])
+            guard let first = record.fields.first else { return }
+            try appendValue(
+                try Exporter.flattened(first, id: id, path: output.path), name: first.key,
+                to: &buffer)
         }
     }
 
-    /// A relationship or id field, through its record value.
-    private func appendGeneral(_ field: ExportField) throws {
-        let (record, id) = try Exporter.record(query, values, only: field)
-        guard let first = record.fields.first else { return }
-        try appendValue(
-            try Exporter.flattened(first, id: id, path: output.path), name: field.name)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    /// The attribute in `column`, through its record value.
+    private func appendGeneral(column: Int32, to buffer: inout [UInt8]) throws {
+        guard
+            let field = query.fields.first(where: {
+                if case .attribute(_, let at) = $0.source { return at == column }
+                return false
+            }), case .attribute(let attribute, _) = field.source
+        else { return }
+        let value = try values.value(
+            of: attribute, in: query.statement, column: column, id: currentID())
+        try appendValue(value, name: attribute.name, to: &buffer)
     }
 
     private func currentID() -> String {
@@ -89,18 +149,18 @@ final class CSVExportWriter {
             fallback: query.entity)
     }
 
-    private func appendValue(_ value: ImportValue, name: String) throws {
+    private func appendValue(_ value: ImportValue, name: String, to buffer: inout [UInt8]) throws {
         switch value {
         case .null: return
-        case .text(var text): text.withUTF8 { appendQuoted($0, emptyIsValue: true) }
-        case .integer(let number): appendInteger(number)
-        case .unsignedInteger(let number): output.append(String(number))
-        case .real(let number): appendReal(number)
-        case .boolean(let flag): output.append(flag ? "true" : "false")
-        case .date(let date): try appendDate(date.timeIntervalSinceReferenceDate)
+        case .text(var text): text.withUTF8 { Self.appendQuoted($0, emptyIsValue: true, to: &buffer) }
+        case .integer(let number): Self.appendInteger(number, to: &buffer)
+        case .unsignedInteger(let number): buffer += String(number).utf8
+        case .real(let number): Self.appendReal(number, to: &buffer)
+        case .boolean(let flag): buffer += flag ? Self.trueBytes : Self.falseBytes
+        case .date(let date): try appendDate(date.timeIntervalSinceReferenceDate, to: &buffer)
         case .data(let bytes):
             // Base64 needs no quoting; an empty binary is an empty field.
-            output.append(bytes.base64EncodedString())
+            buffer += bytes.base64EncodedString().utf8
         case .array, .dictionary:
             throw ExportError(
                 .unwritableValue, path: output.path,
@@ -113,7 +173,9 @@ final class CSVExportWriter {
     /// `bytes` as a CSV field: quoted when they hold `,` `"` CR or LF (or
     /// are empty and `emptyIsValue`), with quotes doubled.
     @inline(__always)
-    private func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, emptyIsValue: Bool) {
+    private static func appendQuoted(
+        _ bytes: UnsafeBufferPointer<UInt8>, emptyIsValue: Bool, to buffer: inout [UInt8]
+    ) {
         var needsQuotes = bytes.isEmpty && emptyIsValue
         var quotes = 0
         for byte in bytes where byte <= UInt8(ascii: ",") {
@@ -124,34 +186,34 @@ final class CSVExportWriter {
             }
         }
         guard needsQuotes || quotes > 0 else {
-            output.buffer.append(contentsOf: bytes)
+            buffer.append(contentsOf: bytes)
             return
         }
-        output.buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         if quotes == 0 {
-            output.buffer.append(contentsOf: bytes)
+            buffer.append(contentsOf: bytes)
         } else {
             for byte in bytes {
-                output.buffer.append(byte)
-                if byte == UInt8(ascii: "\"") { output.buffer.append(byte) }
+                buffer.append(byte)
+                if byte == UInt8(ascii: "\"") { buffer.append(byte) }
             }
         }
-        output.buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     @inline(__always)
-    private func appendInteger(_ number: Int64) {
+    private static func appendInteger(_ number: Int64, to buffer: inout [UInt8]) {
         if number < 0 {
-            output.buffer.append(UInt8(ascii: "-"))
-            appendDigits(number.magnitude, width: 1)
+            buffer.append(UInt8(ascii: "-"))
+            appendDigits(number.magnitude, width: 1, to: &buffer)
         } else {
-            appendDigits(UInt64(number), width: 1)
+            appendDigits(UInt64(number), width: 1, to: &buffer)
         }
     }
 
     /// The decimal digits of `number`, zero-padded to `width`.
     @inline(__always)
-    private func appendDigits(_ number: UInt64, width: Int) {
+    private static func appendDigits(_ number: UInt64, width: Int, to buffer: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var value = number
             var count = 0
@@ -160,25 +222,25 @@ final class CSVExportWriter {
                 value /= 10
                 count += 1
             } while value > 0 || count < width
-            output.buffer.append(
+            buffer.append(
                 contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 
     /// The shortest text that reads back as the same double.
     @inline(__always)
-    private func appendReal(_ number: Double) {
+    private static func appendReal(_ number: Double, to buffer: inout [UInt8]) {
         if number == number.rounded(.towardZero), abs(number) < 1e15 {
-            appendInteger(Int64(number))
+            appendInteger(Int64(number), to: &buffer)
             return
         }
-        output.append(number.description)
+        buffer += number.description.utf8
     }
 
     /// A date as UTC ISO 8601, with the fraction of a second when it has
     /// one (exact: the importer reads the same value back).
     @inline(__always)
-    private func appendDate(_ seconds: Double) throws {
+    private func appendDate(_ seconds: Double, to buffer: inout [UInt8]) throws {
         let whole = seconds.rounded(.down)
         guard whole == seconds, abs(seconds) < 2e11 else {
             guard let text = ISO8601Date.string(from: seconds) else {
@@ -186,7 +248,7 @@ final class CSVExportWriter {
                     .unwritableValue, path: output.path,
                     "\(currentID()): the date \(seconds) (seconds since 2001) has no ISO 8601 form")
             }
-            output.append(text)
+            buffer += text.utf8
             return
         }
         let unix = Int64(whole) + ISO8601Date.referenceOffset
@@ -198,17 +260,17 @@ final class CSVExportWriter {
                 .unwritableValue, path: output.path,
                 "\(currentID()): the date \(seconds) (seconds since 2001) has no ISO 8601 form")
         }
-        appendDigits(UInt64(year), width: 4)
-        output.buffer.append(UInt8(ascii: "-"))
-        appendDigits(UInt64(month), width: 2)
-        output.buffer.append(UInt8(ascii: "-"))
-        appendDigits(UInt64(day), width: 2)
-        output.buffer.append(UInt8(ascii: "T"))
-        appendDigits(UInt64(second / 3600), width: 2)
-        output.buffer.append(UInt8(ascii: ":"))
-        appendDigits(UInt64(second / 60 % 60), width: 2)
-        output.buffer.append(UInt8(ascii: ":"))
-        appendDigits(UInt64(second % 60), width: 2)
-        output.buffer.append(UInt8(ascii: "Z"))
+        Self.appendDigits(UInt64(year), width: 4, to: &buffer)
+        buffer.append(UInt8(ascii: "-"))
+        Self.appendDigits(UInt64(month), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: "-"))
+        Self.appendDigits(UInt64(day), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: "T"))
+        Self.appendDigits(UInt64(second / 3600), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        Self.appendDigits(UInt64(second / 60 % 60), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        Self.appendDigits(UInt64(second % 60), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: "Z"))
     }
 }

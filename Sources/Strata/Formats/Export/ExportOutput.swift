@@ -72,6 +72,25 @@ final class ExportOutput {
         buffer.append(contentsOf: text.utf8)
     }
 
+    /// Hands the buffer (with what it holds) to a writer that fills a
+    /// local copy; ``giveBack(_:)`` returns it.
+    func takeBuffer() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        return taken
+    }
+
+    /// Takes the buffer back from ``takeBuffer()``.
+    func giveBack(_ bytes: [UInt8]) {
+        buffer = bytes
+    }
+
+    /// Writes `bytes` to the file (after what the buffer holds).
+    func write(_ bytes: [UInt8]) throws {
+        try flush()
+        try bytes.withUnsafeBytes { try writeOut($0) }
+    }
+
     /// Writes the buffer out when it is full.
     @inline(__always)
     func flushIfFull() throws {
@@ -80,12 +99,15 @@ final class ExportOutput {
 
     /// Writes the whole buffer to the file.
     func flush() throws {
+        try buffer.withUnsafeBytes { try writeOut($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeOut(_ raw: UnsafeRawBufferPointer) throws {
+        guard let base = raw.baseAddress else { return }
         var offset = 0
-        while offset < buffer.count {
-            let count = buffer.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(descriptor, base + offset, raw.count - offset)
-            }
+        while offset < raw.count {
+            let count = Glibc.write(descriptor, base + offset, raw.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw ExportError(
@@ -93,8 +115,7 @@ final class ExportOutput {
             }
             offset += count
         }
-        written += Int64(buffer.count)
-        buffer.removeAll(keepingCapacity: true)
+        written += Int64(raw.count)
     }
 
     /// Writes what is left, flushes the file to disk and puts it in place.
