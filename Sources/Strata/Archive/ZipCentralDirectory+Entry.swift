@@ -169,11 +169,14 @@ extension ZipCentralDirectory {
                 entry.headerOffset + localHeaderSize + Int64(entry.rawName.count)
                 + entry.compressedSize
             guard smallestEnd <= limit else {
+                let next =
+                    rank + 1 < order.count
+                    ? ArchiveError.quoted(entries[order[rank + 1]].path) : "the central directory"
                 throw ArchiveError(
                     .overlappingEntries, path: file.path, entry: entry.path,
                     message:
-                        "the entry's data (at \(entry.headerOffset)) runs into the next entry "
-                        + "or the central directory (at \(limit))")
+                        "the entry's data (from \(entry.headerOffset)) runs into \(next) "
+                        + "(at \(limit))")
             }
             result[index] = entry.bounded(by: limit)
         }
