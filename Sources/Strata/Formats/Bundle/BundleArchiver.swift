@@ -1,0 +1,274 @@
+import Foundation
+
+/// Writes a whole store to a `strata-bundle/1` zip: every object of every
+/// entity as JSON Lines (`data/<Entity>.jsonl`, relationships as ids), the
+/// exact schema version (`schema.json`), every `media` or external-storage
+/// binary once per distinct content (`media/<sha256>.<ext>`), a manifest
+/// with counts and a SHA-256 per file, and a README in plain words.
+///
+/// ```swift
+/// let store = try Store.open(at: storeURL, mode: .readOnly)
+/// let model = try store.resolveModel(schemas: nil).requiredModel()
+/// let summary = try BundleArchiver(store: store, model: model)
+///     .archive(to: URL(fileURLWithPath: "diary.zip"))
+/// ```
+///
+/// The zip is deterministic: its entries are sorted by name and carry fixed
+/// times, so archiving the same store twice gives the same bytes. Media that
+/// is compressed already (JPEG, PNG, HEIC, audio, video) is stored, the rest
+/// deflated. Memory does not grow with the number or size of objects: rows
+/// stream from the store, and the index of media (name, size, where the
+/// bytes are) lives in a scratch SQLite file, not in memory; one media file
+/// is held at a time.
+public final class BundleArchiver {
+    /// The store archived.
+    public let store: Store
+    /// Its model.
+    public let model: Model
+
+    /// Where the bytes of one media attribute are: its table and column.
+    struct MediaSlot {
+        let table: String
+        let column: String
+        let attribute: Attribute
+    }
+
+    /// Prepares the archive of `store`, whose version `model` is.
+    public init(store: Store, model: Model) {
+        self.store = store
+        self.model = model
+    }
+
+    /// The entities written, in byte order of their names.
+    var entities: [String] {
+        model.entities.filter { !$0.isAbstract }.map(\.name)
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Writes the bundle to `url`, atomically (a hidden file beside it,
+    /// linked into place when complete).
+    ///
+    /// - Parameter replacing: Whether an existing file at `url` may be
+    ///   replaced; by default it is an error, before anything is written.
+    /// - Returns: What was written.
+    /// - Throws: ``ArchiveError`` (an existing file, a write failure),
+    ///   ``ExportError`` or ``StoreError`` for a store that cannot be read.
+    @discardableResult
+    public func archive(to url: URL, replacing: Bool = false) throws -> BundleSummary {
+        let start = Date()
+        var summary = BundleSummary()
+        summary.model = model.name
+        summary.bundleVersion = model.version
+        summary.storeVersion = model.version
+        let mapping = try StoreMapping(model: model, store: store)
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-archive-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }  // Scratch only.
+        let index = try Connection(path: scratch.appendingPathComponent("media.sqlite").path)
+        defer { try? index.close() }  // A scratch file, removed with its folder.
+        try index.execute("PRAGMA journal_mode = OFF")
+        try index.execute("PRAGMA synchronous = OFF")
+        try index.execute(
+            "CREATE TABLE media (name TEXT PRIMARY KEY, size INTEGER, slot INTEGER, pk INTEGER)")
+
+        let readme = Data(BundleReadme.text(model: model).utf8)
+        let schema = try SchemaEncoder().encodeData(model)
+        var files: [BundleManifest.File] = []
+        var slots: [MediaSlot] = []
+
+        try store.connection.execute("BEGIN DEFERRED TRANSACTION")
+        defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
+        try ZipWriter.write(to: url, replacing: replacing) { zip in
+            try zip.add(path: "README.txt", bytes: readme, compression: .deflated)
+            files.append(Self.file("README.txt", readme))
+            try index.execute("BEGIN TRANSACTION")
+            for entity in entities {
+                let (file, count) = try writeData(
+                    of: entity, mapping: mapping, zip: zip, index: index, slots: &slots)
+                files.append(file)
+                summary.counts[entity] = count
+            }
+            try index.execute("COMMIT TRANSACTION")
+            files.append(Self.file("schema.json", schema))
+            try writeManifest(files: files, counts: summary.counts, zip: zip, index: index)
+            (summary.mediaFiles, summary.mediaBytes) = try writeMedia(
+                zip: zip, index: index, slots: slots)
+            try zip.add(path: "schema.json", bytes: schema, compression: .deflated)
+        }
+        summary.zipBytes = FileSystem.size(of: url.path)
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+
+    static func file(_ path: String, _ bytes: Data) -> BundleManifest.File {
+        BundleManifest.File(
+            path: path, bytes: Int64(bytes.count), sha256: SHA256.hex(SHA256.hash(bytes)))
+    }
+
+    // MARK: - Data
+
+    /// `data/<entity>.jsonl`: one line per object of exactly `entity`, in
+    /// key order; media values are indexed for the media pass.
+    private func writeData(
+        of entity: String, mapping: StoreMapping, zip: ZipWriter, index: Connection,
+        slots: inout [MediaSlot]
+    ) throws -> (BundleManifest.File, Int) {
+        var options = ExportOptions(entity: entity)
+        options.includesSubentities = false
+        options.includesIDs = true
+        options.fields =
+            model.allAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
+            + model.allRelationships(of: entity).filter { !$0.isTransient }.map(\.name)
+        let query = try ExportQuery(store: store, model: model, mapping: mapping, options: options)
+        var slotOfAttribute: [String: Int] = [:]
+        for field in query.fields {
+            guard case .attribute(let attribute, _) = field.source,
+                attribute.isMedia || attribute.allowsExternalStorage,
+                let table = mapping.entities[entity]?.table,
+                let column = mapping.entities[entity]?.attributeColumns[attribute.name]
+            else { continue }
+            slotOfAttribute[attribute.name] = slots.count
+            slots.append(MediaSlot(table: table, column: column, attribute: attribute))
+        }
+        let insert = try index.prepare(
+            "INSERT OR IGNORE INTO media (name, size, slot, pk) VALUES (?, ?, ?, ?)")
+        var reader = ExportValueReader(storeURL: store.url)
+        reader.media = { attribute, bytes in
+            guard let slot = slotOfAttribute[attribute.name] else { return nil }
+            var hash = SHA256()
+            hash.update(bytes)
+            let name =
+                SHA256.hex(hash.finalize()) + "."
+                + MediaType.sniff(bytes.prefix(64)).fileExtension
+            try insert.execute([
+                .text(name), .integer(Int64(bytes.count)), .integer(Int64(slot)),
+                .integer(query.statement.int64(at: 0)),
+            ])
+            return "media/" + name
+        }
+        let path = "data/\(entity).jsonl"
+        var hash = SHA256()
+        var size: Int64 = 0
+        var count = 0
+        var line = JSONTextEncoder()
+        try zip.add(path: path, compression: .deflated) { sink in
+            var pending: [UInt8] = []
+            pending.reserveCapacity(1 << 16)
+            while try query.statement.step() {
+                let (record, _) = try Exporter.record(query, reader)
+                line.clear()
+                line.openObject()
+                for field in record.fields where field.value != .null {
+                    line.member(field.key, field.value)
+                }
+                line.closeObject()
+                pending += line.bytes
+                pending.append(0x0A)
+                count += 1
+                if pending.count >= 1 << 16 {
+                    try Self.emit(&pending, sink: sink, hash: &hash, size: &size)
+                }
+            }
+            try Self.emit(&pending, sink: sink, hash: &hash, size: &size)
+        }
+        return (BundleManifest.File(path: path, bytes: size, sha256: SHA256.hex(hash.finalize())), count)
+    }
+
+    private static func emit(
+        _ pending: inout [UInt8], sink: ZipEntrySink, hash: inout SHA256, size: inout Int64
+    ) throws {
+        guard !pending.isEmpty else { return }
+        try pending.withUnsafeBytes { raw in
+            hash.update(raw)
+            try sink.write(raw)
+        }
+        size += Int64(pending.count)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Manifest
+
+    private func writeManifest(
+        files: [BundleManifest.File], counts: [String: Int], zip: ZipWriter, index: Connection
+    ) throws {
+        var hashes: [String: String] = [:]
+        for entity in model.entities {
+            if let hash = model.versionHash(ofEntity: entity.name) {
+                hashes[entity.name] = Data(hash).base64EncodedString()
+            }
+        }
+        let manifest = BundleManifest(
+            format: BundleManifest.format, createdBy: "Strata",
+            model: .init(
+                name: model.name, version: model.version,
+                versionIdentifier: model.versionIdentifier, hashes: hashes),
+            counts: counts, files: [])
+        // Every file by path: README.txt, data/…, media/… (from the index, in
+        // name order), schema.json — the order of the zip's entries.
+        var listed = files.filter { $0.path != "schema.json" }
+        let media = try index.prepare("SELECT name, size FROM media ORDER BY name")
+        var mediaFiles: [BundleManifest.File] = []
+        while try media.step() {
+            mediaFiles.append(
+                BundleManifest.File(
+                    path: "media/" + (media.text(at: 0) ?? ""), bytes: media.int64(at: 1),
+                    sha256: String((media.text(at: 0) ?? "").prefix(64))))
+        }
+        listed += mediaFiles
+        listed += files.filter { $0.path == "schema.json" }
+        let text = BundleJSON.manifest(manifest, files: listed)
+        try zip.add(path: "manifest.json", bytes: Data(text), compression: .deflated)
+    }
+
+    // MARK: - Media
+
+    /// `media/<name>` for every indexed file, in name order, read from the
+    /// store again (in the same read transaction, so the bytes are the ones
+    /// hashed).
+    private func writeMedia(zip: ZipWriter, index: Connection, slots: [MediaSlot]) throws -> (
+        Int, Int64
+    ) {
+        var statements: [Int: Statement] = [:]
+        let media = try index.prepare("SELECT name, slot, pk FROM media ORDER BY name")
+        var count = 0
+        var total: Int64 = 0
+        while try media.step() {
+            let name = media.text(at: 0) ?? ""
+            let slotNumber = Int(media.int64(at: 1))
+            let slot = slots[slotNumber]
+            let read: Statement
+            if let known = statements[slotNumber] {
+                read = known
+            } else {
+                read = try store.connection.prepare(
+                    "SELECT \(SQLiteIdentifier.quoted(slot.column)) FROM "
+                        + "\(SQLiteIdentifier.quoted(slot.table)) WHERE Z_PK = ?")
+                statements[slotNumber] = read
+            }
+            try read.bind([.integer(media.int64(at: 2))])
+            guard try read.step() else {
+                throw ExportError(
+                    .store, path: store.path, "the row of media/\(name) vanished while archiving")
+            }
+            let stored = read.blobBytes(at: 0)
+            let write = { (bytes: UnsafeRawBufferPointer) throws in
+                let type = MediaType.sniff(bytes.prefix(64))
+                try zip.add(
+                    path: "media/" + name,
+                    compression: type.isCompressed ? .stored : .deflated
+                ) { sink in try sink.write(bytes) }
+                total += Int64(bytes.count)
+            }
+            if slot.attribute.allowsExternalStorage {
+                try ExternalBinary.withBytes(
+                    of: stored, storeURL: store.url, context: "media/\(name)", write)
+            } else {
+                try write(stored)
+            }
+            read.reset()
+            count += 1
+        }
+        return (count, total)
+    }
+}
