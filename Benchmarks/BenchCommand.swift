@@ -30,6 +30,8 @@ enum BenchCommand {
             ImportDiaryBenchmark(),
             ImportScaleBenchmark(),
             ExportCSVBenchmark(),
+            BundleBenchmark(kind: .archive),
+            BundleBenchmark(kind: .unarchive),
         ]
 
     /// Whether `name` on the command line selects `benchmark`: its name, or
