@@ -44,9 +44,23 @@ enum DiaryBundleStore {
         let data = try layout.column("data", of: "Medium")
         let entry = try layout.foreignKey("diaryEntry", of: "Medium")
         let connection = try Connection(path: partial.path)
+        try insertMedia(
+            corpus: corpus, owner: owner, connection: connection, table: medium.tableName,
+            number: medium.number, columns: (type, data, entry))
+        try connection.close()
+        try FileManager.default.moveItem(at: partial, to: url)
+        return url
+    }
+
+    /// One `Medium` row per media file, in one transaction.
+    private static func insertMedia(
+        corpus: Corpus, owner: [String: Int], connection: Connection, table: String, number: Int,
+        columns: (type: String, data: String, entry: String)
+    ) throws {
+        let (type, data, entry) = columns
         try connection.execute("BEGIN IMMEDIATE TRANSACTION")
         let insert = try connection.prepare(
-            "INSERT INTO \(medium.tableName) (Z_PK, Z_ENT, Z_OPT, \(type), \(data), \(entry)) "
+            "INSERT INTO \(table) (Z_PK, Z_ENT, Z_OPT, \(type), \(data), \(entry)) "
                 + "VALUES (?, ?, 1, ?, ?, ?)")
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus.mediaFolder.path)
             .sorted()
@@ -54,17 +68,14 @@ enum DiaryBundleStore {
             let bytes = try Data(contentsOf: corpus.mediaFolder.appendingPathComponent(file))
             let entryKey = Int64((owner[file] ?? index % max(corpus.entries, 1)) + 1)
             try insert.execute([
-                .integer(Int64(index + 1)), .integer(Int64(medium.number)),
+                .integer(Int64(index + 1)), .integer(Int64(number)),
                 .text(file.hasSuffix(".wav") ? "sound" : "image"), .blob(Data([1]) + bytes),
                 .integer(entryKey),
             ])
         }
         try connection.execute(
             "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?",
-            [.integer(Int64(files.count)), .integer(Int64(medium.number))])
+            [.integer(Int64(files.count)), .integer(Int64(number))])
         try connection.execute("COMMIT TRANSACTION")
-        try connection.close()
-        try FileManager.default.moveItem(at: partial, to: url)
-        return url
     }
 }

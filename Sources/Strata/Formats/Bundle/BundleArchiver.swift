@@ -79,7 +79,9 @@ public final class BundleArchiver {
 
         try store.connection.execute("BEGIN DEFERRED TRANSACTION")
         defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
-        try ZipWriter.write(to: url, replacing: replacing) { zip in
+        // Deflate level 1: text (the JSON Lines) still shrinks to about a
+        // fifth, at a third of the default level's time.
+        try ZipWriter.write(to: url, replacing: replacing, deflateLevel: Self.deflateLevel) { zip in
             try zip.add(path: "README.txt", bytes: readme, compression: .deflated)
             files.append(Self.file("README.txt", readme))
             try index.execute("BEGIN TRANSACTION")
@@ -100,6 +102,9 @@ public final class BundleArchiver {
         summary.seconds = Date().timeIntervalSince(start)
         return summary
     }
+
+    /// zlib's level for the bundle's deflated entries.
+    static let deflateLevel = 1
 
     static func file(_ path: String, _ bytes: Data) -> BundleManifest.File {
         BundleManifest.File(

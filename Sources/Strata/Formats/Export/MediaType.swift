@@ -1,6 +1,7 @@
 /// What a media file's first bytes say it is: the file-name extension to
-/// give it and whether its content is compressed already (so a zip stores
-/// it rather than deflating it again).
+/// give it and whether a zip should store it rather than deflate it: its
+/// content is compressed already, or it is sampled sound (WAV, AIFF), on
+/// which deflate gains next to nothing for the time it costs.
 ///
 /// Sniffed from magic numbers only, never from a name: JPEG, PNG, GIF,
 /// WebP, HEIC/HEIF/AVIF, TIFF, BMP, PDF, MP3, AAC (ADTS), FLAC, Ogg, WAV,
@@ -13,7 +14,8 @@
 public struct MediaType: Hashable, Sendable {
     /// The extension, without the dot: `jpg`, `png`, `m4a`, `bin`.
     public var fileExtension: String
-    /// Whether the content is compressed already.
+    /// Whether the content is compressed already (or is sampled sound):
+    /// stored, not deflated, in a zip.
     public var isCompressed: Bool
 
     /// Creates a media type.
@@ -42,10 +44,10 @@ public struct MediaType: Hashable, Sendable {
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return type("png") }
         if ascii("GIF87a") || ascii("GIF89a") { return type("gif") }
         if ascii("RIFF") && ascii("WEBP", at: 8) { return type("webp") }
-        if ascii("RIFF") && ascii("WAVE", at: 8) { return type("wav", false) }
+        if ascii("RIFF") && ascii("WAVE", at: 8) { return type("wav") }
         if ascii("RIFF") && ascii("AVI ", at: 8) { return type("avi") }
         if ascii("FORM") && (ascii("AIFF", at: 8) || ascii("AIFC", at: 8)) {
-            return type("aiff", false)
+            return type("aiff")
         }
         if ascii("%PDF-") { return type("pdf") }
         if ascii("fLaC") { return type("flac") }

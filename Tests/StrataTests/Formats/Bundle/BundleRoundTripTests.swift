@@ -45,7 +45,7 @@ import Testing
         // Five media and one icon, but photo(3) is attached twice and is the icon.
         #expect(media.count == 5)
         #expect(media.filter { $0.path.hasSuffix(".png") }.allSatisfy { $0.compression == .stored })
-        #expect(media.filter { $0.path.hasSuffix(".wav") }.map(\.compression) == [.deflated])
+        #expect(media.filter { $0.path.hasSuffix(".wav") }.map(\.compression) == [.stored])
         #expect(reader.entry(named: "data/DiaryEntry.jsonl")?.compression == .deflated)
         let manifest = try JSONDecoder().decode(
             BundleManifest.self,
