@@ -10,7 +10,7 @@ import Foundation
 /// let store = try Store.open(at: storeURL, mode: .readOnly)
 /// let model = try store.resolveModel(schemas: nil).requiredModel()
 /// let summary = try BundleArchiver(store: store, model: model)
-///     .archive(to: URL(fileURLWithPath: "diary.zip"))
+///     .archive(to: bundleURL)
 /// ```
 ///
 /// The zip is deterministic: its entries are sorted by name and carry fixed

@@ -13,9 +13,9 @@ import Foundation
 ///
 /// ```swift
 /// var options = UnarchiveOptions()
-/// options.schemas = URL(fileURLWithPath: "Schemas/Diary")
-/// let unarchiver = try BundleUnarchiver(bundle: URL(fileURLWithPath: "diary.zip"), options: options)
-/// let summary = try unarchiver.unarchive(to: URL(fileURLWithPath: "Diary.sqlite"))
+/// options.schemas = schemasURL
+/// let unarchiver = try BundleUnarchiver(bundle: bundleURL, options: options)
+/// let summary = try unarchiver.unarchive(to: restoredURL)
 /// ```
 ///
 /// An existing store is never replaced; with ``UnarchiveOptions/merges``

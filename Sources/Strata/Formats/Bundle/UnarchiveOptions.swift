@@ -4,8 +4,8 @@ import Foundation
 ///
 /// ```swift
 /// var options = UnarchiveOptions()
-/// options.schemas = URL(fileURLWithPath: "Schemas/Diary")   // migrate to the newest
-/// options.merges = true                                      // into an existing store
+/// options.schemas = schemasURL  // migrate to the newest
+/// options.merges = true          // into an existing store
 /// ```
 public struct UnarchiveOptions: Sendable {
     /// A model folder (`Schemas/<Model>`): the bundle's records are migrated

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// do {
-///     _ = try exporter.run(to: "out.csv", format: .csv)
+///     _ = try exporter.run(to: outputPath, format: .csv)
 /// } catch let error as ExportError where error.code == .unknownField {
 ///     print(error.message)
 /// }

@@ -10,7 +10,7 @@ import Foundation
 /// var options = ExportOptions(entity: "Contact")
 /// options.sortDescriptors = [SortDescriptor("lastName")]
 /// let summary = try Exporter(store: store, model: model, options: options)
-///     .run(to: "contacts.csv", format: .csv)
+///     .run(to: outputPath, format: .csv)
 /// print(summary.records)
 /// ```
 ///
