@@ -62,7 +62,8 @@ struct BundleBenchmark: Benchmark {
                 prepareRun: {
                     try? FileManager.default.removeItem(at: peerZip)
                     return ChildCommand(
-                        executable: zip, arguments: ["-r", "-q", peerZip.path, corpus.mediaFolder.path])
+                        executable: zip,
+                        arguments: ["-r", "-q", peerZip.path, corpus.mediaFolder.path])
                 },
                 verify: { try Self.verifyZip(peerZip, media: mediaFiles) })
             return BenchPlan(strata: strataSide, peer: peer, compare: {}, targets: targets)
@@ -104,7 +105,8 @@ struct BundleBenchmark: Benchmark {
                         atPath: folder.appendingPathComponent("media").path)
                     guard media.count == mediaFiles else {
                         throw BenchError(
-                            .verification, "unzip left \(media.count) media files, expected \(mediaFiles)")
+                            .verification,
+                            "unzip left \(media.count) media files, expected \(mediaFiles)")
                     }
                 })
             return BenchPlan(strata: strataSide, peer: peer, compare: {}, targets: targets)
@@ -116,7 +118,8 @@ struct BundleBenchmark: Benchmark {
         let entries = try ZipReader(contentsOf: url).entries
         let count = entries.filter { $0.path.hasPrefix("media/") }.count
         guard count == media else {
-            throw BenchError(.verification, "the bundle holds \(count) media files, expected \(media)")
+            throw BenchError(
+                .verification, "the bundle holds \(count) media files, expected \(media)")
         }
     }
 
@@ -124,7 +127,8 @@ struct BundleBenchmark: Benchmark {
     static func verifyZip(_ url: URL, media: Int) throws {
         let entries = try ZipReader(contentsOf: url).entries.filter { $0.kind == .file }
         guard entries.count == media else {
-            throw BenchError(.verification, "the zip holds \(entries.count) files, expected \(media)")
+            throw BenchError(
+                .verification, "the zip holds \(entries.count) files, expected \(media)")
         }
     }
 }

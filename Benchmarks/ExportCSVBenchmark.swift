@@ -17,7 +17,8 @@ struct ExportCSVBenchmark: Benchmark {
 
     func plan(in environment: BenchEnvironment) throws -> BenchPlan {
         let corpus = environment.corpus
-        let store = environment.cache.appendingPathComponent("export-contacts-\(corpus.rows).sqlite")
+        let store = environment.cache.appendingPathComponent(
+            "export-contacts-\(corpus.rows).sqlite")
         let strata = try StrataProgram.locate(besides: environment.executable)
         try Self.prepareStore(store, corpus: corpus, strata: strata, environment: environment)
         let sqlite3 = try ChildCommand.locate("sqlite3", hint: "install it with `make deps`")

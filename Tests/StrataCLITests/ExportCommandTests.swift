@@ -26,7 +26,8 @@ import Testing
         let output = folder.path("entries.csv")
         let outcome = try StrataRunner.run([
             "export", store, "--entity", "DiaryEntry", "-o", output, "--fields",
-            "creationTime,title,body", "--sort", "-creationTime", "--where", "title != 'Home again'",
+            "creationTime,title,body", "--sort", "-creationTime", "--where",
+            "title != 'Home again'",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.hasPrefix("Exported 2 DiaryEntry to \(output) (csv, "))
@@ -35,7 +36,8 @@ import Testing
                 == "creationTime,title,body\r\n"
                 + "2024-05-01T19:10:00Z,Bells at dusk,\"Notre-Dame's bells, recorded from the quay.\"\r\n"
                 + "2024-05-01T08:30:00Z,Sunrise over the Seine,\"Up before the city. The light on "
-                + "the water was pink, then gold.\nCoffee on the bridge, a man walking three dogs.\"\r\n")
+                + "the water was pink, then gold.\nCoffee on the bridge, a man walking three dogs.\"\r\n"
+        )
         let again = try StrataRunner.run([
             "import", folder.path("Again.sqlite"), output, "--schemas", "Schemas/Diary",
             "--entity", "DiaryEntry",
@@ -48,9 +50,12 @@ import Testing
         let store = try diary()
         let output = folder.path("entries.json")
         try Data("[]\n".utf8).write(to: URL(fileURLWithPath: output))
-        let existing = try StrataRunner.run(["export", store, "--entity", "DiaryEntry", "-o", output])
+        let existing = try StrataRunner.run([
+            "export", store, "--entity", "DiaryEntry", "-o", output,
+        ])
         #expect(existing.status == 1)
-        #expect(existing.stderr == "error: \(output): a file already exists here; not replacing it\n")
+        #expect(
+            existing.stderr == "error: \(output): a file already exists here; not replacing it\n")
         let unknown = try StrataRunner.run([
             "export", store, "--entity", "DiaryEntry", "-o", folder.path("x.json"), "--fields",
             "title,colour",

@@ -52,7 +52,8 @@ extension DemoCommand {
             "Media bytes  \(equal) of \(compared) files identical in the restored store"
                 + (equal == compared ? "" : " (MISMATCH)"))
         guard equal == compared else {
-            throw CommandFailure(message: "\(restoredURL.relativePath): media differ after restoring")
+            throw CommandFailure(
+                message: "\(restoredURL.relativePath): media differ after restoring")
         }
     }
 }

@@ -177,7 +177,9 @@ public final class BundleArchiver {
             }
             try Self.emit(&pending, sink: sink, hash: &hash, size: &size)
         }
-        return (BundleManifest.File(path: path, bytes: size, sha256: SHA256.hex(hash.finalize())), count)
+        return (
+            BundleManifest.File(path: path, bytes: size, sha256: SHA256.hex(hash.finalize())), count
+        )
     }
 
     private static func emit(

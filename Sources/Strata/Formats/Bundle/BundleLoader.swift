@@ -51,8 +51,9 @@ final class BundleLoader {
             try applyMemberships()
             for table in Set(mapping.entities.values.map(\.table)).sorted() {
                 let roots = mapping.entities.values.filter { $0.table == table }.map(\.number)
-                let max = try connection.scalar(
-                    "SELECT coalesce(max(Z_PK), 0) FROM \(SQLiteIdentifier.quoted(table))")?
+                let max =
+                    try connection.scalar(
+                        "SELECT coalesce(max(Z_PK), 0) FROM \(SQLiteIdentifier.quoted(table))")?
                     .int64Value ?? 0
                 for number in roots {
                     try connection.execute(
@@ -63,7 +64,8 @@ final class BundleLoader {
             try connection.execute("DROP TABLE temp.strata_members")
             try connection.execute("COMMIT TRANSACTION")
         } catch {
-            try? connection.execute("ROLLBACK TRANSACTION")  // The load's error is the one to report.
+            // The load's error is the one to report.
+            try? connection.execute("ROLLBACK TRANSACTION")
             throw error
         }
         if let problem = try store.checkRelationships(model: model).first {
@@ -94,7 +96,8 @@ final class BundleLoader {
         func line(_ bytes: ArraySlice<UInt8>) throws {
             lineNumber += 1
             guard !bytes.isEmpty else {
-                throw BundleError(.invalidData, path: path, entry: file, line: lineNumber, "an empty line")
+                throw BundleError(
+                    .invalidData, path: path, entry: file, line: lineNumber, "an empty line")
             }
             let node: JSONNode
             do {
@@ -278,12 +281,14 @@ final class BundleLoader {
         if case .null = node.value { return }
         guard case .string(let id) = node.value, let (destination, key) = Self.parseID(id) else {
             throw LineError(
-                message: "'\(relationship.name)': expected the id of a \(relationship.destination), "
+                message:
+                    "'\(relationship.name)': expected the id of a \(relationship.destination), "
                     + "found \(node.summary)")
         }
         guard let number = destinationNumber(destination, of: relationship) else {
             throw LineError(
-                message: "'\(relationship.name)': \(destination) is not a \(relationship.destination)")
+                message:
+                    "'\(relationship.name)': \(destination) is not a \(relationship.destination)")
         }
         insert.setToOne(slot, key: key, entityNumber: number)
     }

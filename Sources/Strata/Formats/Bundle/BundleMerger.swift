@@ -64,7 +64,9 @@ struct BundleMerger {
             let recorded =
                 try connection.scalar(
                     "SELECT coalesce(max(Z_MAX), 0) FROM Z_PRIMARYKEY WHERE Z_ENT IN ("
-                        + into.entities.values.filter { $0.table == table }.map { String($0.number) }
+                        + into.entities.values.filter { $0.table == table }.map {
+                            String($0.number)
+                        }
                         .joined(separator: ", ") + ")")?.int64Value ?? 0
             offsets[table] = max(maxKey, recorded)
         }
@@ -125,7 +127,8 @@ struct BundleMerger {
                     targetColumns.append(quoted(targetEntityColumn))
                     values.append(entityCase("s.\(quoted(entityColumn))"))
                 }
-                if let order = columns.orderColumn, let targetOrder = destinationColumns.orderColumn {
+                if let order = columns.orderColumn, let targetOrder = destinationColumns.orderColumn
+                {
                     targetColumns.append(quoted(targetOrder))
                     values.append("s.\(quoted(order))")
                 }
@@ -158,8 +161,9 @@ struct BundleMerger {
             guard let source = from.entities[entity.name], let target = into.entities[entity.name]
             else { continue }
             for relationship in entity.relationships where relationship.isToMany {
-                guard case .joinTable(let table, let sourceColumn, let targetColumn, let order)? =
-                    source.toMany[relationship.name],
+                guard
+                    case .joinTable(let table, let sourceColumn, let targetColumn, let order)? =
+                        source.toMany[relationship.name],
                     case .joinTable(let joinTable, let joinSource, let joinTarget, let joinOrder)? =
                         target.toMany[relationship.name],
                     let destinationTable = into.entities[relationship.destination]?.table
@@ -175,7 +179,8 @@ struct BundleMerger {
                 }
                 try connection.execute(
                     "INSERT OR IGNORE INTO main.\(quoted(joinTable)) (\(columns.joined(separator: ", "))) "
-                        + "SELECT \(values.joined(separator: ", ")) FROM strata_bundle.\(quoted(table)) j")
+                        + "SELECT \(values.joined(separator: ", ")) FROM strata_bundle.\(quoted(table)) j"
+                )
             }
         }
         // Keys handed out: Z_MAX of every root at least its table's highest key.

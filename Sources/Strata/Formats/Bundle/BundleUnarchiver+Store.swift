@@ -88,7 +88,8 @@ extension BundleUnarchiver {
         guard chain.newest.name == model.name else {
             throw BundleError(
                 .versionMismatch, path: path,
-                "the bundle holds a \(model.name) store; \(schemas.relativePath) is \(chain.newest.name)")
+                "the bundle holds a \(model.name) store; \(schemas.relativePath) is \(chain.newest.name)"
+            )
         }
         let target =
             try options.targetVersion.map { version in

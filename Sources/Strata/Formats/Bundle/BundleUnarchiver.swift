@@ -67,7 +67,8 @@ public final class BundleUnarchiver {
         guard manifest.format == BundleManifest.format else {
             throw BundleError(
                 .notABundle, path: path, entry: "manifest.json",
-                "format is '\(manifest.format)'; this version of Strata reads \(BundleManifest.format)")
+                "format is '\(manifest.format)'; this version of Strata reads \(BundleManifest.format)"
+            )
         }
         let schemaData = try document("schema.json")
         do {
@@ -85,8 +86,10 @@ public final class BundleUnarchiver {
     private static func describe(_ error: Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case DecodingError.typeMismatch(_, let context),
+            DecodingError.valueNotFound(_, let context):
+            return
+                "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
         case DecodingError.dataCorrupted(let context):
             return "not JSON (\(context.debugDescription))"
         default: return "\(error)"
@@ -159,7 +162,8 @@ public final class BundleUnarchiver {
             guard listed["data/\(entity).jsonl"] != nil else {
                 throw BundleError(
                     .manifestMismatch, path: path, entry: "data/\(entity).jsonl",
-                    "the manifest counts \(manifest.counts[entity] ?? 0) \(entity) but lists no such file")
+                    "the manifest counts \(manifest.counts[entity] ?? 0) \(entity) but lists no such file"
+                )
             }
         }
     }

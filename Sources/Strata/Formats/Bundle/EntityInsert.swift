@@ -56,7 +56,8 @@ final class EntityInsert {
         }
         self.attributes = attributes
         attributeSlots = Dictionary(
-            attributes.enumerated().map { ($0.element.name, $0.offset) }) { a, _ in a }
+            attributes.enumerated().map { ($0.element.name, $0.offset) }
+        ) { a, _ in a }
         toOneRelationships = toOne
         toOneSlots = Dictionary(toOne.enumerated().map { ($0.element.name, $0.offset) }) { a, _ in
             a

@@ -90,7 +90,8 @@ final class CSVExportWriter {
         case .text(let column):
             switch row.columnType(column) {
             case .null: return
-            case .text: Self.appendQuoted(row.utf8Bytes(at: column), emptyIsValue: true, to: &buffer)
+            case .text:
+                Self.appendQuoted(row.utf8Bytes(at: column), emptyIsValue: true, to: &buffer)
             default: try appendGeneral(column: column, to: &buffer)
             }
         case .integer(let column):
@@ -115,7 +116,8 @@ final class CSVExportWriter {
             switch row.columnType(column) {
             case .null: return
             case .integer:
-                buffer.append(contentsOf: row.int64(at: column) != 0 ? Self.trueBytes : Self.falseBytes)
+                buffer.append(
+                    contentsOf: row.int64(at: column) != 0 ? Self.trueBytes : Self.falseBytes)
             default: try appendGeneral(column: column, to: &buffer)
             }
         case .general(let index):
@@ -152,7 +154,8 @@ final class CSVExportWriter {
     private func appendValue(_ value: ImportValue, name: String, to buffer: inout [UInt8]) throws {
         switch value {
         case .null: return
-        case .text(var text): text.withUTF8 { Self.appendQuoted($0, emptyIsValue: true, to: &buffer) }
+        case .text(var text):
+            text.withUTF8 { Self.appendQuoted($0, emptyIsValue: true, to: &buffer) }
         case .integer(let number): Self.appendInteger(number, to: &buffer)
         case .unsignedInteger(let number): buffer += String(number).utf8
         case .real(let number): Self.appendReal(number, to: &buffer)

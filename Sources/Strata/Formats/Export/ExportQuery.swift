@@ -44,7 +44,8 @@ final class ExportQuery {
         let relationships = model.allRelationships(of: options.entity).filter { !$0.isTransient }
         let names =
             options.fields
-            ?? attributes.map(\.name) + options.nested.filter { !attributes.map(\.name).contains($0) }
+            ?? attributes.map(\.name)
+            + options.nested.filter { !attributes.map(\.name).contains($0) }
 
         var columns = ["t0.Z_PK", "t0.Z_ENT"]
         var fields: [ExportField] = []

@@ -64,7 +64,8 @@ final class PropertyListExportWriter: ExportRecordWriter {
 
     func finish() throws {
         output.append(
-            count == 0 ? XMLPropertyListText.header + "<array/>\n</plist>\n" : "</array>\n</plist>\n")
+            count == 0
+                ? XMLPropertyListText.header + "<array/>\n</plist>\n" : "</array>\n</plist>\n")
     }
 }
 

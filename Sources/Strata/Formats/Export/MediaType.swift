@@ -32,7 +32,8 @@ public struct MediaType: Hashable, Sendable {
     public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> MediaType {
         let head = Array(bytes.prefix(64))
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
-            head.count >= offset + magic.count && Array(head[offset..<offset + magic.count]) == magic
+            head.count >= offset + magic.count
+                && Array(head[offset..<offset + magic.count]) == magic
         }
         func ascii(_ text: String, at offset: Int = 0) -> Bool {
             starts(Array(text.utf8), at: offset)

@@ -18,7 +18,8 @@ import Testing
     /// `entries` as a zip, with a manifest recomputed for them unless
     /// `keepManifest`.
     private static func zip(
-        _ entries: [(String, Data)], keepManifest: Bool = true, tweak: (inout [RawZip.Entry]) -> Void = { _ in }
+        _ entries: [(String, Data)], keepManifest: Bool = true,
+        tweak: (inout [RawZip.Entry]) -> Void = { _ in }
     ) throws -> Data {
         var files = entries
         if !keepManifest, let index = files.firstIndex(where: { $0.0 == "manifest.json" }) {
@@ -64,9 +65,11 @@ import Testing
 
     @Test func testTraversalAndAbsoluteNamesAreRefused() throws {
         let entries = try Self.honestEntries(try BundleFixture())
-        for (name, code) in [("../evil.txt", ArchiveError.Code.parentReference),
-                             ("/etc/evil.txt", .absolutePath),
-                             ("media/../../evil.txt", .parentReference)] {
+        for (name, code) in [
+            ("../evil.txt", ArchiveError.Code.parentReference),
+            ("/etc/evil.txt", .absolutePath),
+            ("media/../../evil.txt", .parentReference),
+        ] {
             try expectRefused(
                 try Self.zip(entries + [(name, Data("x".utf8))]), naming: nil
             ) { ($0 as? ArchiveError)?.code == code }
@@ -78,7 +81,9 @@ import Testing
         let media = try #require(entries.first { $0.0.hasPrefix("media/") }?.0)
         try expectRefused(
             try Self.zip(entries) { raw in
-                if let index = raw.firstIndex(where: { String(decoding: $0.name, as: UTF8.self) == media }) {
+                if let index = raw.firstIndex(where: {
+                    String(decoding: $0.name, as: UTF8.self) == media
+                }) {
                     raw[index].externalAttributes = 0o120777 << 16
                 }
             }, naming: media
@@ -149,10 +154,19 @@ import Testing
     @Test func testLinesThatDoNotFitTheSchemaAreRefusedWithTheirLine() throws {
         let entries = try Self.honestEntries(try BundleFixture())
         let cases: [(String, String, String)] = [
-            ("data/Medium.jsonl", #"{"_id":"Medium/p1","type":2,"data":"AAAA"}"#, "'type': expected text"),
-            ("data/Tag.jsonl", #"{"_id":"Tag/p1","name":"x","colour":"red"}"#, "'colour' is not a property"),
+            (
+                "data/Medium.jsonl", #"{"_id":"Medium/p1","type":2,"data":"AAAA"}"#,
+                "'type': expected text"
+            ),
+            (
+                "data/Tag.jsonl", #"{"_id":"Tag/p1","name":"x","colour":"red"}"#,
+                "'colour' is not a property"
+            ),
             ("data/Tag.jsonl", #"{"_id":"Medium/p1","name":"x"}"#, "expected \"_id\""),
-            ("data/Tag.jsonl", #"{"_id":"Tag/p1","name":"x","entries":["Tag/p2"]}"#, "expected the id of a DiaryEntry"),
+            (
+                "data/Tag.jsonl", #"{"_id":"Tag/p1","name":"x","entries":["Tag/p2"]}"#,
+                "expected the id of a DiaryEntry"
+            ),
             ("data/Tag.jsonl", "not json", "not JSON"),
         ]
         for (file, line, message) in cases {

@@ -94,8 +94,13 @@ import Testing
         // hashtags; 2→3 splits the title at its colon.
         #expect(try entries.first?.string("title") == "Paris")
         #expect(try entries.first?.string("subtitle") == "day one")
-        #expect(try entries.first?.objects(forKey: "tags").compactMap { try $0.string("name") } == ["travel"])
-        #expect(try entries.first?.objects(forKey: "media").first?.data("data") == BundleFixture.photo(9))
+        #expect(
+            try entries.first?.objects(forKey: "tags").compactMap { try $0.string("name") } == [
+                "travel"
+            ])
+        #expect(
+            try entries.first?.objects(forKey: "media").first?.data("data")
+                == BundleFixture.photo(9))
         // Nothing left beside the store.
         #expect(try BundleFixture.listing(folder.url).filter { $0.hasPrefix(".") }.isEmpty)
     }
@@ -168,8 +173,10 @@ import Testing
         #expect(try travel.objects(forKey: "entries").count == 3)
         #expect(try merged.checkRelationships(model: fixture.model).isEmpty)
         let entry = try #require(
-            try context.findFirst("DiaryEntry", where: ["title": .string("Entry 1: ünï \"quoted\"")]))
+            try context.findFirst(
+                "DiaryEntry", where: ["title": .string("Entry 1: ünï \"quoted\"")]))
         #expect(try entry.objects(forKey: "media").count == 3)
-        #expect(Set(try entry.objects(forKey: "media").compactMap { try $0.data("data") }).count == 3)
+        #expect(
+            Set(try entry.objects(forKey: "media").compactMap { try $0.data("data") }).count == 3)
     }
 }

@@ -15,11 +15,13 @@ struct BundleFixture {
 
     /// A small PNG-looking file: the signature, then `seed` bytes.
     static func photo(_ seed: UInt8) -> Data {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<200).map { UInt8($0) &* seed })
+        Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<200).map { UInt8($0) &* seed })
     }
 
     /// A WAV-looking file.
-    static let sound = Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8) + Data(repeating: 0x80, count: 300)
+    static let sound =
+        Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8) + Data(repeating: 0x80, count: 300)
 
     init(entries: Int = 3) throws {
         folder = try TemporaryDirectory()
@@ -33,7 +35,8 @@ struct BundleFixture {
             try entry.set("title", "Entry \(number): ünï \"quoted\"")
             try entry.set("body", number == 1 ? nil : "Body \(number)\nsecond line")
             try entry.set(
-                "creationTime", Date(timeIntervalSinceReferenceDate: 757_382_400.25 + Double(number)))
+                "creationTime",
+                Date(timeIntervalSinceReferenceDate: 757_382_400.25 + Double(number)))
             try entry.setValue(.integer(Int64(number * 3)), forKey: "wordCount")
             if number == 0 { try entry.setValue(.data(Self.photo(3)), forKey: "icon") }
             for name in number == 2 ? ["home"] : ["travel", "morning"] {
@@ -66,15 +69,22 @@ struct BundleFixture {
             result[entity] = try context.fetch(request).map { object in
                 var parts = ["\(object.objectID)"]
                 for attribute in model.allAttributes(of: entity).map(\.name).sorted() {
-                    parts.append("\(attribute)=\(String(describing: try object.value(forKey: attribute)))")
+                    parts.append(
+                        "\(attribute)=\(String(describing: try object.value(forKey: attribute)))")
                 }
-                for relationship in model.allRelationships(of: entity).sorted(by: { $0.name < $1.name }) {
+                for relationship in model.allRelationships(of: entity).sorted(by: {
+                    $0.name < $1.name
+                }) {
                     if relationship.isToMany {
-                        let ids = try object.objects(forKey: relationship.name).map { "\($0.objectID)" }
-                        parts.append("\(relationship.name)=\(relationship.isOrdered ? ids : ids.sorted())")
+                        let ids = try object.objects(forKey: relationship.name).map {
+                            "\($0.objectID)"
+                        }
+                        parts.append(
+                            "\(relationship.name)=\(relationship.isOrdered ? ids : ids.sorted())")
                     } else {
                         parts.append(
-                            "\(relationship.name)=\(String(describing: try object.object(forKey: relationship.name)?.objectID))")
+                            "\(relationship.name)=\(String(describing: try object.object(forKey: relationship.name)?.objectID))"
+                        )
                     }
                 }
                 return parts.joined(separator: "; ")

@@ -59,7 +59,8 @@ struct ExportKindsFixture {
             ],
             [
                 "text": .string(
-                    textFits ? "two lines,\nwith \"quotes\"" : "two lines,\nwith \"quotes\"\r\nand CRLF"),
+                    textFits
+                        ? "two lines,\nwith \"quotes\"" : "two lines,\nwith \"quotes\"\r\nand CRLF"),
                 "label": .string(textFits ? "x" : "  spaced  "),
                 "small": .integer(32767), "medium": .integer(-2_147_483_648),
                 "large": .integer(Int64.max), "amount": .real(-0.001), "ratio": .real(-2.5e300),
