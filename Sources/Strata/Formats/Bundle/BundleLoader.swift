@@ -25,6 +25,9 @@ final class BundleLoader {
         let orderColumn: String?
     }
     private var inverseSlots: [InverseSlot] = []
+    /// The insert of each to-many's membership rows, by relationship name,
+    /// for the entity being loaded.
+    private var memberInserts: [String: Statement] = [:]
     private var inverseSlotIndex: [String: Int] = [:]
 
     init(unarchiver: BundleUnarchiver, store: Store) throws {
@@ -61,6 +64,7 @@ final class BundleLoader {
                         [.integer(max), .integer(Int64(number))])
                 }
             }
+            memberInserts = [:]  // Their statements use the temporary table.
             try connection.execute("DROP TABLE temp.strata_members")
             try connection.execute("COMMIT TRANSACTION")
         } catch {
@@ -91,6 +95,7 @@ final class BundleLoader {
         let insert = try EntityInsert(
             entity: entity, model: model, mapping: entityMapping, number: number,
             connection: store.connection)
+        memberInserts = [:]
         var lineNumber = 0
         var pending: [UInt8] = []
         func line(_ bytes: ArraySlice<UInt8>) throws {
@@ -154,23 +159,29 @@ final class BundleLoader {
             throw LineError(message: "expected \"_id\": \"\(entity)/p<number>\"")
         }
         insert.reset(key: key)
-        var seen = Set<String>()
+        var seenAttributes = [Bool](repeating: false, count: insert.attributes.count)
+        var seenToOne = [Bool](repeating: false, count: insert.toOneRelationships.count)
+        var seenToMany: [String] = []
         for member in members where member.key != "_id" {
-            guard seen.insert(member.key).inserted else {
-                throw LineError(message: "'\(member.key)' appears twice")
-            }
+            func twice() -> LineError { LineError(message: "'\(member.key)' appears twice") }
             if let slot = insert.attributeSlots[member.key] {
+                guard !seenAttributes[slot] else { throw twice() }
+                seenAttributes[slot] = true
                 try insert.set(slot, try value(of: member.value, for: insert.attributes[slot]))
             } else if let slot = insert.toOneSlots[member.key] {
+                guard !seenToOne[slot] else { throw twice() }
+                seenToOne[slot] = true
                 try setToOne(member.value, slot: slot, insert: insert)
             } else if let relationship = insert.toMany[member.key] {
+                guard !seenToMany.contains(member.key) else { throw twice() }
+                seenToMany.append(member.key)
                 try addMembers(member.value, of: relationship, owner: key, entity: entityMapping)
             } else {
                 throw LineError(message: "'\(member.key)' is not a property of \(entity)")
             }
         }
-        for attribute in insert.attributes
-        where !attribute.isOptional && !seen.contains(attribute.name) {
+        for (slot, attribute) in insert.attributes.enumerated()
+        where !attribute.isOptional && !seenAttributes[slot] {
             throw LineError(message: "the required attribute '\(attribute.name)' has no value")
         }
         do {
@@ -322,37 +333,60 @@ final class BundleLoader {
                         + "\(relationship.destination), found \(element.summary)")
             }
             let order = Int64(position + 1) * 1024
+            let statement = try memberInsert(for: relationship, storage: storage)
             switch storage {
-            case .inverseForeignKey(let table, let column, let orderColumn):
-                let slotKey = "\(table).\(column)"
-                let slot: Int
-                if let known = inverseSlotIndex[slotKey] {
-                    slot = known
-                } else {
-                    slot = inverseSlots.count
-                    inverseSlotIndex[slotKey] = slot
-                    inverseSlots.append(
-                        InverseSlot(table: table, keyColumn: column, orderColumn: orderColumn))
-                }
-                try store.connection.cachedStatement(
-                    "INSERT INTO temp.strata_members VALUES (?, ?, ?, ?)"
-                ).execute([.integer(Int64(slot)), .integer(key), .integer(owner), .integer(order)])
-            case .joinTable(let table, let source, let target, let orderColumn):
-                let quoted = SQLiteIdentifier.quoted
-                if let orderColumn {
-                    try store.connection.cachedStatement(
-                        "INSERT INTO \(quoted(table)) (\(quoted(source)), \(quoted(target)), "
-                            + "\(quoted(orderColumn))) VALUES (?, ?, ?) ON CONFLICT DO UPDATE "
-                            + "SET \(quoted(orderColumn)) = excluded.\(quoted(orderColumn))"
-                    ).execute([.integer(owner), .integer(key), .integer(order)])
-                } else {
-                    try store.connection.cachedStatement(
-                        "INSERT OR IGNORE INTO \(quoted(table)) (\(quoted(source)), "
-                            + "\(quoted(target))) VALUES (?, ?)"
-                    ).execute([.integer(owner), .integer(key)])
-                }
+            case .inverseForeignKey:
+                // The slot was bound when the statement was made.
+                try statement.bind(.integer(key), at: 2)
+                try statement.bind(.integer(owner), at: 3)
+                try statement.bind(.integer(order), at: 4)
+            case .joinTable(_, _, _, let orderColumn):
+                try statement.bind(.integer(owner), at: 1)
+                try statement.bind(.integer(key), at: 2)
+                if orderColumn != nil { try statement.bind(.integer(order), at: 3) }
+            }
+            try statement.execute()
+        }
+    }
+
+    /// The prepared insert of `relationship`'s memberships: into the
+    /// pending table (a to-many kept through the destination's key column,
+    /// applied when every row exists) or into its join table.
+    private func memberInsert(
+        for relationship: Relationship, storage: StoreMapping.ToManyMapping
+    ) throws -> Statement {
+        if let known = memberInserts[relationship.name] { return known }
+        let quoted = SQLiteIdentifier.quoted
+        let statement: Statement
+        switch storage {
+        case .inverseForeignKey(let table, let column, let orderColumn):
+            let slotKey = "\(table).\(column)"
+            let slot: Int
+            if let known = inverseSlotIndex[slotKey] {
+                slot = known
+            } else {
+                slot = inverseSlots.count
+                inverseSlotIndex[slotKey] = slot
+                inverseSlots.append(
+                    InverseSlot(table: table, keyColumn: column, orderColumn: orderColumn))
+            }
+            statement = try store.connection.prepare(
+                "INSERT INTO temp.strata_members VALUES (?, ?, ?, ?)")
+            try statement.bind(.integer(Int64(slot)), at: 1)
+        case .joinTable(let table, let source, let target, let orderColumn):
+            if let orderColumn {
+                statement = try store.connection.prepare(
+                    "INSERT INTO \(quoted(table)) (\(quoted(source)), \(quoted(target)), "
+                        + "\(quoted(orderColumn))) VALUES (?, ?, ?) ON CONFLICT DO UPDATE "
+                        + "SET \(quoted(orderColumn)) = excluded.\(quoted(orderColumn))")
+            } else {
+                statement = try store.connection.prepare(
+                    "INSERT OR IGNORE INTO \(quoted(table)) (\(quoted(source)), "
+                        + "\(quoted(target))) VALUES (?, ?)")
             }
         }
+        memberInserts[relationship.name] = statement
+        return statement
     }
 
     /// Writes the memberships of to-manys kept through the destination's

@@ -59,9 +59,11 @@ struct JSONTextEncoder {
         case .boolean(let flag): append(flag ? "true" : "false")
         case .date(let date):
             let seconds = date.timeIntervalSinceReferenceDate
-            if let text = ISO8601Date.string(from: seconds) {
-                string(text)
+            bytes.append(UInt8(ascii: "\""))
+            if ISO8601Date.append(seconds, to: &bytes) {
+                bytes.append(UInt8(ascii: "\""))
             } else {
+                bytes.removeLast()
                 append("\(seconds)")
             }
         case .data(let data): string(data.base64EncodedString())
