@@ -17,9 +17,10 @@ import Foundation
 /// times, so archiving the same store twice gives the same bytes. Media that
 /// is compressed already (JPEG, PNG, HEIC, audio, video) is stored, the rest
 /// deflated. Memory does not grow with the number or size of objects: rows
-/// stream from the store, and the index of media (name, size, where the
-/// bytes are) lives in a scratch SQLite file, not in memory; one media file
-/// is held at a time.
+/// stream from the store, media bytes are read in pieces (SQLite's
+/// incremental blob I/O, or the external file), and the index of media
+/// (name, size, where the bytes are) lives in a scratch SQLite file, not in
+/// memory.
 public final class BundleArchiver {
     /// The store archived.
     public let store: Store
@@ -70,7 +71,8 @@ public final class BundleArchiver {
         try index.execute("PRAGMA journal_mode = OFF")
         try index.execute("PRAGMA synchronous = OFF")
         try index.execute(
-            "CREATE TABLE media (name TEXT PRIMARY KEY, size INTEGER, slot INTEGER, pk INTEGER)")
+            "CREATE TABLE media (name TEXT PRIMARY KEY, size INTEGER, slot INTEGER, pk INTEGER, "
+                + "stored INTEGER)")
 
         let readme = Data(BundleReadme.text(model: model).utf8)
         let schema = try SchemaEncoder().encodeData(model)
@@ -125,30 +127,39 @@ public final class BundleArchiver {
         options.fields =
             model.allAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
             + model.allRelationships(of: entity).filter { !$0.isTransient }.map(\.name)
-        let query = try ExportQuery(store: store, model: model, mapping: mapping, options: options)
         var slotOfAttribute: [String: Int] = [:]
-        for field in query.fields {
-            guard case .attribute(let attribute, _) = field.source,
-                attribute.isMedia || attribute.allowsExternalStorage,
+        for attribute in model.allAttributes(of: entity)
+        where attribute.isMedia || attribute.allowsExternalStorage {
+            guard attribute.type == .binary || attribute.type == .transformable,
                 let table = mapping.entities[entity]?.table,
                 let column = mapping.entities[entity]?.attributeColumns[attribute.name]
             else { continue }
             slotOfAttribute[attribute.name] = slots.count
             slots.append(MediaSlot(table: table, column: column, attribute: attribute))
+            options.prefixOnly.insert(attribute.name)
         }
+        let query = try ExportQuery(store: store, model: model, mapping: mapping, options: options)
         let insert = try index.prepare(
-            "INSERT OR IGNORE INTO media (name, size, slot, pk) VALUES (?, ?, ?, ?)")
+            "INSERT OR IGNORE INTO media (name, size, slot, pk, stored) VALUES (?, ?, ?, ?, ?)")
+        let knownSlots = slots
         var reader = ExportValueReader(storeURL: store.url)
-        reader.media = { attribute, bytes in
+        reader.storedMedia = { attribute, prefix in
             guard let slot = slotOfAttribute[attribute.name] else { return nil }
+            let key = query.statement.int64(at: 0)
+            let source = try self.source(of: knownSlots[slot], key: key, prefix: prefix)
             var hash = SHA256()
-            hash.update(bytes)
-            let name =
-                SHA256.hex(hash.finalize()) + "."
-                + MediaType.sniff(bytes.prefix(64)).fileExtension
+            var head: [UInt8] = []
+            var size: Int64 = 0
+            try self.forEachChunk(of: source) { chunk in
+                if head.count < 64 { head += chunk.prefix(64 - head.count) }
+                hash.update(chunk)
+                size += Int64(chunk.count)
+            }
+            let type = MediaType.sniff(head)
+            let name = SHA256.hex(hash.finalize()) + "." + type.fileExtension
             try insert.execute([
-                .text(name), .integer(Int64(bytes.count)), .integer(Int64(slot)),
-                .integer(query.statement.int64(at: 0)),
+                .text(name), .integer(size), .integer(Int64(slot)), .integer(key),
+                .integer(type.isCompressed ? 1 : 0),
             ])
             return "media/" + name
         }
@@ -231,51 +242,100 @@ public final class BundleArchiver {
     // MARK: - Media
 
     /// `media/<name>` for every indexed file, in name order, read from the
-    /// store again (in the same read transaction, so the bytes are the ones
-    /// hashed).
+    /// store again in pieces (in the same read transaction, so the bytes are
+    /// the ones hashed).
     private func writeMedia(zip: ZipWriter, index: Connection, slots: [MediaSlot]) throws -> (
         Int, Int64
     ) {
         var statements: [Int: Statement] = [:]
-        let media = try index.prepare("SELECT name, slot, pk FROM media ORDER BY name")
+        let media = try index.prepare("SELECT name, slot, pk, stored FROM media ORDER BY name")
         var count = 0
         var total: Int64 = 0
         while try media.step() {
             let name = media.text(at: 0) ?? ""
             let slotNumber = Int(media.int64(at: 1))
+            let key = media.int64(at: 2)
             let slot = slots[slotNumber]
             let read: Statement
             if let known = statements[slotNumber] {
                 read = known
             } else {
                 read = try store.connection.prepare(
-                    "SELECT \(SQLiteIdentifier.quoted(slot.column)) FROM "
-                        + "\(SQLiteIdentifier.quoted(slot.table)) WHERE Z_PK = ?")
+                    "SELECT substr(\(SQLiteIdentifier.quoted(slot.column)), 1, "
+                        + "\(ExportQuery.prefixLength)) FROM \(SQLiteIdentifier.quoted(slot.table)) "
+                        + "WHERE Z_PK = ?")
                 statements[slotNumber] = read
             }
-            try read.bind([.integer(media.int64(at: 2))])
+            try read.bind([.integer(key)])
             guard try read.step() else {
                 throw ExportError(
                     .store, path: store.path, "the row of media/\(name) vanished while archiving")
             }
-            let stored = read.blobBytes(at: 0)
-            let write = { (bytes: UnsafeRawBufferPointer) throws in
-                let type = MediaType.sniff(bytes.prefix(64))
-                try zip.add(
-                    path: "media/" + name,
-                    compression: type.isCompressed ? .stored : .deflated
-                ) { sink in try sink.write(bytes) }
-                total += Int64(bytes.count)
-            }
-            if slot.attribute.allowsExternalStorage {
-                try ExternalBinary.withBytes(
-                    of: stored, storeURL: store.url, context: "media/\(name)", write)
-            } else {
-                try write(stored)
-            }
+            let source = try self.source(of: slot, key: key, prefix: read.blobBytes(at: 0))
             read.reset()
+            let stored = media.int64(at: 3) != 0
+            try zip.add(path: "media/" + name, compression: stored ? .stored : .deflated) {
+                sink in
+                try self.forEachChunk(of: source) { chunk in
+                    try sink.write(chunk)
+                    total += Int64(chunk.count)
+                }
+            }
             count += 1
         }
         return (count, total)
+    }
+
+    // MARK: - Reading media in pieces
+
+    /// Where the bytes of one media value are.
+    enum MediaSource {
+        /// In the row's column, from `offset`.
+        case column(table: String, column: String, key: Int64, offset: Int)
+        /// In a file beside the store (Core Data's external storage).
+        case file(URL)
+    }
+
+    /// The source of the value of `slot` in row `key`, from its first bytes.
+    func source(of slot: MediaSlot, key: Int64, prefix: UnsafeRawBufferPointer) throws
+        -> MediaSource
+    {
+        guard slot.attribute.allowsExternalStorage else {
+            return .column(table: slot.table, column: slot.column, key: key, offset: 0)
+        }
+        do {
+            switch try ExternalBinary.location(
+                ofStored: prefix, storeURL: store.url,
+                context: "\(slot.attribute.name) of row \(key)")
+            {
+            case .column(let offset):
+                return .column(table: slot.table, column: slot.column, key: key, offset: offset)
+            case .file(let url):
+                return .file(url)
+            }
+        } catch let error as StoreError {
+            throw ExportError(.store, path: error.path, error.message)
+        }
+    }
+
+    /// Calls `body` with the bytes of `source` in chunks.
+    func forEachChunk(of source: MediaSource, _ body: (UnsafeRawBufferPointer) throws -> Void)
+        throws
+    {
+        switch source {
+        case .column(let table, let column, let key, let offset):
+            try Blob(store.connection, table: table, column: column, rowID: key)
+                .forEachChunk(from: offset, body)
+        case .file(let url):
+            guard let handle = FileHandle(forReadingAtPath: url.path) else {
+                throw ExportError(
+                    .store, path: store.path,
+                    "external data file \(url.lastPathComponent) is missing")
+            }
+            defer { try? handle.close() }  // Only read.
+            while let chunk = try handle.read(upToCount: 1 << 18), !chunk.isEmpty {
+                try chunk.withUnsafeBytes(body)
+            }
+        }
     }
 }

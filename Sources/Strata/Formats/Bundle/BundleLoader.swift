@@ -13,8 +13,9 @@ final class BundleLoader {
     let mapping: StoreMapping
     /// The store's entity numbers, by name.
     let numbers: [String: Int]
-    /// The last media file read, kept for rows that share it.
-    private var lastMedia: (name: String, bytes: Data)?
+    /// Media of the row being inserted, streamed into its columns after
+    /// the insert: the column, the zip entry, whether a marker byte leads.
+    private var pendingMedia: [(column: String, entry: ZipEntry, marker: Bool)] = []
 
     /// A to-many membership written after every row exists: the
     /// destination row `pk` gets `owner` in `slot`'s key column and
@@ -159,6 +160,7 @@ final class BundleLoader {
             throw LineError(message: "expected \"_id\": \"\(entity)/p<number>\"")
         }
         insert.reset(key: key)
+        pendingMedia.removeAll(keepingCapacity: true)
         var seenAttributes = [Bool](repeating: false, count: insert.attributes.count)
         var seenToOne = [Bool](repeating: false, count: insert.toOneRelationships.count)
         var seenToMany: [String] = []
@@ -167,7 +169,15 @@ final class BundleLoader {
             if let slot = insert.attributeSlots[member.key] {
                 guard !seenAttributes[slot] else { throw twice() }
                 seenAttributes[slot] = true
-                try insert.set(slot, try value(of: member.value, for: insert.attributes[slot]))
+                let attribute = insert.attributes[slot]
+                if attribute.isMedia || attribute.allowsExternalStorage,
+                    attribute.type == .binary || attribute.type == .transformable,
+                    case .string(let path) = member.value.value, path.hasPrefix("media/")
+                {
+                    try deferMedia(path, attribute: attribute, slot: slot, insert: insert)
+                } else {
+                    try insert.set(slot, try value(of: member.value, for: attribute))
+                }
             } else if let slot = insert.toOneSlots[member.key] {
                 guard !seenToOne[slot] else { throw twice() }
                 seenToOne[slot] = true
@@ -188,6 +198,20 @@ final class BundleLoader {
             try insert.run()
         } catch let error as SQLiteError where error.code.primaryResultCode == .constraint {
             throw LineError(message: "\(id) is there twice (\(error.message))")
+        }
+        for media in pendingMedia {
+            let blob = try Blob(
+                store.connection, table: insert.table, column: media.column, rowID: key,
+                writable: true)
+            var offset = 0
+            if media.marker {
+                try [ExternalBinary.inlineMarker].withUnsafeBytes { try blob.write($0, at: 0) }
+                offset = 1
+            }
+            try unarchiver.reader.read(media.entry) { chunk in
+                try blob.write(chunk, at: offset)
+                offset += chunk.count
+            }
         }
     }
 
@@ -256,14 +280,10 @@ final class BundleLoader {
         case (.uuid, _):
             throw mismatch("a UUID")
         case (.binary, .string(let text)), (.transformable, .string(let text)):
-            let bytes: Data
-            if (attribute.isMedia || attribute.allowsExternalStorage), text.hasPrefix("media/") {
-                bytes = try media(text, attribute: attribute)
-            } else {
-                guard let decoded = Data(base64Encoded: text) else {
-                    throw mismatch("base64 or a media/ file")
-                }
-                bytes = decoded
+            guard let bytes = Data(base64Encoded: text) else {
+                throw mismatch(
+                    attribute.isMedia || attribute.allowsExternalStorage
+                        ? "base64 or a media/ file" : "base64")
             }
             return .blob(
                 attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
@@ -272,17 +292,24 @@ final class BundleLoader {
         }
     }
 
-    /// The bytes of a media file the manifest lists.
-    private func media(_ name: String, attribute: Attribute) throws -> Data {
-        if let lastMedia, lastMedia.name == name { return lastMedia.bytes }
+    /// Makes room for the media file `path` in attribute `slot`; its bytes
+    /// are streamed into the row once it is inserted.
+    private func deferMedia(
+        _ path: String, attribute: Attribute, slot: Int, insert: EntityInsert
+    ) throws {
         // Every entry of the zip is listed in the manifest (checked on opening).
-        guard let entry = unarchiver.reader.entry(named: name) else {
-            throw LineError(message: "'\(attribute.name)': \(name) is not a file of the bundle")
+        guard let entry = unarchiver.reader.entry(named: path), entry.kind == .file else {
+            throw LineError(message: "'\(attribute.name)': \(path) is not a file of the bundle")
         }
-        let bytes = try unarchiver.reader.data(
-            of: entry, limit: Int(min(unarchiver.options.limits.maxEntrySize, Int64(Int.max))))
-        lastMedia = (name, bytes)
-        return bytes
+        let marker = attribute.allowsExternalStorage
+        let count = entry.size + (marker ? 1 : 0)
+        guard count < Int64(Int32.max) else {
+            throw LineError(
+                message: "'\(attribute.name)': \(path) is \(entry.size) bytes, more than SQLite "
+                    + "keeps in one value")
+        }
+        try insert.setZeroBlob(slot, count: Int(count))
+        pendingMedia.append((insert.attributeColumns[slot], entry, marker))
     }
 
     // MARK: - Relationships

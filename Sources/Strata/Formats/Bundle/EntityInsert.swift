@@ -4,8 +4,12 @@ import Foundation
 /// `Z_PK`, `Z_ENT`, `Z_OPT`, the attribute columns, then each to-one's key
 /// (and entity number) column; values are bound per row, NULL by default.
 final class EntityInsert {
+    /// The table rows go into.
+    let table: String
     /// The stored attributes, in column order.
     let attributes: [Attribute]
+    /// The column of each attribute, by slot.
+    let attributeColumns: [String]
     /// The slot of each attribute, by name.
     let attributeSlots: [String: Int]
     /// The to-one relationships with columns, in column order.
@@ -26,12 +30,15 @@ final class EntityInsert {
         connection: Connection
     ) throws {
         self.number = number
+        table = mapping.table
         let quoted = SQLiteIdentifier.quoted
+        var attributeColumns: [String] = []
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
         var attributes: [Attribute] = []
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
             guard let column = mapping.attributeColumns[attribute.name] else { continue }
             attributes.append(attribute)
+            attributeColumns.append(column)
             columns.append(quoted(column))
         }
         var toOne: [Relationship] = []
@@ -55,6 +62,7 @@ final class EntityInsert {
             }
         }
         self.attributes = attributes
+        self.attributeColumns = attributeColumns
         attributeSlots = Dictionary(
             attributes.enumerated().map { ($0.element.name, $0.offset) }
         ) { a, _ in a }
@@ -81,6 +89,12 @@ final class EntityInsert {
     /// Sets attribute `slot`.
     func set(_ slot: Int, _ value: SQLiteValue) throws {
         try statement.bind(value, at: Int32(slot + 4))
+    }
+
+    /// Makes room for `count` bytes in attribute `slot`, written after the
+    /// row is inserted (through ``Blob``).
+    func setZeroBlob(_ slot: Int, count: Int) throws {
+        try statement.bindZeroBlob(count: count, at: Int32(slot + 4))
     }
 
     /// Sets to-one `slot` to the object `key` of entity `entityNumber`.

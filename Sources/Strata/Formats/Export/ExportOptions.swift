@@ -52,6 +52,10 @@ public struct ExportOptions: Sendable {
     /// Whether an existing output file is replaced (atomically); by
     /// default an existing file is an error.
     public var replacesExisting = false
+    /// Binary attributes of which the query reads only the first bytes
+    /// (``ExportQuery/prefixLength``); their values are read in pieces by
+    /// the caller (a bundle's media).
+    var prefixOnly: Set<String> = []
 
     /// Options for every object of `entity`, every attribute, binaries as
     /// base64.

@@ -57,7 +57,11 @@ final class ExportQuery {
             {
                 fields.append(
                     ExportField(name: name, source: .attribute(attribute, column: nextColumn())))
-                columns.append("t0." + SQLiteIdentifier.quoted(column))
+                // A value read in pieces later only needs its first bytes here.
+                columns.append(
+                    options.prefixOnly.contains(name)
+                        ? "substr(t0.\(SQLiteIdentifier.quoted(column)), 1, \(ExportQuery.prefixLength))"
+                        : "t0." + SQLiteIdentifier.quoted(column))
             } else if let relationship = relationships.first(where: { $0.name == name }) {
                 if options.nested.contains(name) {
                     let rows = try ExportQuery.relatedRows(
@@ -186,6 +190,10 @@ final class ExportQuery {
             relationship: relationship, statement: try store.connection.prepare(sql),
             attributes: attributes, bindsDestinationKey: bindsDestinationKey)
     }
+
+    /// The bytes of a ``ExportOptions/prefixOnly`` attribute selected: enough
+    /// for the external-storage marker and file name, or for sniffing.
+    static let prefixLength = 96
 
     /// The object's id text, `Entity/p<pk>`.
     func idText(number: Int64, key: Int64, fallback: String) -> String {

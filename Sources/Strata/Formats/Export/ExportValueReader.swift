@@ -10,6 +10,10 @@ struct ExportValueReader {
     /// Writes a binary's bytes somewhere and gives the text to put in the
     /// record; nil keeps binaries as data (base64 in text formats).
     var media: ((Attribute, UnsafeRawBufferPointer) throws -> String?)?
+    /// Like ``media``, called first with the column's stored bytes as they
+    /// are (an external-storage marker and all), for a caller that reads the
+    /// value itself.
+    var storedMedia: ((Attribute, UnsafeRawBufferPointer) throws -> String?)?
 
     /// The value of `attribute` in `column` of the current row of `row`.
     ///
@@ -66,6 +70,7 @@ struct ExportValueReader {
         case .binary, .transformable:
             guard kind == .blob || kind == .text else { throw mismatch() }
             let stored = row.blobBytes(at: column)
+            if let storedMedia, let name = try storedMedia(attribute, stored) { return .text(name) }
             let decode = { (bytes: UnsafeRawBufferPointer) throws -> ImportValue in
                 if let media, let name = try media(attribute, bytes) { return .text(name) }
                 return .data(Data(bytes))

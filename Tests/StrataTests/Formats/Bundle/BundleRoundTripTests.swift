@@ -179,4 +179,25 @@ import Testing
         #expect(
             Set(try entry.objects(forKey: "media").compactMap { try $0.data("data") }).count == 3)
     }
+
+    @Test func testMediaCoreDataKeptInExternalFilesAreArchivedFromTheFile() throws {
+        let fixture = try BundleFixture(entries: 1)
+        // Core Data keeps large values in a file beside the store: 0x02 and its name.
+        let external = ExternalBinary.folder(forStoreAt: fixture.store.url)
+        try FileManager.default.createDirectory(at: external, withIntermediateDirectories: true)
+        let bytes = BundleFixture.photo(11) + Data(repeating: 0x42, count: 700_000)
+        try bytes.write(to: external.appendingPathComponent("0C5E-4F1A-EXTERNAL"))
+        try fixture.store.connection.execute(
+            "UPDATE ZMEDIUM SET ZDATA = ?",
+            [.blob(Data([0x02]) + Data("0C5E-4F1A-EXTERNAL\0".utf8))])
+        let bundle = fixture.folder.file("diary.zip")
+        try BundleArchiver(store: fixture.store, model: fixture.model).archive(to: bundle)
+        let name = "media/" + SHA256.hex(SHA256.hash(bytes)) + ".png"
+        let reader = try ZipReader(contentsOf: bundle)
+        #expect(try reader.data(of: try #require(reader.entry(named: name))) == bytes)
+        let restoredURL = fixture.folder.file("Restored.sqlite")
+        try BundleUnarchiver(bundle: bundle).unarchive(to: restoredURL)
+        let restored = try Context(store: Store.open(at: restoredURL), model: fixture.model)
+        #expect(try restored.findAll("Medium").first?.data("data") == bytes)
+    }
 }
