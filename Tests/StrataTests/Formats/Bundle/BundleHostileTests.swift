@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    @Test func testSymlinksAndHardLinksAreRefused() throws {
+    @Test func testSymlinksHardLinksAndDevicesAreRefused() throws {
         let entries = try Self.honestEntries(try BundleFixture())
         let media = try #require(entries.first { $0.0.hasPrefix("media/") }?.0)
         try expectRefused(
@@ -95,6 +95,13 @@ import Testing
                 raw.append(link)
             }, naming: "media/extra.png"
         ) { ($0 as? ArchiveError)?.code == .hardLink }
+        try expectRefused(
+            try Self.zip(entries) { raw in
+                var device = RawZip.Entry(name: "media/disk.bin", content: Data())
+                device.externalAttributes = 0o060644 << 16
+                raw.append(device)
+            }, naming: "media/disk.bin"
+        ) { ($0 as? ArchiveError)?.code == .specialFile }
     }
 
     @Test func testBombsByRatioAndByTotalSizeAreRefused() throws {
