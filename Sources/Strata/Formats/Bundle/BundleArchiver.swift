@@ -223,20 +223,27 @@ public final class BundleArchiver {
                 versionIdentifier: model.versionIdentifier, hashes: hashes),
             counts: counts, files: [])
         // Every file by path: README.txt, data/…, media/… (from the index, in
-        // name order), schema.json — the order of the zip's entries.
-        var listed = files.filter { $0.path != "schema.json" }
-        let media = try index.prepare("SELECT name, size FROM media ORDER BY name")
-        var mediaFiles: [BundleManifest.File] = []
-        while try media.step() {
-            mediaFiles.append(
-                BundleManifest.File(
-                    path: "media/" + (media.text(at: 0) ?? ""), bytes: media.int64(at: 1),
-                    sha256: String((media.text(at: 0) ?? "").prefix(64))))
+        // name order), schema.json — the order of the zip's entries; streamed,
+        // so the list of media is never in memory.
+        try zip.add(path: "manifest.json", compression: .deflated) { sink in
+            try sink.write(BundleJSON.manifestHead(manifest))
+            var first = true
+            func line(_ file: BundleManifest.File) throws {
+                try sink.write(BundleJSON.manifestLine(file, first: first))
+                first = false
+            }
+            for file in files where file.path != "schema.json" { try line(file) }
+            let media = try index.prepare("SELECT name, size FROM media ORDER BY name")
+            while try media.step() {
+                let name = media.text(at: 0) ?? ""
+                try line(
+                    BundleManifest.File(
+                        path: "media/" + name, bytes: media.int64(at: 1),
+                        sha256: String(name.prefix(64))))
+            }
+            for file in files where file.path == "schema.json" { try line(file) }
+            try sink.write(BundleJSON.manifestTail)
         }
-        listed += mediaFiles
-        listed += files.filter { $0.path == "schema.json" }
-        let text = BundleJSON.manifest(manifest, files: listed)
-        try zip.add(path: "manifest.json", bytes: Data(text), compression: .deflated)
     }
 
     // MARK: - Media

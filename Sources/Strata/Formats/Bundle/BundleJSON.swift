@@ -1,13 +1,11 @@
-/// The JSON text of a bundle's manifest and data lines, written by hand so
+/// The JSON text of a bundle's manifest, written by hand so
 /// that the same content always gives the same bytes (keys in a fixed
 /// order, no whitespace that depends on anything).
 enum BundleJSON {
-    /// The manifest's text: `files` one per line, everything else on the
-    /// first lines, keys in the order of ``BundleManifest``'s documentation
-    /// and maps sorted by key.
-    static func manifest(
-        _ manifest: BundleManifest, files: some Sequence<BundleManifest.File>
-    ) -> [UInt8] {
+    /// The manifest's text up to its file list: keys in the order of
+    /// ``BundleManifest``'s documentation, maps sorted by key, then
+    /// `,\n"files":[`.
+    static func manifestHead(_ manifest: BundleManifest) -> [UInt8] {
         var text = JSONTextEncoder()
         text.openObject()
         text.member("format", .text(manifest.format))
@@ -31,23 +29,22 @@ enum BundleJSON {
                 sortedKeys(manifest.counts).map {
                     field($0, .integer(Int64(manifest.counts[$0] ?? 0)))
                 }))
-        var bytes = text.bytes
-        bytes += Array(",\n\"files\":[".utf8)
-        var first = true
-        for file in files {
-            var line = JSONTextEncoder()
-            line.value(
-                .dictionary([
-                    field("path", .text(file.path)), field("bytes", .integer(file.bytes)),
-                    field("sha256", .text(file.sha256)),
-                ]))
-            bytes += Array((first ? "\n" : ",\n").utf8)
-            bytes += line.bytes
-            first = false
-        }
-        bytes += Array("\n]}\n".utf8)
-        return bytes
+        return text.bytes + Array(",\n\"files\":[".utf8)
     }
+
+    /// One file of the list, on its own line (after a comma unless first).
+    static func manifestLine(_ file: BundleManifest.File, first: Bool) -> [UInt8] {
+        var line = JSONTextEncoder()
+        line.value(
+            .dictionary([
+                field("path", .text(file.path)), field("bytes", .integer(file.bytes)),
+                field("sha256", .text(file.sha256)),
+            ]))
+        return Array((first ? "\n" : ",\n").utf8) + line.bytes
+    }
+
+    /// What ends the manifest.
+    static let manifestTail = Array("\n]}\n".utf8)
 
     /// The keys of `map` in byte order.
     static func sortedKeys<Value>(_ map: [String: Value]) -> [String] {
