@@ -72,6 +72,24 @@ import Testing
         #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
     }
 
+    @Test func testZip64RecordsAreRead() throws {
+        let folder = try TemporaryDirectory()
+        var zip = RawZip(entries: [
+            Self.file("a.txt", "alpha"), Self.file("b.txt", "beta", deflated: true),
+        ])
+        zip.zip64 = true
+        let url = folder.file("z64.zip")
+        try zip.data().write(to: url)
+        let reader = try ZipReader(contentsOf: url)
+        #expect(reader.entries.map(\.path) == ["a.txt", "b.txt"])
+        #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
+        #expect(try reader.data(of: reader.entries[1]) == Data("beta".utf8))
+        if let unzip = ZipWriterTests.tool("unzip") {
+            let (status, output) = try ZipWriterTests.run(unzip, ["-t", url.path])
+            #expect(status == 0, "\(output)")
+        }
+    }
+
     @Test func testUnsafeNamesAreRefused() throws {
         try Self.expectRefused(
             [Self.file("ok"), Self.file("../evil")], .parentReference, entry: "../evil")
