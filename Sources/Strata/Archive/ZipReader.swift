@@ -104,6 +104,9 @@ public final class ZipReader {
     ///     only during the call.
     /// - Throws: ``ArchiveError`` naming the entry, or what `body` throws.
     public func read(_ entry: ZipEntry, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        precondition(
+            entries.indices.contains(entry.index) && entries[entry.index] == entry,
+            "ZipReader.read: the entry belongs to another archive")
         try ZipEntryInput(entry: entry, file: file).stream(body)
     }
 
