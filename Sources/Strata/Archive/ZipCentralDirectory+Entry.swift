@@ -111,7 +111,8 @@ extension ZipCentralDirectory {
         return ZipEntry(
             path: name, kind: kind, size: inflated, compressedSize: deflated,
             compression: compression, crc32: crc, index: index, headerOffset: Int64(offset),
-            rawName: rawName, flags: flags, dataLimit: 0)
+            storedName: rawName.elementsEqual(name.utf8) ? nil : rawName, flags: flags,
+            dataLimit: 0)
     }
 
     /// The zip64 extended information field (id 1) of an extra field.

@@ -72,6 +72,13 @@ import Testing
         #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
     }
 
+    @Test func testNamesAreNormalisedAndStillMatchTheirLocalHeaders() throws {
+        let folder = try TemporaryDirectory()
+        let reader = try Self.open([Self.file("./dir//a.txt", "alpha")], in: folder)
+        #expect(reader.entries.map(\.path) == ["dir/a.txt"])
+        #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
+    }
+
     @Test func testZip64RecordsAreRead() throws {
         let folder = try TemporaryDirectory()
         var zip = RawZip(entries: [
@@ -254,5 +261,37 @@ import Testing
                 #expect(!error.message.isEmpty)
             }
         }
+    }
+
+    @Test func testDamageToAWrittenArchiveIsAnErrorNotACrash() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("written.zip")
+        try ZipWriter.write(to: url) { zip in
+            try zip.add(path: "a.txt", bytes: Data("alpha alpha alpha".utf8))
+            try zip.add(path: "b/c.bin", bytes: Data("gamma".utf8), compression: .stored)
+            try zip.add(path: "d.jsonl") { try $0.write("{\"n\":1}\n") }
+        }
+        let whole = [UInt8](try Data(contentsOf: url))
+        let damaged = folder.file("damaged.zip")
+        var refused = 0
+        for index in whole.indices {
+            for mask: UInt8 in [0x01, 0x80] {
+                var bytes = whole
+                bytes[index] ^= mask
+                try Data(bytes).write(to: damaged)
+                do {
+                    let reader = try ZipReader(contentsOf: damaged)
+                    for entry in reader.entries { try reader.read(entry) { _ in } }
+                } catch let error as ArchiveError {
+                    #expect(!error.message.isEmpty)
+                    refused += 1
+                }
+            }
+        }
+        // Flips in fields no reader needs (times, versions, attributes, extra
+        // fields, the local copies a data descriptor overrides) are
+        // harmless; the rest land on names, sizes, offsets, checksums or
+        // data and are refused.
+        #expect(refused > whole.count * 2 / 5)
     }
 }
