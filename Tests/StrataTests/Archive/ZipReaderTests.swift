@@ -79,6 +79,15 @@ import Testing
         #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
     }
 
+    @Test func testAFolderByItsModeAloneIsSpelledWithASlash() throws {
+        let folder = try TemporaryDirectory()
+        var modeOnly = Self.file("dir", "")
+        modeOnly.externalAttributes = 0o040755 << 16
+        let reader = try Self.open([modeOnly, Self.file("dir/a.txt")], in: folder)
+        #expect(reader.entries.map(\.path) == ["dir/", "dir/a.txt"])
+        #expect(reader.entries[0].kind == .directory)
+    }
+
     @Test func testZip64RecordsAreRead() throws {
         let folder = try TemporaryDirectory()
         var zip = RawZip(entries: [
