@@ -12,8 +12,8 @@
 /// ```swift
 /// do {
 ///     _ = try ZipReader(contentsOf: url)
-/// } catch ArchiveError.Code.symlink {
-///     print("links are not allowed in a bundle")
+/// } catch let error as ArchiveError where error.code == .symlink {
+///     print("links are not allowed in a bundle: \(error)")
 /// }
 /// ```
 public struct ArchiveError: Error, CustomStringConvertible, Sendable {
@@ -112,7 +112,8 @@ public struct ArchiveError: Error, CustomStringConvertible, Sendable {
 }
 
 extension ArchiveError.Code {
-    /// Lets callers write `catch ArchiveError.Code.symlink`.
+    /// Lets callers test an error of any type:
+    /// `if ArchiveError.Code.symlink ~= error { … }`.
     public static func ~= (pattern: ArchiveError.Code, error: any Error) -> Bool {
         (error as? ArchiveError)?.code == pattern
     }

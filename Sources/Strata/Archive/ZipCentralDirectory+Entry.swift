@@ -34,8 +34,8 @@ extension ZipCentralDirectory {
         let external = fields.uint32()
         var offset = UInt64(fields.uint32())
         let rawName = try input.take(nameLength, entry: nil, what: "name of entry #\(index + 1)")
-        let checked = try ZipName.check(rawName, archive: file.path)
-        let name = checked.path
+        var checked = try ZipName.check(rawName, archive: file.path)
+        var name = checked.path
         func fail(_ code: ArchiveError.Code, _ message: String) -> ArchiveError {
             ArchiveError(code, path: file.path, entry: name, message: message)
         }
@@ -79,6 +79,12 @@ extension ZipCentralDirectory {
                 "compression method \(method) is not supported (only 0, stored, and 8, deflated)")
         }
         let kind = try kind(madeBy: madeBy, external: external, checked: checked, fail: fail)
+        if kind == .directory, !checked.isDirectory {
+            // A folder by its mode alone: spelled as folders are, with "/".
+            checked.isDirectory = true
+            checked.path += "/"
+            name = checked.path
+        }
         try names.insert(checked, archive: file.path)
 
         // Sizes: the limits, then the ratio a bomb needs.
@@ -111,7 +117,8 @@ extension ZipCentralDirectory {
         return ZipEntry(
             path: name, kind: kind, size: inflated, compressedSize: deflated,
             compression: compression, crc32: crc, index: index, headerOffset: Int64(offset),
-            rawName: rawName, flags: flags, dataLimit: 0)
+            storedName: rawName.elementsEqual(name.utf8) ? nil : rawName, flags: flags,
+            dataLimit: 0)
     }
 
     /// The zip64 extended information field (id 1) of an extra field.

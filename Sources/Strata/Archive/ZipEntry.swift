@@ -29,8 +29,9 @@ public struct ZipEntry: Hashable, Sendable {
 
     /// Where the entry's local header starts in the archive file.
     let headerOffset: Int64
-    /// The name's bytes as stored, compared with the local header's.
-    let rawName: [UInt8]
+    /// The name's bytes as stored when they differ from `path` (`./`,
+    /// `//`); `nil` in the usual case, to keep 100,000 entries small.
+    let storedName: [UInt8]?
     /// The general-purpose flags (bit 3: sizes in a data descriptor).
     let flags: UInt16
     /// The offset the entry's data must end before: the next entry's local
@@ -42,6 +43,9 @@ public struct ZipEntry: Hashable, Sendable {
         ZipEntry(
             path: path, kind: kind, size: size, compressedSize: compressedSize,
             compression: compression, crc32: crc32, index: index, headerOffset: headerOffset,
-            rawName: rawName, flags: flags, dataLimit: limit)
+            storedName: storedName, flags: flags, dataLimit: limit)
     }
+
+    /// The name's bytes as stored, compared with the local header's.
+    var rawName: [UInt8] { storedName ?? Array(path.utf8) }
 }

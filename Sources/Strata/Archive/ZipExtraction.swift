@@ -11,8 +11,8 @@ import Foundation
 /// following symlinks (`O_NOFOLLOW`), so a link planted in the target cannot
 /// lead outside it; an existing file is never overwritten. Files are first
 /// written into a hidden staging folder inside the target (`O_EXCL`), each
-/// checked (size, CRC-32, and the caller's own check) and flushed, then
-/// linked into place with `link(2)`, which refuses to replace anything. When
+/// checked (size, CRC-32, and the caller's own check), all flushed to disk,
+/// then linked into place with `link(2)`, which refuses to replace anything. When
 /// anything fails — a hostile entry, a checksum, a file that appeared — the
 /// files and folders already placed are removed again, so the target is left
 /// as it was. (A process killed mid-way can leave the staging folder,
@@ -26,8 +26,10 @@ import Foundation
 public struct ZipExtraction {
     /// The folder entries are extracted into; it must exist.
     public let directory: URL
-    /// Whether each file and the folders it lands in are flushed to disk
-    /// (`fsync`) before the extraction returns; on by default.
+    /// Whether the files are flushed to disk before they are placed, and
+    /// the names after, so a power loss leaves no placed file incomplete;
+    /// on by default. One `syncfs(2)` each time: it also flushes whatever
+    /// else is pending on that file system.
     public var synchronizes = true
 
     /// Prepares an extraction into an existing folder.
@@ -74,7 +76,7 @@ public struct ZipExtraction {
         var committed = ZipTargetFolder.Placed()
         do {
             for (number, step) in plan.enumerated() where step.entry.kind == .file {
-                try staging.write(name: String(number), synchronizes: synchronizes) { output in
+                try staging.write(name: String(number)) { output in
                     try reader.read(step.entry) { chunk in
                         try observe(step.entry, chunk)
                         try output(chunk)
@@ -82,6 +84,8 @@ public struct ZipExtraction {
                     try verify(step.entry)
                 }
             }
+            // The bytes reach the disk before any name points at them.
+            if synchronizes { try staging.synchronize() }
             for (number, step) in plan.enumerated() {
                 try target.place(
                     step.name, from: step.entry.kind == .file ? (staging, String(number)) : nil,
@@ -93,7 +97,9 @@ public struct ZipExtraction {
             throw error
         }
         staging.remove()
-        if synchronizes { target.synchronize(committed) }
+        // The names are placed and complete; a failure to flush them now
+        // would not make the extraction undoable, so it is not reported.
+        if synchronizes { try? target.synchronize() }
         return plan.map { directory.appendingPathComponent($0.name.path) }
     }
 }

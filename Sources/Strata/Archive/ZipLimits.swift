@@ -14,6 +14,11 @@
 /// | ``maxTotalSize`` | 32 GiB for all entries |
 /// | ``maxCompressionRatio`` | 200 : 1, for entries over ``ratioFloor`` (1 MiB) |
 ///
+/// A writer should keep its own archives within these limits: a deflated
+/// entry over 1 MiB of very repetitive bytes (a run of zeros, its base64)
+/// can pass 200 : 1 and would then be refused; store such an entry, or
+/// read such archives with a higher ``maxCompressionRatio``.
+///
 /// ```swift
 /// var limits = ZipLimits()
 /// limits.maxEntries = 10

@@ -14,6 +14,15 @@ import Foundation
 /// Memory holds the list of entries (bounded by ``ZipLimits/maxEntries``)
 /// and one buffer; it does not grow with entry sizes.
 ///
+/// Why not libarchive's zip reader: in streaming mode it trusts the local
+/// headers, which a hostile archive can make disagree with the central
+/// directory that `unzip`, Python and macOS show (an entry one tool sees and
+/// another does not); in seekable mode it reads the directory but exposes
+/// neither compressed sizes nor offsets nor the raw name bytes, so ratio
+/// bombs, entries sharing or overlapping their data, and local names that
+/// differ cannot be caught through it. This reader parses the directory
+/// itself, checks each local header against it, and inflates with zlib.
+///
 /// ```swift
 /// let reader = try ZipReader(contentsOf: url)
 /// while let entry = try reader.next() {
@@ -95,6 +104,9 @@ public final class ZipReader {
     ///     only during the call.
     /// - Throws: ``ArchiveError`` naming the entry, or what `body` throws.
     public func read(_ entry: ZipEntry, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        precondition(
+            entries.indices.contains(entry.index) && entries[entry.index] == entry,
+            "ZipReader.read: the entry belongs to another archive")
         try ZipEntryInput(entry: entry, file: file).stream(body)
     }
 

@@ -1,3 +1,4 @@
+import CArchive
 import Foundation
 
 #if canImport(Glibc)
@@ -109,7 +110,7 @@ final class ZipTargetFolder {
 
     /// Writes a new staged file; `fill` gets a function that appends bytes.
     func write(
-        name: String, synchronizes: Bool,
+        name: String,
         _ fill: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         let file = openat(
@@ -120,7 +121,8 @@ final class ZipTargetFolder {
                 message: "cannot create a staged file: \(String(cString: strerror(errno)))")
         }
         written.append(name)
-        defer { Glibc.close(file) }
+        var open = true
+        defer { if open { Glibc.close(file) } }  // After a failure: the file is dropped anyway.
         try fill { chunk in
             var done = 0
             while done < chunk.count, let base = chunk.baseAddress {
@@ -134,9 +136,11 @@ final class ZipTargetFolder {
                 done += count
             }
         }
-        if synchronizes, fsync(file) != 0 {
+        open = false
+        // A delayed write error (a full disk on some file systems) shows here.
+        guard Glibc.close(file) == 0 else {
             throw ArchiveError(
-                .io, path: path, message: "cannot flush: \(String(cString: strerror(errno)))")
+                .io, path: path, message: "cannot write: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -198,19 +202,16 @@ final class ZipTargetFolder {
         for folder in placed.folders.reversed() { unlinkat(descriptor, folder, AT_REMOVEDIR) }
     }
 
-    /// Flushes the folders that gained names (best effort: the files are
-    /// already flushed).
-    func synchronize(_ placed: Placed) {
-        var folders: Set<String> = ["."]
-        for file in placed.files + placed.folders {
-            let parent = (file as NSString).deletingLastPathComponent
-            folders.insert(parent.isEmpty ? "." : parent)
-        }
-        for folder in folders {
-            let handle = openat(descriptor, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard handle >= 0 else { continue }
-            fsync(handle)
-            Glibc.close(handle)
+    /// Flushes the file system holding the folder to disk: every file
+    /// written so far and the names made (one `syncfs(2)`, not one `fsync`
+    /// per file).
+    ///
+    /// - Throws: ``ArchiveError/Code/io`` when the disk reports an error.
+    func synchronize() throws {
+        guard strata_syncfs(descriptor) == 0 else {
+            throw ArchiveError(
+                .io, path: path,
+                message: "cannot flush to disk: \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 typealias ArchiveHandle = OpaquePointer
 
 /// Writes a zip archive entry by entry through libarchive, streaming: memory
-/// does not grow with the size or the number of entries.
+/// does not grow with the size of entries, and grows with their number only
+/// by what the central directory needs (about 100 bytes and the name per
+/// entry, kept until ``finish()`` writes the directory).
 ///
 /// The output is deterministic: the same calls give the same bytes. Every
 /// entry has the DOS time 1980-01-01 00:00 (the zip format's earliest, in any

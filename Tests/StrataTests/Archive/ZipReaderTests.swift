@@ -72,6 +72,40 @@ import Testing
         #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
     }
 
+    @Test func testNamesAreNormalisedAndStillMatchTheirLocalHeaders() throws {
+        let folder = try TemporaryDirectory()
+        let reader = try Self.open([Self.file("./dir//a.txt", "alpha")], in: folder)
+        #expect(reader.entries.map(\.path) == ["dir/a.txt"])
+        #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
+    }
+
+    @Test func testAFolderByItsModeAloneIsSpelledWithASlash() throws {
+        let folder = try TemporaryDirectory()
+        var modeOnly = Self.file("dir", "")
+        modeOnly.externalAttributes = 0o040755 << 16
+        let reader = try Self.open([modeOnly, Self.file("dir/a.txt")], in: folder)
+        #expect(reader.entries.map(\.path) == ["dir/", "dir/a.txt"])
+        #expect(reader.entries[0].kind == .directory)
+    }
+
+    @Test func testZip64RecordsAreRead() throws {
+        let folder = try TemporaryDirectory()
+        var zip = RawZip(entries: [
+            Self.file("a.txt", "alpha"), Self.file("b.txt", "beta", deflated: true),
+        ])
+        zip.zip64 = true
+        let url = folder.file("z64.zip")
+        try zip.data().write(to: url)
+        let reader = try ZipReader(contentsOf: url)
+        #expect(reader.entries.map(\.path) == ["a.txt", "b.txt"])
+        #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
+        #expect(try reader.data(of: reader.entries[1]) == Data("beta".utf8))
+        if let unzip = ZipWriterTests.tool("unzip") {
+            let (status, output) = try ZipWriterTests.run(unzip, ["-t", url.path])
+            #expect(status == 0, "\(output)")
+        }
+    }
+
     @Test func testUnsafeNamesAreRefused() throws {
         try Self.expectRefused(
             [Self.file("ok"), Self.file("../evil")], .parentReference, entry: "../evil")
@@ -236,5 +270,37 @@ import Testing
                 #expect(!error.message.isEmpty)
             }
         }
+    }
+
+    @Test func testDamageToAWrittenArchiveIsAnErrorNotACrash() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("written.zip")
+        try ZipWriter.write(to: url) { zip in
+            try zip.add(path: "a.txt", bytes: Data("alpha alpha alpha".utf8))
+            try zip.add(path: "b/c.bin", bytes: Data("gamma".utf8), compression: .stored)
+            try zip.add(path: "d.jsonl") { try $0.write("{\"n\":1}\n") }
+        }
+        let whole = [UInt8](try Data(contentsOf: url))
+        let damaged = folder.file("damaged.zip")
+        var refused = 0
+        for index in whole.indices {
+            for mask: UInt8 in [0x01, 0x80] {
+                var bytes = whole
+                bytes[index] ^= mask
+                try Data(bytes).write(to: damaged)
+                do {
+                    let reader = try ZipReader(contentsOf: damaged)
+                    for entry in reader.entries { try reader.read(entry) { _ in } }
+                } catch let error as ArchiveError {
+                    #expect(!error.message.isEmpty)
+                    refused += 1
+                }
+            }
+        }
+        // Flips in fields no reader needs (times, versions, attributes, extra
+        // fields, the local copies a data descriptor overrides) are
+        // harmless; the rest land on names, sizes, offsets, checksums or
+        // data and are refused.
+        #expect(refused > whole.count * 2 / 5)
     }
 }

@@ -177,6 +177,39 @@ import Testing
         }
     }
 
+    /// An entry made on the fly, bigger than any buffer, streamed in and
+    /// out: the writer takes 64 KB chunks, the reader hands back chunks of
+    /// at most its buffer size, and the bytes match.
+    @Test func testABigStreamedEntryRoundTrips() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("big.zip")
+        let chunk = Self.noise(count: 64 * 1024)
+        let chunks = 128  // 8 MiB.
+        try ZipWriter.write(to: url) { zip in
+            for compression in [ZipCompression.stored, .deflated] {
+                try zip.add(path: "\(compression).bin", compression: compression) { sink in
+                    for _ in 0..<chunks { try sink.write(chunk) }
+                    #expect(sink.count == Int64(chunks * chunk.count))
+                }
+            }
+        }
+        let reader = try ZipReader(contentsOf: url)
+        for entry in reader.entries {
+            #expect(entry.size == Int64(chunks * chunk.count))
+            var position = 0
+            var matches = true
+            try reader.read(entry) { part in
+                #expect(part.count <= ZipEntryInput.chunkSize)
+                for byte in part {
+                    if byte != chunk[position % chunk.count] { matches = false }
+                    position += 1
+                }
+            }
+            #expect(matches, "\(entry.path)")
+            #expect(position == chunks * chunk.count)
+        }
+    }
+
     // MARK: - Helpers
 
     /// Bytes that do not deflate, from a fixed seed (xorshift).

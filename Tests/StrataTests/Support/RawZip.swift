@@ -47,6 +47,9 @@ struct RawZip {
     }
 
     var entries: [Entry] = []
+    /// Writes every size and offset in zip64 fields (0xffffffff in the
+    /// directory record, the values in extra field 1) and zip64 end records.
+    var zip64 = false
 
     mutating func add(_ entry: Entry) { entries.append(entry) }
 
@@ -69,19 +72,40 @@ struct RawZip {
         }
         let directoryStart = out.count
         for (index, entry) in entries.enumerated() {
-            out += le32(0x0201_4b50) + le16(entry.madeBy) + le16(20) + le16(entry.flags)
-            out += le16(entry.method) + le16(0) + le16(0x21)
-            out += le32(entry.crc) + le32(entry.compressedSize) + le32(entry.size)
-            out += le16(UInt16(entry.name.count)) + le16(0) + le16(0) + le16(0) + le16(0)
-            out += le32(entry.externalAttributes) + le32(UInt32(offsets[index])) + entry.name
+            out += le32(0x0201_4b50) + le16(entry.madeBy) + le16(zip64 ? 45 : 20)
+            out += le16(entry.flags) + le16(entry.method) + le16(0) + le16(0x21) + le32(entry.crc)
+            let extra =
+                zip64
+                ? le16(1) + le16(24) + le64(UInt64(entry.size))
+                    + le64(UInt64(entry.compressedSize)) + le64(UInt64(offsets[index])) : []
+            out +=
+                zip64
+                ? le32(0xffff_ffff) + le32(0xffff_ffff)
+                : le32(entry.compressedSize) + le32(entry.size)
+            out += le16(UInt16(entry.name.count)) + le16(UInt16(extra.count))
+            out += le16(0) + le16(0) + le16(0) + le32(entry.externalAttributes)
+            out += le32(zip64 ? 0xffff_ffff : UInt32(offsets[index])) + entry.name + extra
         }
         let directorySize = out.count - directoryStart
+        if zip64 {
+            let recordStart = out.count
+            out += le32(0x0606_4b50) + le64(44) + le16(45) + le16(45) + le32(0) + le32(0)
+            out += le64(UInt64(entries.count)) + le64(UInt64(entries.count))
+            out += le64(UInt64(directorySize)) + le64(UInt64(directoryStart))
+            out += le32(0x0706_4b50) + le32(0) + le64(UInt64(recordStart)) + le32(1)
+            out += le32(0x0605_4b50) + le16(0) + le16(0) + le16(0xffff) + le16(0xffff)
+            out += le32(0xffff_ffff) + le32(0xffff_ffff) + le16(0)
+            return Data(out)
+        }
         out += le32(0x0605_4b50) + le16(0) + le16(0)
         out += le16(UInt16(entries.count)) + le16(UInt16(entries.count))
         out += le32(UInt32(directorySize)) + le32(UInt32(directoryStart)) + le16(0)
         return Data(out)
     }
 
+    private func le64(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
     private func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xff), UInt8(value >> 8)] }
     private func le32(_ value: UInt32) -> [UInt8] {
         (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
