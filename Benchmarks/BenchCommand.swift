@@ -29,6 +29,9 @@ enum BenchCommand {
             ImportPlistBenchmark(),
             ImportDiaryBenchmark(),
             ImportScaleBenchmark(),
+            ExportCSVBenchmark(),
+            BundleBenchmark(kind: .archive),
+            BundleBenchmark(kind: .unarchive),
         ]
 
     /// Whether `name` on the command line selects `benchmark`: its name, or

@@ -26,6 +26,28 @@ struct Corpus {
     /// `recipes.plist`: an XML property list of recipes with ingredients.
     var recipesPlist: URL { directory.appendingPathComponent("recipes.plist") }
 
+    /// `media/`: the generated photo and sound files.
+    var mediaFolder: URL { directory.appendingPathComponent("media", isDirectory: true) }
+    /// `diary-media.csv`: which entry (0-based) each media file belongs to.
+    var diaryMedia: URL { directory.appendingPathComponent("diary-media.csv") }
+
+    /// Returns the corpus of `entries` diary entries with `media` media
+    /// files (no contacts), generating it first if needed.
+    ///
+    /// - Throws: ``BenchError`` (`setup`), as ``prepare(rows:generator:cache:)``.
+    static func prepare(entries: Int, media: Int, generator: URL, cache: URL) throws -> Corpus {
+        let corpus = Corpus(
+            directory: cache.appendingPathComponent(
+                "diary-\(entries)-\(media)", isDirectory: true),
+            rows: 0, entries: entries)
+        try generate(
+            corpus, complete: corpus.diaryMedia,
+            what: "\(entries) diary entries with \(media) media files",
+            arguments: ["--rows", "0", "--entries", String(entries), "--media", String(media)],
+            generator: generator, cache: cache)
+        return corpus
+    }
+
     /// The size of `file` in bytes (0 when it cannot be read).
     static func size(of file: URL) -> Int {
         let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)

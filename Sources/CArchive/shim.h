@@ -17,4 +17,15 @@ static inline int strata_deflate_init_raw(z_stream *stream, int level) {
     return deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
 }
 
+/// syncfs(2) flushes one file system (the one holding the descriptor's
+/// file): a zip extraction of thousands of files then costs one journal
+/// commit instead of one fsync(2) per file. glibc declares it only under
+/// _GNU_SOURCE, which Swift's Glibc module is not built with, so the
+/// declaration is repeated here.
+int syncfs(int fd);
+
+static inline int strata_syncfs(int descriptor) {
+    return syncfs(descriptor);
+}
+
 #endif

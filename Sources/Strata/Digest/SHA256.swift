@@ -136,6 +136,20 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
+    /// A digest as 64 lower-case hexadecimal digits.
+    ///
+    /// - Parameter digest: The bytes of a digest (any length).
+    public static func hex(_ digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(digest.count * 2)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     // MARK: - Compression (FIPS 180-4 §6.2.2)
 
     /// Runs the compression function over each 64-byte block of `blocks`,

@@ -109,6 +109,62 @@ enum ISO8601Date {
         return nil
     }
 
+    /// Appends the text ``string(from:)`` gives for `seconds` to `bytes`,
+    /// built in place (no strings); false, with nothing appended, when
+    /// there is no such text.
+    static func append(_ seconds: Double, to bytes: inout [UInt8]) -> Bool {
+        guard seconds.isFinite, abs(seconds) < 2e11 else { return false }
+        let whole = seconds.rounded(.down)
+        let fraction = seconds - whole
+        let unix = Int64(whole) + referenceOffset
+        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
+        let secondOfDay = unix - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        guard (0...9999).contains(year) else { return false }
+        let start = bytes.count
+        func digits(_ value: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay / 60 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2)
+        if fraction == 0 {
+            bytes.append(UInt8(ascii: "Z"))
+            return true
+        }
+        let stem = bytes.count
+        for width in [3, 6, 9] {
+            let scale = Int64(pow10(width))
+            let scaled = Int64((fraction * Double(scale)).rounded())
+            guard scaled > 0, scaled < scale else { continue }
+            bytes.removeSubrange(stem...)
+            bytes.append(UInt8(ascii: "."))
+            digits(scaled, width)
+            bytes.append(UInt8(ascii: "Z"))
+            let readsBack = bytes.withUnsafeBufferPointer {
+                Self.seconds(utf8: UnsafeBufferPointer(rebasing: $0[start...])) == seconds
+            }
+            if readsBack { return true }
+        }
+        bytes.removeSubrange(start...)
+        return false
+    }
+
     // MARK: - Calendar arithmetic (proleptic Gregorian)
 
     static func daysIn(month: Int64, year: Int64) -> Int64 {

@@ -56,6 +56,52 @@ enum ExternalBinary {
         }
     }
 
+    /// Where the bytes of a stored value are, from its first bytes (the
+    /// marker, and the file name of a value kept in a file): in the column
+    /// after the marker, or in a file beside the store.
+    ///
+    /// - Throws: ``StoreError`` (`corruptMetadata`) as ``decode(_:storeURL:context:)``
+    ///   for an unknown marker or a name that is not a plain file name.
+    static func location(
+        ofStored prefix: UnsafeRawBufferPointer, storeURL: URL, context: @autoclosure () -> String
+    ) throws -> ExternalBinaryLocation {
+        guard let marker = prefix.first else { return .column(offset: 0) }
+        switch marker {
+        case inlineMarker:
+            return .column(offset: 1)
+        case fileMarker:
+            let nameBytes = prefix.dropFirst().prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            guard !name.isEmpty, nameBytes.count < prefix.count - 1,
+                name.utf8.allSatisfy({ $0 != UInt8(ascii: "/") }), name != ".", name != ".."
+            else {
+                throw StoreError(
+                    .corruptMetadata, path: storeURL.relativePath,
+                    message: "\(context()): external data name is not a file name")
+            }
+            return .file(folder(forStoreAt: storeURL).appendingPathComponent(name))
+        default:
+            throw StoreError(
+                .corruptMetadata, path: storeURL.relativePath,
+                message: "\(context()): unknown external-storage marker \(marker)")
+        }
+    }
+
+    /// Calls `body` with the bytes of a stored value without copying an
+    /// inline one (a value in a file is read whole).
+    ///
+    /// - Throws: What ``decode(_:storeURL:context:)`` throws, or `body`'s error.
+    static func withBytes<T>(
+        of stored: UnsafeRawBufferPointer, storeURL: URL, context: @autoclosure () -> String,
+        _ body: (UnsafeRawBufferPointer) throws -> T
+    ) throws -> T {
+        if stored.first == inlineMarker {
+            return try body(UnsafeRawBufferPointer(rebasing: stored[1...]))
+        }
+        let data = try decode(Data(stored), storeURL: storeURL, context: context())
+        return try data.withUnsafeBytes(body)
+    }
+
     /// The stored form of `bytes`, always inline (§1.10: writers can always
     /// write `0x01`).
     static func encodeInline(_ bytes: Data) -> Data {
@@ -63,4 +109,12 @@ enum ExternalBinary {
         stored.append(bytes)
         return stored
     }
+}
+
+/// Where the bytes of an external-storage value are.
+enum ExternalBinaryLocation {
+    /// In the column, after `offset` marker bytes.
+    case column(offset: Int)
+    /// In a file beside the store.
+    case file(URL)
 }

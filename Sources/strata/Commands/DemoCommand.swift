@@ -7,7 +7,8 @@ import Strata
 /// imports the model's sample input into it (`Samples/<Model>/`) and prints
 /// the store's info, then builds a version-1 diary from
 /// `Samples/Diary`, shows the migration plan, upgrades it to the newest
-/// version and prints what changed; archiving comes with the bundle issue.
+/// version and prints what changed; then archives that diary to a bundle,
+/// restores it into a new store and shows that both hold the same.
 struct DemoCommand: Command {
     static let name = "demo"
     static let abstract = "Run the main job end to end on the bundled samples."
@@ -54,7 +55,9 @@ struct DemoCommand: Command {
             throw CommandFailure(message: "\(schemas): no model folders")
         }
         try prepareDirectory(
-            replacing: models.map { "\($0).sqlite" } + ["Diary-v1-migrated.sqlite"])
+            replacing: models.map { "\($0).sqlite" } + [
+                "Diary-v1-migrated.sqlite", "Diary.zip", "Diary-restored.sqlite",
+            ])
 
         for (index, name) in models.enumerated() {
             let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "\(schemas)/\(name)"))
@@ -69,7 +72,10 @@ struct DemoCommand: Command {
             try reopened.close()
             Terminal.output(InfoCommand.render(info))
         }
-        if models.contains("Diary") { try runDiaryMigration() }
+        if models.contains("Diary") {
+            try runDiaryMigration()
+            try runDiaryBundle()
+        }
     }
 
     /// Makes `directory` ready: created when missing; when it is an earlier

@@ -4,7 +4,8 @@ struct StrataCommand: CommandGroup {
     static let abstract = "Move Core Data–style app data between formats and model versions."
     static let subcommands: [any Command.Type] = [
         SchemaCommand.self, CreateCommand.self, InfoCommand.self, QueryCommand.self,
-        MigrateCommand.self, ImportCommand.self, DemoCommand.self,
+        MigrateCommand.self, ImportCommand.self, ExportCommand.self, ArchiveCommand.self,
+        UnarchiveCommand.self, DemoCommand.self,
     ]
 
     static var usage: String {

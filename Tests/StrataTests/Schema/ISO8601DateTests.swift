@@ -35,4 +35,21 @@ import Testing
             #expect(text.flatMap(ISO8601Date.seconds(from:)) == seconds, "\(seconds)")
         }
     }
+
+    @Test func testAppendingBytesGivesTheSameTextAsTheString() {
+        let values: [Double] = [
+            0, -0.5, 1e-9, 0.1234567891234, .nan, .infinity, 86_400.5, -978_307_200, 1e9 + 0.001,
+            -31_622_400.25, 694_224_000, 757_382_400.125, 786_000_000.123456, 3e11,
+            802_475_313.201_581_24,
+        ]
+        for seconds in values {
+            var bytes = Array("x".utf8)
+            let appended = ISO8601Date.append(seconds, to: &bytes)
+            let expected = ISO8601Date.string(from: seconds)
+            #expect(appended == (expected != nil), "\(seconds)")
+            #expect(
+                String(decoding: bytes.dropFirst(), as: UTF8.self) == (expected ?? ""), "\(seconds)"
+            )
+        }
+    }
 }

@@ -18,6 +18,18 @@ struct JSONTextEncoder {
         member(JSONRecordWriter.errorKey, .text(reason))
     }
 
+    /// `{`, leaving the object open.
+    mutating func openObject() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+    }
+
+    /// Forgets the text built so far (keeping its storage).
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma.removeAll(keepingCapacity: true)
+    }
+
     /// Closes the object opened last.
     mutating func closeObject() {
         bytes.append(UInt8(ascii: "}"))
@@ -47,9 +59,11 @@ struct JSONTextEncoder {
         case .boolean(let flag): append(flag ? "true" : "false")
         case .date(let date):
             let seconds = date.timeIntervalSinceReferenceDate
-            if let text = ISO8601Date.string(from: seconds) {
-                string(text)
+            bytes.append(UInt8(ascii: "\""))
+            if ISO8601Date.append(seconds, to: &bytes) {
+                bytes.append(UInt8(ascii: "\""))
             } else {
+                bytes.removeLast()
                 append("\(seconds)")
             }
         case .data(let data): string(data.base64EncodedString())
@@ -74,24 +88,34 @@ struct JSONTextEncoder {
         bytes += text.utf8
     }
 
-    /// `text` as a JSON string with the escapes of RFC 8259 §7.
+    /// `text` as a JSON string with the escapes of RFC 8259 §7. Runs of
+    /// bytes that need no escape are copied at once.
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0..<0x20:
-                append("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                default:
+                    append("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+                }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -8,8 +8,8 @@ import Foundation
 /// ``ImportRecord/group``, a dict of arrays keyed by group (the shape the
 /// records were read from); a new array starts whenever the group changes,
 /// so records of one group must come together, as every reader hands them
-/// out. Values are written as Apple writes them (`<real>nan</real>`, dates
-/// as `2024-01-31T12:00:00Z` in whole seconds, data in base64); a
+/// out. Values are written as ``XMLPropertyListText`` writes them
+/// (`<real>nan</real>`, dates as `2024-01-31T12:00:00Z`, data in base64); a
 /// ``ImportValue/null`` field has no plist form and is left out.
 ///
 /// Text is escaped (`&`, `<`, `>`, and carriage returns as `&#13;` so that
@@ -81,7 +81,7 @@ public final class PropertyListRecordWriter {
         if !hasStarted {
             hasStarted = true
             isDictionaryRoot = record.group != nil
-            append(Self.header)
+            append(XMLPropertyListText.header)
             append(isDictionaryRoot ? "<dict>\n" : "<array>\n")
         }
         var indent = 1
@@ -112,7 +112,7 @@ public final class PropertyListRecordWriter {
         guard !isClosed else { return }
         isClosed = true
         if !hasStarted {
-            append(Self.header)
+            append(XMLPropertyListText.header)
             append("<array/>\n")
         } else if isDictionaryRoot {
             if currentGroup != nil { append("\t</array>\n") }
@@ -130,105 +130,22 @@ public final class PropertyListRecordWriter {
         }
     }
 
-    // MARK: - Values
-
-    private static let header = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
-        "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-
-        """
-
-    private func appendDictionary(_ fields: [ImportField], indent: Int) {
-        let hasEntries = fields.contains { $0.value != .null }
-        appendIndent(indent)
-        guard hasEntries else {
-            append("<dict/>\n")
-            return
-        }
-        append("<dict>\n")
-        for field in fields where field.value != .null {
-            appendIndent(indent + 1)
-            append("<key>")
-            appendEscaped(field.key)
-            append("</key>\n")
-            appendValue(field.value, indent: indent + 1)
-        }
-        appendIndent(indent)
-        append("</dict>\n")
-    }
-
-    private func appendValue(_ value: ImportValue, indent: Int) {
-        switch value {
-        case .null:
-            return
-        case .dictionary(let fields):
-            appendDictionary(fields, indent: indent)
-            return
-        case .array(let elements):
-            appendIndent(indent)
-            let present = elements.filter { $0.value != .null }
-            guard !present.isEmpty else {
-                append("<array/>\n")
-                return
-            }
-            append("<array>\n")
-            for element in present { appendValue(element.value, indent: indent + 1) }
-            appendIndent(indent)
-            append("</array>\n")
-            return
-        default:
-            break
-        }
-        appendIndent(indent)
-        switch value {
-        case .text(let text):
-            append("<string>")
-            appendEscaped(text)
-            append("</string>")
-        case .integer(let number):
-            append("<integer>\(number)</integer>")
-        case .unsignedInteger(let number):
-            append("<integer>\(number)</integer>")
-        case .real(let number):
-            append("<real>\(PropertyListScalar.text(of: number))</real>")
-        case .boolean(let flag):
-            append(flag ? "<true/>" : "<false/>")
-        case .date(let date):
-            append("<date>\(PropertyListScalar.text(of: date))</date>")
-        case .data(let data):
-            append("<data>\(data.base64EncodedString())</data>")
-        case .null, .array, .dictionary:
-            break
-        }
-        append("\n")
-    }
-
     // MARK: - Bytes
 
     private func append(_ text: String) {
         buffer.append(contentsOf: text.utf8)
     }
 
-    private func appendIndent(_ count: Int) {
-        buffer.append(contentsOf: repeatElement(0x09, count: count))
+    private func appendEscaped(_ text: String) {
+        var plist = XMLPropertyListText()
+        plist.appendEscaped(text)
+        buffer += plist.bytes
     }
 
-    /// Appends `text` escaped for XML character data.
-    private func appendEscaped(_ text: String) {
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x26: append("&amp;")
-            case 0x3C: append("&lt;")
-            case 0x3E: append("&gt;")
-            case 0x0D: append("&#13;")
-            case 0x09, 0x0A: buffer.append(UInt8(scalar.value))
-            case 0x00..<0x20, 0xFFFE, 0xFFFF: append("\u{FFFD}")
-            case 0x20..<0x80: buffer.append(UInt8(scalar.value))
-            default: UTF8.encode(scalar) { buffer.append($0) }
-            }
-        }
+    private func appendDictionary(_ fields: [ImportField], indent: Int) {
+        var plist = XMLPropertyListText()
+        plist.appendDictionary(fields, indent: indent)
+        buffer += plist.bytes
     }
 
     /// Writes the buffer to the file.

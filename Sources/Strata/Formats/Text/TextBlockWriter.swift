@@ -122,7 +122,7 @@ public final class TextBlockWriter {
 
     // MARK: - Building from the fields
 
-    private static func blockText(of record: ImportRecord, bodyKey: String) throws -> String {
+    static func blockText(of record: ImportRecord, bodyKey: String) throws -> String {
         var text = ""
         var keys = Set<String>()
         var body: ImportField?

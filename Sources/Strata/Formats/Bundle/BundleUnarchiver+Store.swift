@@ -1,0 +1,122 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// MARK: - Writing the store
+
+extension BundleUnarchiver {
+    /// Writes the bundle's objects into a new store at `storeURL` (or, with
+    /// ``UnarchiveOptions/merges``, into the existing one).
+    ///
+    /// Every checksum is verified first. The store is built in a hidden
+    /// folder beside `storeURL`, at the bundle's version, migrated to the
+    /// target version when one is asked for (the migrator's mappings
+    /// apply), and linked into place complete; a failure leaves nothing.
+    ///
+    /// - Returns: What was written.
+    /// - Throws: ``BundleError`` (`alreadyExists` for an existing store
+    ///   without merging, `versionMismatch` for a bundle newer than the
+    ///   schemas or differing from their version of its number, a damaged
+    ///   file, a line that does not fit the schema); ``MigrationError``;
+    ///   ``StoreError``.
+    @discardableResult
+    public func unarchive(to storeURL: URL) throws -> BundleSummary {
+        let start = Date()
+        let exists = FileManager.default.fileExists(atPath: storeURL.path)
+        if exists, !options.merges {
+            throw BundleError(
+                .alreadyExists, path: storeURL.relativePath,
+                "a store already exists here; not replacing it (merge into it with --merge)")
+        }
+        if !exists, options.merges {
+            throw BundleError(
+                .alreadyExists, path: storeURL.relativePath, "no store to merge into")
+        }
+        let target = try targetModel()
+        try verify()
+
+        let folder = storeURL.deletingLastPathComponent()
+        let scratch = folder.appendingPathComponent(
+            ".\(storeURL.lastPathComponent).strata-unarchiving-\(getpid())", isDirectory: true)
+        try? FileManager.default.removeItem(at: scratch)  // A leftover of a killed run.
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: scratch) }  // Hidden scratch only.
+        let built = scratch.appendingPathComponent(storeURL.lastPathComponent)
+        let fresh = try Store.create(at: built, model: model) { store in
+            try BundleLoader(unarchiver: self, store: store).load()
+        }
+        try fresh.close()
+        if target.version != model.version, let schemas = options.schemas {
+            var migration = MigrationOptions()
+            migration.targetVersion = target.version
+            migration.keepsBackup = false
+            migration.rehearses = false
+            try Migrator(storeAt: built, schemas: schemas, options: migration).run()
+        }
+        if options.merges {
+            let source = try Store.open(at: built, mode: .readOnly)
+            defer { try? source.close() }  // Read-only scratch.
+            let destination = try Store.open(at: storeURL)
+            defer { try? destination.close() }  // The merge committed or rolled back.
+            try BundleMerger(source: source, destination: destination, model: target, path: path)
+                .merge()
+        } else {
+            try FileSystem.linkWithoutReplacing(built.path, to: storeURL.path)
+        }
+        var summary = BundleSummary()
+        summary.model = model.name
+        summary.bundleVersion = model.version
+        summary.storeVersion = target.version
+        summary.counts = manifest.counts
+        let media = manifest.files.filter { $0.path.hasPrefix("media/") }
+        summary.mediaFiles = media.count
+        summary.mediaBytes = media.reduce(0) { $0 + $1.bytes }
+        summary.zipBytes = FileSystem.size(of: path)
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+
+    /// The version the store is written at: the bundle's own without
+    /// schemas; with them, the asked or newest version, after checking that
+    /// the chain's version of the bundle's number is the bundle's schema and
+    /// that the bundle is not newer.
+    func targetModel() throws -> Model {
+        guard let schemas = options.schemas else { return model }
+        let chain = try SchemaChain.load(directory: schemas)
+        guard chain.newest.name == model.name else {
+            throw BundleError(
+                .versionMismatch, path: path,
+                "the bundle holds a \(model.name) store; \(schemas.relativePath) is \(chain.newest.name)"
+            )
+        }
+        let target =
+            try options.targetVersion.map { version in
+                guard let found = chain.model(version: version) else {
+                    throw BundleError(
+                        .versionMismatch, path: path,
+                        "\(schemas.relativePath) has no version \(version)")
+                }
+                return found
+            } ?? chain.newest
+        guard model.version <= target.version else {
+            throw BundleError(
+                .versionMismatch, path: path,
+                "the bundle is at version \(model.version), newer than version "
+                    + "\(target.version) of \(schemas.relativePath); refusing to write it "
+                    + "into an older store")
+        }
+        guard let same = chain.model(version: model.version),
+            same.entities.allSatisfy({
+                same.versionHash(ofEntity: $0.name) == model.versionHash(ofEntity: $0.name)
+            }), same.entities.count == model.entities.count
+        else {
+            throw BundleError(
+                .versionMismatch, path: path,
+                "the bundle's schema (version \(model.version)) differs from version "
+                    + "\(model.version) of \(schemas.relativePath)")
+        }
+        return target
+    }
+}

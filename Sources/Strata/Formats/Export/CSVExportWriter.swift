@@ -1,0 +1,279 @@
+import Foundation
+
+/// Writes the rows of an ``ExportQuery`` as CSV (RFC 4180): a header row of
+/// field names, CRLF line ends, a field quoted when it holds a comma, a
+/// quote, a CR or a LF (quotes doubled), the empty string as `""` and no
+/// value as an empty field — the distinctions ``CSVReader`` and the
+/// importer read back.
+///
+/// The common columns go from SQLite's buffer straight into the output
+/// buffer: text bytes as they are, integers, reals and dates formatted
+/// into bytes, with no `String` per field. Other values (binaries, UUIDs,
+/// relationship ids) take the general path through ``ImportValue``.
+final class CSVExportWriter {
+    private let output: ExportOutput
+    private let query: ExportQuery
+    private let values: ExportValueReader
+
+    /// How one field is written: straight from its column, or through the
+    /// general path (field index).
+    private enum Plan {
+        case text(Int32)
+        case integer(Int32)
+        case real(Int32)
+        case date(Int32)
+        case boolean(Int32)
+        case general(Int)
+    }
+
+    /// One plan per field, made once so the row loop copies no `Attribute`.
+    private let plans: ContiguousArray<Plan>
+
+    init(output: ExportOutput, query: ExportQuery, values: ExportValueReader) {
+        self.output = output
+        self.query = query
+        self.values = values
+        plans = ContiguousArray(
+            query.fields.enumerated().map { index, field in
+                guard case .attribute(let attribute, let column) = field.source else {
+                    return .general(index)
+                }
+                switch attribute.type {
+                case .string, .uri: return .text(column)
+                case .integer16, .integer32, .integer64: return .integer(column)
+                case .double, .float, .decimal: return .real(column)
+                case .date: return .date(column)
+                case .boolean: return .boolean(column)
+                default: return .general(index)
+                }
+            })
+    }
+
+    /// Writes the header and every row.
+    ///
+    /// - Returns: The number of rows.
+    func writeAll() throws -> Int {
+        var buffer = output.takeBuffer()
+        defer { output.giveBack(buffer) }
+        for (index, field) in query.fields.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            var name = field.name
+            name.withUTF8 { Self.appendQuoted($0, emptyIsValue: false, to: &buffer) }
+        }
+        buffer.append(0x0D)
+        buffer.append(0x0A)
+        let row = query.statement
+        var count = 0
+        while try row.step() {
+            var first = true
+            for plan in plans {
+                if !first { buffer.append(UInt8(ascii: ",")) }
+                first = false
+                try append(plan, row, to: &buffer)
+            }
+            buffer.append(0x0D)
+            buffer.append(0x0A)
+            count += 1
+            if buffer.count >= ExportOutput.flushSize {
+                try output.write(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        return count
+    }
+
+    /// One field of the current row. A column whose storage class is not
+    /// the attribute's usual one takes the general path.
+    @inline(__always)
+    private func append(_ plan: Plan, _ row: Statement, to buffer: inout [UInt8]) throws {
+        switch plan {
+        case .text(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .text:
+                Self.appendQuoted(row.utf8Bytes(at: column), emptyIsValue: true, to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .integer(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer: Self.appendInteger(row.int64(at: column), to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .real(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer, .real: Self.appendReal(row.double(at: column), to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .date(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer, .real: try appendDate(row.double(at: column), to: &buffer)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .boolean(let column):
+            switch row.columnType(column) {
+            case .null: return
+            case .integer:
+                buffer.append(
+                    contentsOf: row.int64(at: column) != 0 ? Self.trueBytes : Self.falseBytes)
+            default: try appendGeneral(column: column, to: &buffer)
+            }
+        case .general(let index):
+            let (record, id) = try Exporter.record(query, values, only: query.fields[index])
+            guard let first = record.fields.first else { return }
+            try appendValue(
+                try Exporter.flattened(first, id: id, path: output.path), name: first.key,
+                to: &buffer)
+        }
+    }
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    /// The attribute in `column`, through its record value.
+    private func appendGeneral(column: Int32, to buffer: inout [UInt8]) throws {
+        guard
+            let field = query.fields.first(where: {
+                if case .attribute(_, let at) = $0.source { return at == column }
+                return false
+            }), case .attribute(let attribute, _) = field.source
+        else { return }
+        let value = try values.value(
+            of: attribute, in: query.statement, column: column, id: currentID())
+        try appendValue(value, name: attribute.name, to: &buffer)
+    }
+
+    private func currentID() -> String {
+        query.idText(
+            number: query.statement.int64(at: 1), key: query.statement.int64(at: 0),
+            fallback: query.entity)
+    }
+
+    private func appendValue(_ value: ImportValue, name: String, to buffer: inout [UInt8]) throws {
+        switch value {
+        case .null: return
+        case .text(var text):
+            text.withUTF8 { Self.appendQuoted($0, emptyIsValue: true, to: &buffer) }
+        case .integer(let number): Self.appendInteger(number, to: &buffer)
+        case .unsignedInteger(let number): buffer += String(number).utf8
+        case .real(let number): Self.appendReal(number, to: &buffer)
+        case .boolean(let flag): buffer += flag ? Self.trueBytes : Self.falseBytes
+        case .date(let date): try appendDate(date.timeIntervalSinceReferenceDate, to: &buffer)
+        case .data(let bytes):
+            // Base64 needs no quoting; an empty binary is an empty field.
+            buffer += bytes.base64EncodedString().utf8
+        case .array, .dictionary:
+            throw ExportError(
+                .unwritableValue, path: output.path,
+                "\(currentID()).\(name): nested records need a plist or JSON output")
+        }
+    }
+
+    // MARK: - Bytes
+
+    /// `bytes` as a CSV field: quoted when they hold `,` `"` CR or LF (or
+    /// are empty and `emptyIsValue`), with quotes doubled.
+    @inline(__always)
+    private static func appendQuoted(
+        _ bytes: UnsafeBufferPointer<UInt8>, emptyIsValue: Bool, to buffer: inout [UInt8]
+    ) {
+        var needsQuotes = bytes.isEmpty && emptyIsValue
+        var quotes = 0
+        for byte in bytes where byte <= UInt8(ascii: ",") {
+            switch byte {
+            case UInt8(ascii: ","), 0x0A, 0x0D: needsQuotes = true
+            case UInt8(ascii: "\""): quotes += 1
+            default: break
+            }
+        }
+        guard needsQuotes || quotes > 0 else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        buffer.append(UInt8(ascii: "\""))
+        if quotes == 0 {
+            buffer.append(contentsOf: bytes)
+        } else {
+            for byte in bytes {
+                buffer.append(byte)
+                if byte == UInt8(ascii: "\"") { buffer.append(byte) }
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func appendInteger(_ number: Int64, to buffer: inout [UInt8]) {
+        if number < 0 {
+            buffer.append(UInt8(ascii: "-"))
+            appendDigits(number.magnitude, width: 1, to: &buffer)
+        } else {
+            appendDigits(UInt64(number), width: 1, to: &buffer)
+        }
+    }
+
+    /// The decimal digits of `number`, zero-padded to `width`.
+    @inline(__always)
+    private static func appendDigits(_ number: UInt64, width: Int, to buffer: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var value = number
+            var count = 0
+            repeat {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                count += 1
+            } while value > 0 || count < width
+            buffer.append(
+                contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+        }
+    }
+
+    /// The shortest text that reads back as the same double.
+    @inline(__always)
+    private static func appendReal(_ number: Double, to buffer: inout [UInt8]) {
+        if number == number.rounded(.towardZero), abs(number) < 1e15 {
+            appendInteger(Int64(number), to: &buffer)
+            return
+        }
+        buffer += number.description.utf8
+    }
+
+    /// A date as UTC ISO 8601, with the fraction of a second when it has
+    /// one (exact: the importer reads the same value back).
+    @inline(__always)
+    private func appendDate(_ seconds: Double, to buffer: inout [UInt8]) throws {
+        let whole = seconds.rounded(.down)
+        guard whole == seconds, abs(seconds) < 2e11 else {
+            guard let text = ISO8601Date.string(from: seconds) else {
+                throw ExportError(
+                    .unwritableValue, path: output.path,
+                    "\(currentID()): the date \(seconds) (seconds since 2001) has no ISO 8601 form")
+            }
+            buffer += text.utf8
+            return
+        }
+        let unix = Int64(whole) + ISO8601Date.referenceOffset
+        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
+        let second = unix - days * 86_400
+        let (year, month, day) = ISO8601Date.civilDate(daysSince1970: days)
+        guard (0...9999).contains(year) else {
+            throw ExportError(
+                .unwritableValue, path: output.path,
+                "\(currentID()): the date \(seconds) (seconds since 2001) has no ISO 8601 form")
+        }
+        Self.appendDigits(UInt64(year), width: 4, to: &buffer)
+        buffer.append(UInt8(ascii: "-"))
+        Self.appendDigits(UInt64(month), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: "-"))
+        Self.appendDigits(UInt64(day), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: "T"))
+        Self.appendDigits(UInt64(second / 3600), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        Self.appendDigits(UInt64(second / 60 % 60), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        Self.appendDigits(UInt64(second % 60), width: 2, to: &buffer)
+        buffer.append(UInt8(ascii: "Z"))
+    }
+}

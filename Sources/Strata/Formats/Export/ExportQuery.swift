@@ -1,0 +1,202 @@
+import Foundation
+
+/// The one prepared `SELECT` an export streams its rows from — compiled
+/// from the entity, the predicate and the sort keys through
+/// ``PredicateSQLCompiler`` — and the fields read from each row.
+final class ExportQuery {
+    /// The store read.
+    let store: Store
+    /// The store's model.
+    let model: Model
+    /// Where each entity and property lives in this store.
+    let mapping: StoreMapping
+    /// The entity exported.
+    let entity: String
+    /// The fields, in output order.
+    let fields: [ExportField]
+    /// The rows: `Z_PK, Z_ENT`, then the fields' columns.
+    let statement: Statement
+    /// Entity names by the store's numbers.
+    let namesByNumber: [Int: String]
+
+    /// Compiles the query of `options` on `store`.
+    ///
+    /// - Throws: ``ExportError`` `unknownField` for an entity, field, sort key
+    ///   or nested relationship the model lacks; ``PredicateError`` for a
+    ///   predicate that does not fit the model.
+    init(store: Store, model: Model, mapping: StoreMapping, options: ExportOptions) throws {
+        self.store = store
+        self.model = model
+        self.mapping = mapping
+        self.entity = options.entity
+        namesByNumber = Dictionary(store.entityRecords.map { ($0.number, $0.name) }) { a, _ in a }
+        guard let entityMapping = mapping.entities[options.entity],
+            model.entity(named: options.entity) != nil
+        else {
+            throw ExportError(
+                .unknownField, path: store.path,
+                "the model has no entity '\(options.entity)' (entities: "
+                    + model.entities.map(\.name).sorted().joined(separator: ", ") + ")")
+        }
+        let attributes = model.allAttributes(of: options.entity).filter {
+            !$0.isTransient && entityMapping.attributeColumns[$0.name] != nil
+        }
+        let relationships = model.allRelationships(of: options.entity).filter { !$0.isTransient }
+        let names =
+            options.fields
+            ?? attributes.map(\.name)
+            + options.nested.filter { !attributes.map(\.name).contains($0) }
+
+        var columns = ["t0.Z_PK", "t0.Z_ENT"]
+        var fields: [ExportField] = []
+        if options.includesIDs { fields.append(ExportField(name: "_id", source: .id)) }
+        func nextColumn() -> Int32 { Int32(columns.count) }
+        for name in names {
+            if let attribute = attributes.first(where: { $0.name == name }),
+                let column = entityMapping.attributeColumns[name]
+            {
+                fields.append(
+                    ExportField(name: name, source: .attribute(attribute, column: nextColumn())))
+                // A value read in pieces later only needs its first bytes here.
+                columns.append(
+                    options.prefixOnly.contains(name)
+                        ? "substr(t0.\(SQLiteIdentifier.quoted(column)), 1, \(ExportQuery.prefixLength))"
+                        : "t0." + SQLiteIdentifier.quoted(column))
+            } else if let relationship = relationships.first(where: { $0.name == name }) {
+                if options.nested.contains(name) {
+                    let rows = try ExportQuery.relatedRows(
+                        relationship, from: entityMapping, store: store, model: model,
+                        mapping: mapping)
+                    var keyColumn: Int32?
+                    if !relationship.isToMany, let toOne = entityMapping.toOne[name] {
+                        keyColumn = nextColumn()
+                        columns.append("t0." + SQLiteIdentifier.quoted(toOne.foreignKey))
+                    }
+                    fields.append(
+                        ExportField(
+                            name: name, source: .nested(relationship, rows, keyColumn: keyColumn)))
+                } else if relationship.isToMany {
+                    let rows = try ExportQuery.relatedRows(
+                        relationship, from: entityMapping, store: store, model: model,
+                        mapping: mapping, attributes: false)
+                    fields.append(ExportField(name: name, source: .toMany(relationship, rows)))
+                } else if let toOne = entityMapping.toOne[name] {
+                    let keyColumn = nextColumn()
+                    columns.append("t0." + SQLiteIdentifier.quoted(toOne.foreignKey))
+                    var entityColumn: Int32?
+                    if let column = toOne.entityColumn {
+                        entityColumn = nextColumn()
+                        columns.append("t0." + SQLiteIdentifier.quoted(column))
+                    }
+                    fields.append(
+                        ExportField(
+                            name: name,
+                            source: .toOne(
+                                relationship, column: keyColumn, entityColumn: entityColumn)))
+                }
+            } else {
+                throw ExportError(
+                    .unknownField, path: store.path,
+                    "\(options.entity) has no attribute or relationship '\(name)' (it has: "
+                        + (attributes.map(\.name) + relationships.map(\.name)).joined(
+                            separator: ", ") + ")")
+            }
+        }
+        for name in options.nested where !names.contains(name) {
+            throw ExportError(
+                .unknownField, path: store.path,
+                "cannot nest '\(name)': it is not among the fields written")
+        }
+        self.fields = fields
+
+        var compiler = try PredicateSQLCompiler(mapping: mapping, entity: options.entity)
+        if let predicate = options.predicate {
+            try predicate.check(entity: options.entity, model: model)
+            compiler.predicateText = predicate.description
+        }
+        let condition = try options.predicate.map { try compiler.condition($0) }
+        var order: [String] = []
+        for sort in options.sortDescriptors {
+            let expression: String
+            do {
+                expression = try compiler.attributeExpression(keyPath: sort.key).sql
+            } catch {
+                throw ExportError(
+                    .unknownField, path: store.path,
+                    "cannot sort \(options.entity) by '\(sort.key)': \(error)")
+            }
+            order.append(expression + (sort.ascending ? " ASC" : " DESC"))
+        }
+        order.append("t0.Z_PK")
+        let numbers =
+            options.includesSubentities ? entityMapping.treeNumbers : [entityMapping.number]
+        var sql =
+            "SELECT \(columns.joined(separator: ", ")) FROM \(compiler.fromClause)"
+            + " WHERE t0.Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
+            + (condition.map { " AND (\($0))" } ?? "")
+            + " ORDER BY " + order.joined(separator: ", ")
+        if options.limit > 0 { sql += " LIMIT \(options.limit)" }
+        statement = try store.connection.prepare(sql)
+        try statement.bind(numbers.map { .integer(Int64($0)) } + compiler.arguments)
+    }
+
+    /// The statement reading the destinations of `relationship` from one
+    /// row, with their attributes when `attributes` is true.
+    static func relatedRows(
+        _ relationship: Relationship, from owner: StoreMapping.EntityMapping, store: Store,
+        model: Model, mapping: StoreMapping, attributes withAttributes: Bool = true
+    ) throws -> ExportRelatedRows {
+        guard let destination = mapping.entities[relationship.destination] else {
+            throw ExportError(
+                .unknownField, path: store.path,
+                "\(relationship.name) leads to \(relationship.destination), which the store lacks")
+        }
+        let attributes =
+            withAttributes
+            ? model.allAttributes(of: relationship.destination).filter {
+                !$0.isTransient && destination.attributeColumns[$0.name] != nil
+            } : []
+        let selected =
+            (["d.Z_PK", "d.Z_ENT"]
+            + attributes.compactMap { destination.attributeColumns[$0.name] }.map {
+                "d." + SQLiteIdentifier.quoted($0)
+            }).joined(separator: ", ")
+        let table = SQLiteIdentifier.quoted(destination.table)
+        let sql: String
+        var bindsDestinationKey = false
+        if !relationship.isToMany {
+            sql = "SELECT \(selected) FROM \(table) AS d WHERE d.Z_PK = ?"
+            bindsDestinationKey = true
+        } else {
+            switch owner.toMany[relationship.name] {
+            case .inverseForeignKey(_, let column, let orderColumn):
+                let ordering = orderColumn.map { "d.\(SQLiteIdentifier.quoted($0)), " } ?? ""
+                sql =
+                    "SELECT \(selected) FROM \(table) AS d WHERE d.\(SQLiteIdentifier.quoted(column)) = ?"
+                    + " ORDER BY \(ordering)d.Z_PK"
+            case .joinTable(let join, let source, let target, let orderColumn):
+                let ordering = orderColumn.map { "j.\(SQLiteIdentifier.quoted($0)), " } ?? ""
+                sql =
+                    "SELECT \(selected) FROM \(SQLiteIdentifier.quoted(join)) AS j"
+                    + " JOIN \(table) AS d ON d.Z_PK = j.\(SQLiteIdentifier.quoted(target))"
+                    + " WHERE j.\(SQLiteIdentifier.quoted(source)) = ? ORDER BY \(ordering)d.Z_PK"
+            case nil:
+                throw ExportError(
+                    .unknownField, path: store.path,
+                    "the store has no table for the relationship \(relationship.name)")
+            }
+        }
+        return ExportRelatedRows(
+            relationship: relationship, statement: try store.connection.prepare(sql),
+            attributes: attributes, bindsDestinationKey: bindsDestinationKey)
+    }
+
+    /// The bytes of a ``ExportOptions/prefixOnly`` attribute selected: enough
+    /// for the external-storage marker and file name, or for sniffing.
+    static let prefixLength = 96
+
+    /// The object's id text, `Entity/p<pk>`.
+    func idText(number: Int64, key: Int64, fallback: String) -> String {
+        "\(namesByNumber[Int(number)] ?? fallback)/p\(key)"
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+/// Writes the objects of one entity (or one fetch) of a store to a file:
+/// CSV, an XML plist, txt blocks, JSON or JSON Lines, each of which the
+/// importer reads back to the same values.
+///
+/// ```swift
+/// let store = try Store.open(at: storeURL, mode: .readOnly)
+/// let model = try store.resolveModel(schemas: nil).requiredModel()
+/// var options = ExportOptions(entity: "Contact")
+/// options.sortDescriptors = [SortDescriptor("lastName")]
+/// let summary = try Exporter(store: store, model: model, options: options)
+///     .run(to: outputPath, format: .csv)
+/// print(summary.records)
+/// ```
+///
+/// Rows stream from one prepared `SELECT` (the predicate and sort keys
+/// compiled to SQL), in one read transaction, through one output buffer:
+/// memory does not grow with the number of objects. The file is written
+/// beside its place and appears only complete; an existing file is not
+/// replaced unless ``ExportOptions/replacesExisting`` says so. Stores Core
+/// Data wrote read the same (data in the WAL, binaries in external files).
+public final class Exporter {
+    /// The store read.
+    public let store: Store
+    /// The store's model.
+    public let model: Model
+    /// What to write.
+    public let options: ExportOptions
+
+    /// A position for the fields of records built from rows (they come
+    /// from no input file).
+    static let noPosition = SourcePosition(file: "")
+
+    /// Prepares an export of `store`, whose version `model` is.
+    ///
+    /// - Throws: ``StoreError`` when the model's entities are not in the store.
+    public init(store: Store, model: Model, options: ExportOptions) throws {
+        self.store = store
+        self.model = model
+        self.options = options
+    }
+
+    /// Writes the objects to `path` (`-` for standard output) in `format`.
+    ///
+    /// - Returns: What was written.
+    /// - Throws: ``ExportError`` (unknown fields, values the format cannot
+    ///   hold, an existing file, a write that fails), ``PredicateError`` for
+    ///   a predicate that does not fit the model, ``StoreError``; the target
+    ///   is then unchanged (media files already written stay: each is whole).
+    public func run(to path: String, format: ExportFormat) throws -> ExportSummary {
+        let start = Date()
+        let mapping = try StoreMapping(model: model, store: store)
+        let output = try ExportOutput(path: path, replacing: options.replacesExisting)
+        var summary = ExportSummary()
+        summary.entity = options.entity
+        summary.format = format.rawValue
+        var mediaFolder: MediaFolder?
+        var reader = ExportValueReader(storeURL: store.url)
+        if case .files(let folder) = options.binaries {
+            let outputFolder = URL(fileURLWithPath: path == "-" ? "." : path)
+                .deletingLastPathComponent()
+            let media = try MediaFolder(url: folder, outputFolder: outputFolder)
+            mediaFolder = media
+            reader.media = { _, bytes in try media.store(bytes) }
+        }
+        do {
+            try store.connection.execute("BEGIN DEFERRED TRANSACTION")
+            defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
+            let query = try ExportQuery(
+                store: store, model: model, mapping: mapping, options: options)
+            if format == .csv {
+                let writer = CSVExportWriter(output: output, query: query, values: reader)
+                summary.records = try writer.writeAll()
+            } else {
+                summary.records = try writeRecords(query, reader, output, format)
+            }
+            summary.bytes = try output.commit()
+        } catch {
+            output.abandon()
+            throw error
+        }
+        summary.mediaFiles = mediaFolder?.written ?? 0
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+
+    private func writeRecords(
+        _ query: ExportQuery, _ reader: ExportValueReader, _ output: ExportOutput,
+        _ format: ExportFormat
+    ) throws -> Int {
+        let writer: any ExportRecordWriter
+        switch format {
+        case .json, .ndjson: writer = JSONExportWriter(output: output, lines: format == .ndjson)
+        case .plist: writer = PropertyListExportWriter(output: output)
+        case .txtBlocks: writer = TextBlockExportWriter(output: output, bodyKey: bodyKey())
+        case .csv: return 0
+        }
+        let flattensLists = format == .txtBlocks
+        var count = 0
+        while try query.statement.step() {
+            var (record, id) = try Self.record(query, reader)
+            if flattensLists {
+                for index in record.fields.indices {
+                    record.fields[index].value = try Self.flattened(
+                        record.fields[index], id: id, path: output.path)
+                }
+            }
+            try writer.write(record, id: id)
+            count += 1
+        }
+        try writer.finish()
+        return count
+    }
+
+    /// The body field of txt blocks: the option, else `body`, `text` or
+    /// `notes` when the entity has such an attribute.
+    private func bodyKey() -> String {
+        if let field = options.bodyField { return field }
+        let names = Set(model.allAttributes(of: options.entity).map(\.name))
+        return ["body", "text", "notes"].first { names.contains($0) } ?? "body"
+    }
+
+    /// A list of ids as one text (`A/p1, A/p2`), as txt blocks and CSV hold
+    /// to-many links; nested records have no such form.
+    static func flattened(_ field: ImportField, id: String, path: String) throws -> ImportValue {
+        guard case .array(let elements) = field.value else { return field.value }
+        var parts: [String] = []
+        for element in elements {
+            guard case .text(let text) = element.value else {
+                throw ExportError(
+                    .unwritableValue, path: path,
+                    "\(id).\(field.key): nested records need a plist or JSON output")
+            }
+            parts.append(text)
+        }
+        return parts.isEmpty ? .null : .text(parts.joined(separator: ", "))
+    }
+
+    // MARK: - Records from rows
+
+    /// The record of the current row of `query`, and its id; with `only`,
+    /// a record of that one field.
+    static func record(
+        _ query: ExportQuery, _ reader: ExportValueReader, only: ExportField? = nil
+    ) throws -> (ImportRecord, String) {
+        let row = query.statement
+        let key = row.int64(at: 0)
+        let id = query.idText(number: row.int64(at: 1), key: key, fallback: query.entity)
+        var fields: [ImportField] = []
+        fields.reserveCapacity(query.fields.count)
+        for field in only.map({ [$0] }) ?? query.fields {
+            let value = try self.value(of: field, query, reader, key: key, id: id)
+            fields.append(ImportField(key: field.name, value: value, position: noPosition))
+        }
+        return (ImportRecord(fields: fields, position: SourcePosition(file: id)), id)
+    }
+
+    /// The value of `field` in the current row (the object `key`, `id`).
+    private static func value(
+        of field: ExportField, _ query: ExportQuery, _ reader: ExportValueReader, key: Int64,
+        id: String
+    ) throws -> ImportValue {
+        let row = query.statement
+        switch field.source {
+        case .id:
+            return .text(id)
+        case .attribute(let attribute, let column):
+            return try reader.value(of: attribute, in: row, column: column, id: id)
+        case .toOne(let relationship, let column, let entityColumn):
+            guard !row.isNull(at: column) else { return .null }
+            let number = entityColumn.map { row.int64(at: $0) } ?? -1
+            return .text(
+                query.idText(
+                    number: number, key: row.int64(at: column), fallback: relationship.destination))
+        case .toMany(let relationship, let related):
+            var ids: [ImportField] = []
+            try related.statement.bind([.integer(key)])
+            while try related.statement.step() {
+                let text = query.idText(
+                    number: related.statement.int64(at: 1), key: related.statement.int64(at: 0),
+                    fallback: relationship.destination)
+                ids.append(
+                    ImportField(key: String(ids.count), value: .text(text), position: noPosition))
+            }
+            return .array(ids)
+        case .nested(let relationship, let related, let keyColumn):
+            var owner = key
+            if let keyColumn {
+                guard !row.isNull(at: keyColumn) else { return .null }
+                owner = row.int64(at: keyColumn)
+            }
+            var objects: [ImportField] = []
+            try related.statement.bind([.integer(owner)])
+            while try related.statement.step() {
+                let nestedID = query.idText(
+                    number: related.statement.int64(at: 1), key: related.statement.int64(at: 0),
+                    fallback: relationship.destination)
+                var members: [ImportField] = []
+                for (index, attribute) in related.attributes.enumerated() {
+                    let value = try reader.value(
+                        of: attribute, in: related.statement, column: Int32(index + 2),
+                        id: nestedID)
+                    members.append(
+                        ImportField(key: attribute.name, value: value, position: noPosition))
+                }
+                objects.append(
+                    ImportField(
+                        key: String(objects.count), value: .dictionary(members),
+                        position: noPosition))
+            }
+            return relationship.isToMany ? .array(objects) : objects.first?.value ?? .null
+        }
+    }
+}

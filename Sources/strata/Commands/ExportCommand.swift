@@ -1,0 +1,166 @@
+import Foundation
+import Strata
+
+/// `strata export STORE [--entity E] -o FILE [--format F] …`: write the
+/// objects of an entity (or a fetch) to CSV, a plist, txt blocks, JSON or
+/// NDJSON, in a form `strata import` reads back to the same values.
+struct ExportCommand: Command {
+    static let name = "export"
+    static let abstract = "Write an entity's objects to CSV, plist, txt blocks, JSON or NDJSON."
+    static let usage = """
+        USAGE: strata export <store> [--entity <name>] -o <file> [--format <format>]
+                             [--where <predicate>] [--arg <value>]... [--sort <keys>]
+                             [--limit <n>] [--fields <a,b,…>] [--nest <relationship>]...
+                             [--ids] [--media-dir <dir>] [--body <field>] [--schemas <dir>]
+                             [--force] [--json]
+
+        ARGUMENTS:
+          <store>              A Core Data SQLite store (one Core Data wrote included).
+
+        OPTIONS:
+          --entity <name>      The entity to write (default: the model's only entity).
+          -o, --output <file>  The file to write; '-' for standard output. An existing
+                               file is not replaced unless --force is given.
+          --format <format>    csv, plist, txt-blocks, json or ndjson (default: from the
+                               extension of <file>).
+          --where <predicate>  Only objects matching an NSPredicate format string.
+          --arg <value>        A value for the next %@ of the predicate.
+          --sort <keys>        Comma-separated key paths; a leading '-' sorts descending.
+          --limit <n>          At most n objects.
+          --fields <a,b,…>     The fields to write, in order: attributes, and relationships
+                               (written as ids, Entity/p<pk>). Default: every attribute.
+          --nest <rel>         Write the related objects of <rel> nested, in order, with
+                               their attributes (plist, JSON); repeatable.
+          --ids                Start each record with an _id field (Entity/p<pk>).
+          --media-dir <dir>    Write binaries as files named <sha256>.<ext> in <dir>, each
+                               content once, and their paths in the records (default: base64).
+          --body <field>       The field written as a txt block's body (default: body, text
+                               or notes).
+          --schemas <dir>      The model folder (default: the model recorded in the store).
+          --force              Replace an existing output file (atomically).
+          --json               Print the summary as JSON.
+        """
+
+    var store: String
+    var entity: String?
+    var output: String
+    var format: ExportFormat?
+    var predicate: String?
+    var arguments: [String]
+    var sort: String?
+    var limit: Int?
+    var fields: [String]?
+    var nested: [String]
+    var ids: Bool
+    var mediaDirectory: String?
+    var body: String?
+    var schemas: String?
+    var force: Bool
+    var json: Bool
+
+    static func parse(_ arguments: inout ArgumentList) throws -> Self {
+        let entity = try arguments.option("--entity")
+        let output = try arguments.option("-o") ?? arguments.option("--output")
+        var format: ExportFormat?
+        if let name = try arguments.option("--format") {
+            guard let known = ExportFormat(rawValue: name) else {
+                throw UsageError(
+                    "'--format' must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'",
+                    command: Self.self)
+            }
+            format = known
+        }
+        let predicate = try arguments.option("--where")
+        var values: [String] = []
+        while let value = try arguments.option("--arg") { values.append(value) }
+        let sort = try arguments.option("--sort")
+        let limit = try arguments.integerOption("--limit")
+        let fields = try arguments.option("--fields").map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        var nested: [String] = []
+        while let name = try arguments.option("--nest") { nested.append(name) }
+        let ids = arguments.flag("--ids")
+        let media = try arguments.option("--media-dir")
+        let body = try arguments.option("--body")
+        let schemas = try arguments.option("--schemas")
+        let force = arguments.flag("--force")
+        let json = arguments.flag("--json")
+        let store = try arguments.positional("<store>")
+        try arguments.finish()
+        guard let output else {
+            throw UsageError("missing '-o <file>'", command: Self.self)
+        }
+        return Self(
+            store: store, entity: entity, output: output, format: format, predicate: predicate,
+            arguments: values, sort: sort, limit: limit, fields: fields, nested: nested, ids: ids,
+            mediaDirectory: media, body: body, schemas: schemas, force: force, json: json)
+    }
+
+    func validate() throws {
+        if let limit, limit < 0 {
+            throw UsageError("'--limit' must be 0 or more", command: Self.self)
+        }
+        if predicate == nil, !arguments.isEmpty {
+            throw UsageError("'--arg' needs a '--where' predicate", command: Self.self)
+        }
+        if format == nil, output == "-" || ExportFormat.guess(path: output) == nil {
+            throw UsageError(
+                "cannot tell the format from '\(output)'; give --format", command: Self.self)
+        }
+    }
+
+    func run() throws {
+        try StoreActivity.run(store, "export from the store") { try export() }
+    }
+
+    private func export() throws {
+        let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
+        defer { try? opened.close() }  // Read-only: nothing to lose on close.
+        let model = try StoreModelSource.model(of: opened, schemas: schemas)
+        let concrete = model.entities.filter { !$0.isAbstract }.map(\.name).sorted()
+        guard let entity = entity ?? (concrete.count == 1 ? concrete.first : nil) else {
+            throw CommandFailure(
+                message: "\(store): give --entity (entities: \(concrete.joined(separator: ", ")))")
+        }
+        var options = ExportOptions(entity: entity)
+        if let predicate {
+            if model.entity(named: entity) != nil {
+                let parsed = try Predicate(
+                    predicate, textArguments: arguments, entity: entity, model: model)
+                try parsed.check(entity: entity, model: model, format: predicate)
+                options.predicate = parsed
+            }
+        }
+        for key in (sort ?? "").split(separator: ",") {
+            options.sortDescriptors.append(
+                SortDescriptor(
+                    String(key.drop { $0 == "-" || $0 == "+" }).trimmingCharacters(
+                        in: .whitespaces),
+                    ascending: !key.hasPrefix("-")))
+        }
+        options.limit = limit ?? 0
+        options.fields = fields
+        options.nested = nested
+        options.includesIDs = ids
+        options.bodyField = body
+        options.replacesExisting = force
+        if let mediaDirectory {
+            options.binaries = .files(URL(fileURLWithPath: mediaDirectory, isDirectory: true))
+        }
+        let format = self.format ?? ExportFormat.guess(path: output) ?? .csv
+        let summary = try Exporter(store: opened, model: model, options: options)
+            .run(to: output, format: format)
+        let text =
+            json
+            ? try JSONOutput.encode(summary)
+            : "Exported \(summary.records) \(entity) to \(output) (\(summary.format), "
+                + "\(summary.bytes) bytes"
+                + (summary.mediaFiles > 0 ? ", \(summary.mediaFiles) media files" : "") + ")"
+        if output == "-" {
+            Terminal.error(text)
+        } else {
+            Terminal.output(text)
+        }
+    }
+}
