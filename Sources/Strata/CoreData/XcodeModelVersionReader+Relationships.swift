@@ -32,10 +32,11 @@ extension XcodeModelVersionReader {
             if let deleteRule = Self.deleteRules[rule] {
                 relationship.deleteRule = deleteRule
             } else {
+                // Not hashed, not laid out: Xcode's default rule, with a warning.
                 let known = Self.deleteRules.keys.sorted().map { "\"\($0)\"" }
-                report(
+                warn(
                     element,
-                    "unknown deletionRule \"\(rule)\"; expected one of "
+                    "unknown deletionRule \"\(rule)\" read as \"Nullify\"; expected one of "
                         + known.joined(separator: ", "))
             }
         }
