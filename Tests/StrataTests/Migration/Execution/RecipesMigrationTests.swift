@@ -82,4 +82,65 @@ import Testing
         }
     }
 
+    /// A version-1 store with one recipe per preparation time, in that order.
+    private func store(_ times: [String], in folder: TemporaryDirectory) throws -> URL {
+        let v1 = try #require(try SchemaChain.load(directory: Self.schemas).model(version: 1))
+        let url = folder.file("Recipes.sqlite")
+        let store = try Store.create(at: url, model: v1)
+        let context = try Context(store: store, model: v1)
+        for (index, time) in times.enumerated() {
+            let recipe = try context.insert("Recipe")
+            try recipe.set("name", "Recipe \(index)")
+            try recipe.set("prepTime", time)
+        }
+        try context.save()
+        try store.close()
+        return url
+    }
+
+    /// Text the 1-2 mapping cannot read ("overnight") would become nil: the
+    /// dry run names each object and value, and the run stops until the
+    /// loss is acknowledged in `1-2.mapping.json`.
+    @Test func testUnreadablePrepTimeIsListedAndBlocksUntilDiscarded() throws {
+        let folder = try TemporaryDirectory()
+        let url = try store(["1 hour", "overnight", "25 min", "a while"], in: folder)
+        let before = try Data(contentsOf: url)
+
+        let preview = try Migrator(storeAt: url, schemas: Self.schemas).preview()
+        let blocking = preview.blockingFindings.map(\.message)
+        #expect(
+            blocking == [
+                "2 values of Recipe.prepTime cannot be read by prepTime's expression in "
+                    + "1-2.mapping.json and would become nil: Recipe p2 \"overnight\", "
+                    + "Recipe p4 \"a while\"; acknowledge it with \"discard\": "
+                    + "[\"Recipe.prepTime\"] in 1-2.mapping.json or pass --accept-lossy"
+            ])
+        expectMigrationError(.preflightFailed) {
+            _ = try Migrator(storeAt: url, schemas: Self.schemas).run()
+        }
+        #expect(try Data(contentsOf: url) == before)
+
+        // Acknowledged in the mapping file: a note, and the run goes ahead.
+        let schemas = folder.file("Recipes")
+        try FileManager.default.copyItem(at: Self.schemas, to: schemas)
+        let file = schemas.appendingPathComponent("1-2.mapping.json")
+        var mapping = try String(contentsOf: file, encoding: .utf8)
+        mapping = mapping.replacingOccurrences(
+            of: #""to": 2,"#, with: #""to": 2, "discard": ["Recipe.prepTime"],"#)
+        try Data(mapping.utf8).write(to: file)
+        let acknowledged = try Migrator(storeAt: url, schemas: schemas).preview()
+        #expect(acknowledged.blockingFindings.isEmpty)
+        #expect(
+            acknowledged.findings.contains {
+                $0.severity == .note && $0.message.contains("(discarded by the mapping file)")
+            })
+        _ = try Migrator(storeAt: url, schemas: schemas).run()
+        let migrated = try Store.open(at: url)
+        defer { try? migrated.close() }
+        let newest = try SchemaChain.load(directory: schemas).newest
+        let recipes = try Context(store: migrated, model: newest).findAll("Recipe").sorted {
+            ($0.objectID.primaryKey ?? 0) < ($1.objectID.primaryKey ?? 0)
+        }
+        #expect(try recipes.map { try $0.integer("prepTime") } == [60, nil, 25, nil])
+    }
 }
