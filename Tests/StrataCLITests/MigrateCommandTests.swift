@@ -71,6 +71,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store + ".strata-backup-v1"))
     }
 
+    /// Issue 13: the Recipes 1-2 mapping reads "1 hour" and "20min" as
+    /// minutes; text it cannot read is named by the dry run, with its
+    /// object, and blocks until acknowledged.
+    @Test func testDryRunNamesPrepTimesTheMappingCannotRead() throws {
+        let scratch = try ScratchFolder()
+        let store = scratch.path("Recipes.sqlite")
+        let create = try StrataRunner.run([
+            "create", store, "--schemas", "Schemas/Recipes", "--version", "1",
+        ])
+        #expect(create.status == 0, "\(create.stderr)")
+        let input = scratch.path("recipes.ndjson")
+        try Data(
+            """
+            {"name": "Bread", "prepTime": "1 hour"}
+            {"name": "Porridge", "prepTime": "overnight"}
+            {"name": "Salad", "prepTime": "20min"}
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: input))
+        let load = try StrataRunner.run([
+            "import", store, input, "--schemas", "Schemas/Recipes", "--entity", "Recipe",
+        ])
+        #expect(load.status == 0, "\(load.stderr)")
+        let before = try bytes(store)
+
+        let dry = try StrataRunner.run([
+            "migrate", store, "--schemas", "Schemas/Recipes", "--dry-run",
+        ])
+        #expect(dry.status == 1)
+        #expect(
+            dry.stdout.contains(
+                "blocking [1-2]: 1 values of Recipe.prepTime cannot be read by prepTime's "
+                    + "expression in 1-2.mapping.json and would become nil: Recipe p2 "
+                    + "\"overnight\"; acknowledge it with \"discard\": [\"Recipe.prepTime\"] "
+                    + "in 1-2.mapping.json or pass --accept-lossy"), "\(dry.stdout)")
+        #expect(try bytes(store) == before)
+    }
+
     @Test func testDryRunJSONSaysTheMigrationCanRunWhenLossIsAccepted() throws {
         let (scratch, schemas, store) = try setUp()
         defer { withExtendedLifetime(scratch) {} }  // Keeps the folder until the end.

@@ -116,6 +116,91 @@ import Testing
         #expect(count.stdout == "2\n")
     }
 
+    /// Issue 13: Core Data stores seconds since 2001 as a double;
+    /// `464441952.529884` came back rounded to milliseconds. JSON and CSV
+    /// now carry every stored digit; `--fields` picks the columns.
+    @Test func testDatesAtFullPrecisionInJSONAndCSV() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        shell.arguments = [
+            "sqlite3", store, "UPDATE ZNOTE SET ZDATE = 464441952.529884 WHERE Z_PK = 1",
+        ]
+        try shell.run()
+        shell.waitUntilExit()
+        try #require(shell.terminationStatus == 0)
+
+        let csv = try query([
+            "--where", "title == 'Song'", "--fields", "title,date", "--format", "csv",
+        ])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == "id,title,date\nNote/p1,Song,2015-09-20T11:39:12.529884Z\n")
+        let json = try query(["--where", "title == 'Song'", "--fields", "date", "--format", "json"])
+        #expect(json.stdout.contains(#""date" : "2015-09-20T11:39:12.529884Z""#), "\(json.stdout)")
+        // Whole seconds stay as they were; a half second keeps three digits.
+        let others = try query([
+            "--where", "title != 'Song'", "--fields", "date", "--format", "csv",
+        ])
+        #expect(
+            others.stdout
+                == "id,date\nNote/p2,2001-01-02T00:00:00Z\nNote/p3,2001-01-03T00:00:00.500Z\n")
+    }
+
+    /// Issue 13: relationships are part of the object: a to-one as the
+    /// destination's id, a to-many as a count (its ids in JSON), and key
+    /// paths through to-ones with `--fields`.
+    @Test func testRelationshipsAsIdsCountsAndKeyPaths() throws {
+        let recipes = folder.path("Recipes.sqlite")
+        let load = try StrataRunner.run([
+            "import", recipes, "Samples/Recipes/recipes.plist", "--schemas", "Schemas/Recipes",
+        ])
+        try #require(load.status == 0, "\(load.stderr)")
+        func recipeQuery(_ arguments: [String]) throws -> StrataRunner.Outcome {
+            try StrataRunner.run(
+                [
+                    "query", recipes, "Recipe", "--schemas", "Schemas/Recipes", "--where",
+                    "name == 'Chocolate Cake'",
+                ] + arguments)
+        }
+        let table = try recipeQuery([])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.hasPrefix("id         instructions"))
+        #expect(table.stdout.contains("  image  ingredients  type\n"), "\(table.stdout)")
+        #expect(table.stdout.hasSuffix("  3            RecipeType/p1\n"), "\(table.stdout)")
+
+        let csv = try recipeQuery([
+            "--fields", "name,type,type.name,ingredients", "--format", "csv",
+        ])
+        #expect(
+            csv.stdout
+                == "id,name,type,type.name,ingredients\n"
+                + "Recipe/p1,Chocolate Cake,RecipeType/p1,Dessert,3\n")
+        let json = try recipeQuery(["--fields", "ingredients,image", "--format", "json"])
+        #expect(
+            json.stdout == """
+                [
+                  {
+                    "id" : "Recipe/p1",
+                    "image" : null,
+                    "ingredients" : [
+                      "Ingredient/p1",
+                      "Ingredient/p2",
+                      "Ingredient/p3"
+                    ]
+                  }
+                ]
+
+                """)
+
+        let unknown = try recipeQuery(["--fields", "type.nope"])
+        #expect(unknown.status == 1)
+        #expect(
+            unknown.stderr
+                == "error: --fields 'type.nope': RecipeType has no stored property 'nope'\n")
+        let toMany = try recipeQuery(["--fields", "ingredients.name"])
+        #expect(toMany.status == 1)
+        #expect(toMany.stderr.contains("Recipe.ingredients is to-many"))
+    }
+
     @Test func testSortLimitOffset() throws {
         let outcome = try query(["--sort", "title", "--limit", "1", "--offset", "1"])
         #expect(

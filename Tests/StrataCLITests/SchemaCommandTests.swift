@@ -81,6 +81,28 @@ import Testing
         #expect(outcome.stdout.contains("(digest)    "))
     }
 
+    /// Issue 13: version 1 is the model of Apple's Recipes seed store (its
+    /// four recorded hashes), so such a store is identified, not "unknown".
+    @Test func testInfoNamesRecipesVersionOneFromTheSeedStoreHashes() throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("Recipes.sqlite")
+        let create = try StrataRunner.run([
+            "create", store, "--schemas", "Schemas/Recipes", "--version", "1",
+        ])
+        #expect(create.status == 0, "\(create.stderr)")
+        let info = try StrataRunner.run(["info", store, "--schemas", "Schemas/Recipes"])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stdout.contains("Model      Recipes, version 1"), "\(info.stdout)")
+        for hash in [
+            "njbxNx1A/bZrU1DVRF9Kx6AYc/E6XKYaVqbNJLdYlC8=",
+            "5tCLlA1r9p1UWdOTr3XJ+ZzBr6bxraWAs3Vt9zCAZek=",
+            "PcSdeYYgO5cW+z5s8cHpAZzy3WHO/upsq6Ujxtwckog=",
+            "EtqagX2A7+sQqDbBbEtFZT9iQz2Hsuv8um2Nz6k5YK4=",
+        ] {
+            #expect(info.stdout.contains(hash), "\(info.stdout)")
+        }
+    }
+
     @Test func testHashJSON() throws {
         let outcome = try StrataRunner.run(["schema", "hash", "Schemas/Recipes", "--json"])
         #expect(outcome.status == 0)

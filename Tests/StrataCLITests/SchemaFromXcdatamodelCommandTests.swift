@@ -150,6 +150,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// Issue 13: Xcode accepted `defaultValueString="NO"` on an Integer 64
+    /// (and the app shipped); it converts to 0 with one located warning.
+    @Test func testBooleanDefaultOnAnIntegerConvertsWithOneLocatedWarning() throws {
+        let folder = try ScratchFolder()
+        let version = folder.url.appendingPathComponent("Chat.xcdatamodeld/Chat.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let contents = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel">
+                <entity name="Conversation">
+                    <attribute name="isArchived" attributeType="Integer 64" defaultValueString="NO" usesScalarValueType="YES"/>
+                </entity>
+            </model>
+            """
+        try Data(contents.utf8).write(to: version.appendingPathComponent("contents"))
+        let output = folder.path("out")
+        let outcome = try StrataRunner.run([
+            "schema", "from-xcdatamodel", folder.path("Chat.xcdatamodeld"), "-o", output,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr == """
+                warning: \(folder.path("Chat.xcdatamodeld")): Chat.xcdatamodel/contents:4: \
+                <attribute name="isArchived">: defaultValueString "NO" on integer64 read as 0, \
+                as Core Data does
+
+                """, "\(outcome.stderr)")
+        let schema = try String(contentsOfFile: output + "/1.json", encoding: .utf8)
+        #expect(schema.contains(#""default": 0"#), "\(schema)")
+    }
+
     @Test func testMissingOutputIsBadUsage() throws {
         let outcome = try StrataRunner.run(["schema", "from-xcdatamodel", Self.bookmarks])
         #expect(outcome.status == 64)

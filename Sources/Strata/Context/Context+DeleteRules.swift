@@ -30,6 +30,8 @@ extension Context {
                         queue.append(destination)
                     }
                 case .nullify:
+                    // Without an inverse the destinations do not know the object.
+                    guard relationship.hasInverse else { break }
                     for id in living {
                         guard let destination = try? self.object(with: id) else { continue }
                         let inverseIndex = try destination.description_.relationship(

@@ -73,7 +73,10 @@ extension Context {
                 "\(source.entityName).\(relationship.name) holds \(relationship.destination) objects, not \(destination.entityName)"
             )
         }
-        let inverseIndex = try destination.description_.relationship(relationship.inverse)
+        // A relationship without an inverse has no other side to keep in step.
+        let inverseIndex =
+            relationship.hasInverse
+            ? try destination.description_.relationship(relationship.inverse) : nil
         if relationship.isToMany {
             var members = try toManyIDs(of: source, index)
             if let current = members.firstIndex(of: destination.objectID) {
@@ -87,7 +90,9 @@ extension Context {
             set(source, index, toMany: members)
         } else {
             if source.state.toOne[index] == destination.objectID { return }
-            if let old = source.state.toOne[index], let previous = try? object(with: old) {
+            if relationship.hasInverse, let old = source.state.toOne[index],
+                let previous = try? object(with: old)
+            {
                 try unlinkInverse(
                     of: source, from: previous,
                     inverseIndex: try previous.description_.relationship(relationship.inverse))
@@ -95,6 +100,7 @@ extension Context {
             set(source, index, toOne: destination.objectID)
         }
         // The inverse side.
+        guard let inverseIndex else { return }
         let inverse = destination.description_.relationships[inverseIndex]
         if inverse.isToMany {
             if var members = destination.state.toMany[inverseIndex] {
@@ -133,8 +139,16 @@ extension Context {
             guard source.state.toOne[index] == destination.objectID else { return }
             set(source, index, toOne: nil)
         }
+        guard relationship.hasInverse else { return }
         let inverseIndex = try destination.description_.relationship(relationship.inverse)
         try unlinkInverse(of: source, from: destination, inverseIndex: inverseIndex)
+    }
+
+    /// Clears to-one `index` of `source`, whose key points at no living
+    /// object (a relationship without an inverse: nothing else to update).
+    func clearKey(of source: ManagedObject, _ index: Int) throws {
+        try check(source)
+        set(source, index, toOne: nil)
     }
 
     /// Removes `source` from `destination`'s inverse relationship.

@@ -22,6 +22,8 @@ extension Context {
     /// - Throws: ``ValidationError``; ``ContextError`` (`deleteDenied`,
     ///   `conflict`); ``StoreError`` (`locked`: a migration holds the store;
     ///   `versionChanged`: it was migrated since it was opened);
+    ///   ``ContextError`` (`readOnly`) when the context was opened
+    ///   ``Access/readOnlyBestEffort`` and has changes;
     ///   ``SQLiteError`` from the store.
     public func save() throws {
         processPendingChanges()
@@ -29,6 +31,12 @@ extension Context {
             updated[id] = nil  // Set back to what it was: nothing to write.
         }
         guard !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty else { return }
+        guard access == .readWrite else {
+            throw ContextError(
+                .readOnly,
+                "\(store.path): this context is read-only (opened best-effort with \(model.name) "
+                    + "version \(model.version)); nothing was saved")
+        }
         if observers.values.contains(where: { $0.event == .willSave }) {
             post(
                 .willSave,

@@ -20,6 +20,8 @@ public final class Context {
     public let store: Store
     /// The model version describing the store.
     public let model: Model
+    /// Whether the context may save (see ``Access``).
+    public let access: Access
     /// What a save does when another writer changed a row it overwrites.
     public var mergePolicy: MergePolicy = .error
 
@@ -57,14 +59,41 @@ public final class Context {
     /// `Store.checkVersionUnchanged(verified:)`).
     var verifiedMetadata: Data?
 
+    /// What a context may do with its store.
+    public enum Access: Sendable {
+        /// Read and save; the model's version hashes must be the store's.
+        case readWrite
+        /// Read only, with any model: properties the store's tables lack
+        /// read as nil, and ``Context/save()`` throws (`readOnly`) rather
+        /// than drop the values set on them. For looking into a store whose
+        /// exact model is not at hand.
+        case readOnlyBestEffort
+    }
+
     /// A context on `store`, whose data `model` describes.
     ///
-    /// - Throws: ``StoreError`` when the model does not fit the store's
+    /// - Parameters:
+    ///   - access: ``Access/readWrite`` (the default) refuses a model whose
+    ///     version hashes are not the store's: attributes its tables lack
+    ///     would be dropped at save. ``Access/readOnlyBestEffort`` accepts
+    ///     any model that fits the tables, and never saves.
+    /// - Throws: ``ContextError`` (`modelMismatch`) naming the store's
+    ///   version and the model's when their hashes differ (read-write only);
+    ///   ``StoreError`` when the model does not fit the store's
     ///   tables; ``ContextError`` when a pattern in the model does not compile;
     ///   ``SQLiteError`` when the predicate functions cannot be registered.
-    public init(store: Store, model: Model) throws {
+    public convenience init(store: Store, model: Model, access: Access = .readWrite) throws {
+        if access == .readWrite { try Context.checkHashes(of: store, match: model) }
+        try self.init(unverified: store, model: model, access: access)
+    }
+
+    /// A context that trusts `model` to be the store's version: for a
+    /// migration stage, whose destination gets its version hashes only when
+    /// the stage ends.
+    init(unverified store: Store, model: Model, access: Access = .readWrite) throws {
         self.store = store
         self.model = model
+        self.access = access
         self.mapping = try StoreMapping(model: model, store: store)
         var numbers: [Int: String] = [:]
         for record in store.entityRecords { numbers[record.number] = record.name }
@@ -81,6 +110,16 @@ public final class Context {
         // Predicates with [c]/[d], LIKE, MATCHES and localized sorts call these.
         try PredicateSQLFunctions.register(on: store.connection)
         link.context = self
+    }
+
+    /// Throws `modelMismatch` unless `model`'s version hashes are the
+    /// store's.
+    static func checkHashes(of store: Store, match model: Model) throws {
+        guard let mismatch = store.versionMismatch(with: model) else { return }
+        throw ContextError(
+            .modelMismatch,
+            "\(store.path): \(mismatch) (open the matching version, migrate the store, "
+                + "or ask for a read-only best-effort context)")
     }
 
     /// The description of `entityName`, or `unknownEntity`.

@@ -31,6 +31,11 @@ public struct ContextError: Error, CustomStringConvertible, Sendable {
         /// A fetch request does not fit its use (sections by a key it is not
         /// sorted by first, say).
         case invalidFetchRequest
+        /// The model's version hashes are not the store's (a read-write
+        /// context needs the exact version).
+        case modelMismatch
+        /// A read-only context was asked to save.
+        case readOnly
     }
 
     /// What kind of error this is.

@@ -9,7 +9,8 @@ extension ManagedObject {
         return context
     }
 
-    /// The destination of to-one relationship `key`, nil when empty.
+    /// The destination of to-one relationship `key`, nil when empty (or,
+    /// for a relationship without an inverse, when its destination is gone).
     public func object(forKey key: String) throws -> ManagedObject? {
         let context = try owningContext()
         let index = try description_.relationship(key)
@@ -17,7 +18,19 @@ extension ManagedObject {
             throw ContextError(
                 .wrongPropertyKind, "\(entityName).\(key) is to-many; use objects(forKey:)")
         }
-        return try state.toOne[index].map { try context.object(with: $0) }
+        guard let id = state.toOne[index] else { return nil }
+        guard !description_.relationships[index].hasInverse else {
+            return try context.object(with: id)
+        }
+        // Without an inverse, deleting the destination leaves the key (as in
+        // Core Data): a key that points at no row, or at a deleted object,
+        // reads as nil.
+        do {
+            let destination = try context.object(with: id)
+            return destination.isDeleted ? nil : destination
+        } catch let error as ContextError where error.code == .objectNotFound {
+            return nil
+        }
     }
 
     /// Sets to-one relationship `key`; the inverse follows at once.
@@ -32,6 +45,8 @@ extension ManagedObject {
             try context.link(self, index, destination)
         } else if let current = try object(forKey: key) {
             try context.unlink(self, index, current)
+        } else if state.toOne[index] != nil {
+            try context.clearKey(of: self, index)  // A key to a destination that is gone.
         }
     }
 

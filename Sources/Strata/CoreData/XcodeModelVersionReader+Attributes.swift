@@ -104,10 +104,18 @@ extension XcodeModelVersionReader {
 
     // MARK: - Defaults
 
+    /// The default Core Data would use. Defaults are neither hashed nor
+    /// laid out, so a value Xcode accepted but that does not fit the type
+    /// never refuses the model: YES/NO on a number type becomes 1/0 (as
+    /// Core Data reads it), anything else unreadable becomes no default;
+    /// both with a located warning.
     mutating func convertDefault(_ element: XMLElement, type: AttributeType) -> AttributeDefault? {
         if type == .date, let text = Self.text(element, "defaultDateTimeInterval") {
             guard let seconds = Double(text), seconds.isFinite else {
-                report(element, "defaultDateTimeInterval \"\(text)\" is not a number of seconds")
+                warn(
+                    element,
+                    "defaultDateTimeInterval \"\(text)\" left out: not a number of seconds; "
+                        + "no default")
                 return nil
             }
             return .literal(.date(seconds))
@@ -119,40 +127,64 @@ extension XcodeModelVersionReader {
         case .string, .uri:
             return .literal(.string(text))
         case .integer16, .integer32, .integer64:
-            guard let value = integer(text, type) else {
-                report(element, "\(what) is not an integer within the range of \(type.rawValue)")
-                return nil
+            if let value = integer(text, type) { return .literal(.integer(value)) }
+            if let flag = Self.boolean(text) {
+                warnReadAsNumber(element, what, type, flag)
+                return .literal(.integer(flag ? 1 : 0))
             }
-            return .literal(.integer(value))
+            warn(
+                element,
+                "\(what) left out: not an integer within the range of \(type.rawValue); "
+                    + "no default, as in Core Data")
+            return nil
         case .decimal, .double, .float:
-            guard let value = real(text, type) else {
-                report(element, "\(what) is not a number within the range of \(type.rawValue)")
-                return nil
+            if let value = real(text, type) { return .literal(.real(value)) }
+            if let flag = Self.boolean(text) {
+                warnReadAsNumber(element, what, type, flag)
+                return .literal(.real(flag ? 1 : 0))
             }
-            return .literal(.real(value))
+            warn(
+                element,
+                "\(what) left out: not a number within the range of \(type.rawValue); "
+                    + "no default, as in Core Data")
+            return nil
         case .boolean:
-            switch text.uppercased() {
-            case "YES", "TRUE", "1": return .literal(.boolean(true))
-            case "NO", "FALSE", "0": return .literal(.boolean(false))
-            default:
-                report(element, "\(what) is not YES or NO")
-                return nil
+            if let flag = Self.boolean(text) ?? integer(text, .integer64).map({ $0 != 0 }) {
+                return .literal(.boolean(flag))
             }
+            warn(element, "\(what) left out: not YES or NO; no default, as in Core Data")
+            return nil
         case .uuid:
             guard let uuid = UUID(uuidString: text) else {
-                report(element, "\(what) is not a UUID")
+                warn(element, "\(what) left out: not a UUID; no default")
                 return nil
             }
             return .literal(.uuid(uuid))
         case .date:
             guard let seconds = Double(text), seconds.isFinite else {
-                report(element, "\(what) is not a number of seconds since 2001")
+                warn(element, "\(what) left out: not a number of seconds since 2001; no default")
                 return nil
             }
             return .literal(.date(seconds))
         case .binary, .transformable:
             warn(element, "\(what) left out: a default for \(type.rawValue) has no text form")
             return nil
+        }
+    }
+
+    /// The warning for a boolean default on a number type.
+    mutating func warnReadAsNumber(
+        _ element: XMLElement, _ what: String, _ type: AttributeType, _ flag: Bool
+    ) {
+        warn(element, "\(what) on \(type.rawValue) read as \(flag ? 1 : 0), as Core Data does")
+    }
+
+    /// YES/NO (TRUE/FALSE, any case) as Core Data spells booleans.
+    static func boolean(_ text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespaces).uppercased() {
+        case "YES", "TRUE": true
+        case "NO", "FALSE": false
+        default: nil
         }
     }
 
@@ -168,7 +200,8 @@ extension XcodeModelVersionReader {
             switch type {
             case .string:
                 guard let length = Int(text), length >= 0, length <= Int(Int32.max) else {
-                    report(element, "\(key) \"\(text)\" is not a length (an integer from 0)")
+                    // Validation only: neither hashed nor laid out.
+                    warn(element, "\(key) \"\(text)\" left out: not a length (an integer from 0)")
                     continue
                 }
                 if isMinimum { attribute.minLength = length } else { attribute.maxLength = length }
@@ -176,9 +209,9 @@ extension XcodeModelVersionReader {
                 let value =
                     type.isInteger ? integer(text, type).map { Double($0) } : real(text, type)
                 guard let value else {
-                    report(
+                    warn(
                         element,
-                        "\(key) \"\(text)\" is not a number within the range of "
+                        "\(key) \"\(text)\" left out: not a number within the range of "
                             + type.rawValue)
                     continue
                 }
@@ -195,7 +228,7 @@ extension XcodeModelVersionReader {
                 continue
             }
             guard let seconds = Double(text), seconds.isFinite else {
-                report(element, "\(key) \"\(text)\" is not a number of seconds since 2001")
+                warn(element, "\(key) \"\(text)\" left out: not a number of seconds since 2001")
                 continue
             }
             if isMinimum { attribute.minValue = seconds } else { attribute.maxValue = seconds }

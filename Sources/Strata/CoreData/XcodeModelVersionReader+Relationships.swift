@@ -13,10 +13,18 @@ extension XcodeModelVersionReader {
         if destination == nil { report(element, "a relationship needs a destinationEntity") }
         let inverse = Self.text(element, "inverseName")
         if inverse == nil {
-            report(
-                element,
-                "no inverseName; Strata needs the inverse of every relationship "
-                    + "(add one in Xcode)")
+            if Self.flag(element, "toMany") {
+                report(
+                    element,
+                    "no inverseName: a to-many relationship without an inverse is not supported "
+                        + "yet (its join table's layout is unverified); add one in Xcode")
+            } else {
+                // Core Data allows it (Xcode warns): a plain foreign key.
+                warn(
+                    element,
+                    "no inverseName: Core Data allows it; deleting the destination leaves a key "
+                        + "that reads as nil")
+            }
         }
         var relationship = Relationship(
             name: name, destination: destination ?? "", inverse: inverse ?? "",
@@ -32,10 +40,11 @@ extension XcodeModelVersionReader {
             if let deleteRule = Self.deleteRules[rule] {
                 relationship.deleteRule = deleteRule
             } else {
+                // Not hashed, not laid out: Xcode's default rule, with a warning.
                 let known = Self.deleteRules.keys.sorted().map { "\"\($0)\"" }
-                report(
+                warn(
                     element,
-                    "unknown deletionRule \"\(rule)\"; expected one of "
+                    "unknown deletionRule \"\(rule)\" read as \"Nullify\"; expected one of "
                         + known.joined(separator: ", "))
             }
         }

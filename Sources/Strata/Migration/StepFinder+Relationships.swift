@@ -168,6 +168,12 @@ extension StepFinder {
                 "counts \(old.minCount)…\(old.effectiveMaxCount) become "
                     + "\(new.minCount)…\(new.effectiveMaxCount) (checked on save)")
         }
+        // A to-one keeps its key column with or without an inverse.
+        if !old.isToMany && !new.isToMany && old.hasInverse != new.hasInverse {
+            hashOnly.append(
+                new.hasInverse
+                    ? "gains the inverse \(new.inverse)" : "loses its inverse \(old.inverse)")
+        }
         if !hashOnly.isEmpty {
             add(
                 .changeVersionHash, .inferred,

@@ -1,4 +1,10 @@
-/// A relationship from one entity to another, always with an inverse.
+/// A relationship from one entity to another, usually with an inverse.
+///
+/// Core Data allows a relationship without an inverse (Xcode warns), and
+/// real models have them: a to-one without an inverse is stored exactly like
+/// one with an inverse (its foreign-key column and index); deleting its
+/// destination leaves the key, which reads as nil. A to-many without an
+/// inverse is refused for now: its join table's layout is unverified.
 ///
 /// Mirrors `NSRelationshipDescription`.
 public struct Relationship: Hashable, Sendable {
@@ -6,7 +12,8 @@ public struct Relationship: Hashable, Sendable {
     public var name: String
     /// The name of the destination entity.
     public var destination: String
-    /// The name of the inverse relationship on the destination entity.
+    /// The name of the inverse relationship on the destination entity;
+    /// empty when the relationship has none (see ``hasInverse``).
     public var inverse: String
     /// Whether the relationship holds many objects.
     public var isToMany: Bool = false
@@ -46,6 +53,9 @@ public struct Relationship: Hashable, Sendable {
         self.inverse = inverse
         self.isToMany = isToMany
     }
+
+    /// Whether the relationship names an inverse.
+    public var hasInverse: Bool { !inverse.isEmpty }
 
     /// The maximum count Core Data records: 1 for a to-one relationship,
     /// otherwise the declared ``maxCount`` (0 meaning unbounded).

@@ -85,10 +85,8 @@ extension SchemaDecoder.State {
         }
         relationship.destination =
             string(fields, "destination", required: "the name of the destination entity") ?? ""
-        relationship.inverse =
-            string(
-                fields, "inverse",
-                required: "the name of the inverse relationship on the destination") ?? ""
+        // Optional, as in Core Data: the validator warns when it is missing.
+        relationship.inverse = string(fields, "inverse") ?? ""
         relationship.isToMany = bool(fields, "toMany") ?? false
         relationship.isOrdered = bool(fields, "ordered") ?? false
         relationship.isOptional = bool(fields, "optional") ?? false

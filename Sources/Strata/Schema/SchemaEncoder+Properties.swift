@@ -46,10 +46,8 @@ extension SchemaEncoder.Writer {
 
     /// `"name": { … }` with the keys in ``SchemaDecoder/relationshipKeys`` order.
     func relationshipLine(_ relationship: Relationship) -> String {
-        var fields: [(String, String)] = [
-            ("destination", Self.quote(relationship.destination)),
-            ("inverse", Self.quote(relationship.inverse)),
-        ]
+        var fields: [(String, String)] = [("destination", Self.quote(relationship.destination))]
+        if relationship.hasInverse { fields.append(("inverse", Self.quote(relationship.inverse))) }
         if relationship.isToMany { fields.append(("toMany", "true")) }
         if relationship.isOrdered { fields.append(("ordered", "true")) }
         if relationship.isOptional { fields.append(("optional", "true")) }

@@ -61,6 +61,27 @@ public struct SchemaValidator: Sendable {
         return run.issues
     }
 
+    /// What Core Data allows but Xcode warns about: each relationship
+    /// without an inverse (deleting its destination leaves a key that reads
+    /// as nil, and nothing on the destination side knows the link).
+    ///
+    /// - Returns: The warnings, in entity order, located by JSON path.
+    public func warnings(_ model: Model, file: String = "") -> [SchemaIssue] {
+        var found: [SchemaIssue] = []
+        for entity in model.entities {
+            for relationship in entity.relationships where !relationship.hasInverse {
+                found.append(
+                    SchemaIssue(
+                        file: file,
+                        path: Run.path(relationship: relationship, of: entity, "destination"),
+                        message: "\(entity.name).\(relationship.name) has no inverse (Core Data "
+                            + "allows it; deleting its destination leaves a key that reads as nil)")
+                )
+            }
+        }
+        return found
+    }
+
     /// The properties each entity declares that one of its ancestors
     /// already declares, with the farthest such ancestor.
     ///

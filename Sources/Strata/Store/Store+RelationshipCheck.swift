@@ -160,7 +160,11 @@ private struct RelationshipChecker {
                 } else if let columns = source.toOne[relationship.name],
                     involves(source.table, destination.table)
                 {
-                    try checkForeignKey(relationship, columns, from: source, to: destination)
+                    // Without an inverse a key may outlive its row, as Core Data
+                    // leaves it; it reads as nil.
+                    if relationship.hasInverse {
+                        try checkForeignKey(relationship, columns, from: source, to: destination)
+                    }
                     if let entityColumn = columns.entityColumn {
                         try checkEntityColumn(
                             relationship, columns.foreignKey, entityColumn, from: source,

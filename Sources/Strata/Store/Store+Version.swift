@@ -69,6 +69,27 @@ extension Store {
             of: metadata.versionHashes, in: chain, path: path, storeModel: storeModel)
     }
 
+    /// Why `model` does not describe the store — `the store holds Diary
+    /// version 3, the model is Diary version 1; their hashes differ in: …`
+    /// — or nil when its version hashes are the store's. The store's
+    /// version is named from its stored schema, else from what its metadata
+    /// says.
+    func versionMismatch(with model: Model) -> String? {
+        let differences = Store.differences(between: metadata.versionHashes, and: model)
+        guard !differences.isEmpty else { return nil }
+        let storeVersion: String
+        if let stored = try? storedModel() {
+            storeVersion = "\(stored.name) version \(stored.version)"
+        } else if let name = metadata.modelName, let version = metadata.modelVersion {
+            storeVersion = "\(name) version \(version)"
+        } else {
+            storeVersion = "a version it does not name"
+        }
+        let list = differences.map(\.description).joined(separator: ", ")
+        return "the store holds \(storeVersion), the model is \(model.name) version "
+            + "\(model.version); their hashes differ in: \(list)"
+    }
+
     /// The version of `chain` whose hashes equal `hashes`; see
     /// ``matchingVersion(in:)``.
     public static func matchingVersion(

@@ -9,7 +9,7 @@ struct QueryCommand: Command {
     static let usage = """
         USAGE: strata query <store> <entity> [--where <predicate>] [--arg <value>]...
                             [--sort <keys>] [--limit <n>] [--offset <n>] [--count]
-                            [--format table|json|csv] [--schemas <dir>]
+                            [--fields <keys>] [--format table|json|csv] [--schemas <dir>]
 
         ARGUMENTS:
           <store>             A Core Data SQLite store.
@@ -23,8 +23,13 @@ struct QueryCommand: Command {
           --limit <n>         At most n objects.
           --offset <n>        Skip the first n objects.
           --count             Print only the number of matching objects.
+          --fields <keys>     Comma-separated columns: attributes, relationships, or key
+                              paths through to-ones (sender.name). Default: every stored
+                              attribute, then every relationship (a to-one as the
+                              destination's id; a to-many as a count, in JSON its ids).
           --format <format>   table (default), json or csv. A table shows control characters
-                              in values as escapes (\\t, \\n, \\r, \\u{1B}).
+                              in values as escapes (\\t, \\n, \\r, \\u{1B}). JSON and CSV
+                              give dates with every fractional digit stored.
           --schemas <dir>     The model folder; the version matching the store is used.
                               Without it, the model the store names: the schema
                               Strata stored in it, or Core Data's model cache.
@@ -40,6 +45,7 @@ struct QueryCommand: Command {
     var limit: Int?
     var offset: Int?
     var countOnly: Bool
+    var fields: String?
     var format: Format
     var schemas: String?
 
@@ -51,6 +57,7 @@ struct QueryCommand: Command {
         let sort = try arguments.option("--sort")
         let limit = try arguments.integerOption("--limit")
         let offset = try arguments.integerOption("--offset")
+        let fields = try arguments.option("--fields")
         let formatName = try arguments.option("--format") ?? "table"
         guard let format = Format(rawValue: formatName) else {
             throw UsageError(
@@ -62,7 +69,8 @@ struct QueryCommand: Command {
         try arguments.finish()
         return Self(
             store: store, entity: entity, predicate: predicate, arguments: values, sort: sort,
-            limit: limit, offset: offset, countOnly: countOnly, format: format, schemas: schemas)
+            limit: limit, offset: offset, countOnly: countOnly, fields: fields, format: format,
+            schemas: schemas)
     }
 
     func validate() throws {
@@ -107,7 +115,13 @@ struct QueryCommand: Command {
         request.fetchLimit = limit ?? 0
         request.fetchOffset = offset ?? 0
         let context = try Context(store: opened, model: model)
-        let attributes = model.allAttributes(of: entity).filter { !$0.isTransient }
+        let columns =
+            try fields.map { list in
+                try list.split(separator: ",").map {
+                    try QueryField.parse(
+                        $0.trimmingCharacters(in: .whitespaces), entity: entity, in: model)
+                }
+            } ?? QueryField.all(of: entity, in: model)
         var rows: [QueryRow] = []
         do {
             if countOnly {
@@ -115,14 +129,14 @@ struct QueryCommand: Command {
                 return
             }
             try context.forEach(request, batchSize: 1000) { object in
-                rows.append(try QueryRow(object, attributes: attributes))
+                rows.append(try QueryRow(object, fields: columns))
             }
         } catch var error as Strata.PredicateError {
             // Quote the predicate as typed, which the columns refer to.
             error.predicate = predicate ?? error.predicate
             throw error
         }
-        let text = QueryOutput.render(rows, attributes: attributes.map(\.name), as: format)
+        let text = QueryOutput.render(rows, fields: columns.map(\.name), as: format)
         if !text.isEmpty { Terminal.output(text) }
     }
 }

@@ -36,6 +36,13 @@ struct SchemaCheckCommand: Command {
                     SchemaCheckReport(valid: false, issues: error.issues.map(\.description))))
             throw CommandFailure(message: "\(error.issues.count) problem(s) in \(path)")
         }
+        for model in chain.versions {
+            for warning in SchemaValidator().warnings(
+                model, file: "\(model.name) version \(model.version)")
+            {
+                Terminal.error("warning: \(warning)")
+            }
+        }
         let versions = chain.versions.map(\.version)
         let summary =
             "\(chain.newest.name): \(versions.count) version(s) \(Self.range(versions)), "

@@ -13,7 +13,8 @@ func write(_ arguments: [String]) throws -> Int64 {
         throw HelperError(message: "usage: strata-test-writer STORE SCHEMA_DIR ENTITY PK KEY VALUE")
     }
     let store = try Store.open(at: URL(fileURLWithPath: arguments[0]))
-    let model = try SchemaChain.load(directory: URL(fileURLWithPath: arguments[1])).newest
+    let model = try store.matchingVersion(
+        in: SchemaChain.load(directory: URL(fileURLWithPath: arguments[1])))
     let context = try Context(store: store, model: model)
     let uri = "x-coredata://\(store.metadata.uuid)/\(arguments[2])/p\(key)"
     guard let id = ObjectID(uri: uri, storeUUID: store.metadata.uuid) else {

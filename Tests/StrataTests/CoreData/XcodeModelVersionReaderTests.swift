@@ -234,8 +234,9 @@ import Testing
                 #"Model.xcdatamodel/contents:5: <attribute name="y">: attributeType "ObjectID" is not supported by Strata schemas"#,
                 #"Model.xcdatamodel/contents:6: <attribute name="z">: an attribute of undefined type must be transient; give it a type"#,
                 #"Model.xcdatamodel/contents:7: <relationship name="b">: inverse "owner" is not a relationship of B"#,
-                #"Model.xcdatamodel/contents:8: <relationship name="c">: no inverseName; Strata needs the inverse of every relationship (add one in Xcode)"#,
             ])
+        // `c`, a to-one without an inverse, is allowed (with a warning; see
+        // RelationshipWithoutInverseTests).
     }
 
     @Test func testLegacyBinaryFormatSaysToResaveInXcode4() throws {
@@ -277,5 +278,85 @@ import Testing
                 "4 <attribute name=\"scratch\">", "5 <attribute name=\"data\">",
                 "6 <attribute name=\"total\">", "7 <fetchedProperty name=\"others\">",
             ])
+    }
+
+    // MARK: - Forgiven as Xcode forgave
+
+    /// Issue 13: a shipped model has `defaultValueString="NO"` on an Integer
+    /// 64; Core Data reads it as 0, so does Strata, with one located warning.
+    @Test func testBooleanDefaultOnAnIntegerBecomesZeroWithOneWarning() throws {
+        let folder = try TemporaryDirectory()
+        let url = try Self.bundle(
+            in: folder,
+            [
+                "Model.xcdatamodel": Self.contents(
+                    """
+                    <entity name="A">
+                      <attribute name="isMuted" attributeType="Integer 64" defaultValueString="NO" usesScalarValueType="YES"/>
+                      <attribute name="isPinned" attributeType="Integer 16" defaultValueString="YES"/>
+                    </entity>
+                    """)
+            ])
+        let bundle = try XcodeModelReader().read(at: url)
+        let entity = try #require(bundle.versions.first?.entity(named: "A"))
+        #expect(entity.attribute(named: "isMuted")?.defaultValue == .literal(.integer(0)))
+        #expect(entity.attribute(named: "isPinned")?.defaultValue == .literal(.integer(1)))
+        #expect(
+            bundle.warnings.map(\.description) == [
+                #"Model.xcdatamodel/contents:4: <attribute name="isMuted">: defaultValueString "NO" on integer64 read as 0, as Core Data does"#,
+                #"Model.xcdatamodel/contents:5: <attribute name="isPinned">: defaultValueString "YES" on integer16 read as 1, as Core Data does"#,
+            ])
+    }
+
+    /// Defaults, bounds and delete rules are neither hashed nor laid out: a
+    /// value Xcode accepted that Strata cannot read is left out with a
+    /// warning, and the model converts with the hashes it had.
+    @Test func testUnreadableUnhashedValuesAreLeftOutWithLocatedWarnings() throws {
+        let folder = try TemporaryDirectory()
+        let odd = """
+            <entity name="A">
+              <attribute name="count" attributeType="Integer 32" defaultValueString="many" minValueString="none"/>
+              <attribute name="ratio" attributeType="Double" defaultValueString="half"/>
+              <attribute name="done" attributeType="Boolean" defaultValueString="maybe"/>
+              <attribute name="when" attributeType="Date" defaultDateTimeInterval="soon" maxDateTimeInterval="later"/>
+              <attribute name="id" attributeType="UUID" defaultValueString="not-a-uuid"/>
+              <attribute name="title" attributeType="String" maxValueString="long"/>
+              <relationship name="b" maxCount="1" deletionRule="Sometimes" destinationEntity="B" inverseName="a" inverseEntity="B"/>
+            </entity>
+            <entity name="B">
+              <relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A" inverseName="b" inverseEntity="A"/>
+            </entity>
+            """
+        let plain = """
+            <entity name="A">
+              <attribute name="count" attributeType="Integer 32"/>
+              <attribute name="ratio" attributeType="Double"/>
+              <attribute name="done" attributeType="Boolean"/>
+              <attribute name="when" attributeType="Date"/>
+              <attribute name="id" attributeType="UUID"/>
+              <attribute name="title" attributeType="String"/>
+              <relationship name="b" maxCount="1" deletionRule="Nullify" destinationEntity="B" inverseName="a" inverseEntity="B"/>
+            </entity>
+            <entity name="B">
+              <relationship name="a" maxCount="1" deletionRule="Nullify" destinationEntity="A" inverseName="b" inverseEntity="A"/>
+            </entity>
+            """
+        let url = try Self.bundle(in: folder, ["Model.xcdatamodel": Self.contents(odd)])
+        let bundle = try XcodeModelReader().read(at: url)
+        let model = try #require(bundle.versions.first)
+        let entity = try #require(model.entity(named: "A"))
+        #expect(entity.attributes.allSatisfy { $0.defaultValue == nil })
+        #expect(entity.attribute(named: "count")?.minValue == nil)
+        #expect(entity.relationship(named: "b")?.deleteRule == .nullify)
+        #expect(
+            bundle.warnings.map { "\($0.line ?? 0) \($0.element ?? "")" } == [
+                "4 <attribute name=\"count\">", "4 <attribute name=\"count\">",
+                "5 <attribute name=\"ratio\">", "6 <attribute name=\"done\">",
+                "7 <attribute name=\"when\">", "7 <attribute name=\"when\">",
+                "8 <attribute name=\"id\">", "9 <attribute name=\"title\">",
+                "10 <relationship name=\"b\">",
+            ])
+        #expect(model.versionHashes == (try read(plain)).versionHashes)
+        #expect(SchemaValidator().validate(model).isEmpty)
     }
 }

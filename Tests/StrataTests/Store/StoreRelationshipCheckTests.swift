@@ -21,7 +21,10 @@ import Testing
         try recipe.set("name", "Bread")
         let image = try fixture.context.insert("Image")
         try recipe.setObject(image, forKey: "image")
-        try recipe.add(try fixture.context.insert("Ingredient"), to: "ingredients")
+        let ingredient = try fixture.context.insert("Ingredient")
+        try ingredient.set("name", "Flour")  // Required, as in Apple's model.
+        try ingredient.set("displayOrder", Int64(1))
+        try recipe.add(ingredient, to: "ingredients")
         try fixture.context.save()
         return fixture
     }

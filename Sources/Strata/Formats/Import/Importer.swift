@@ -76,8 +76,14 @@ public final class Importer {
 
     /// Prepares an import into `store`, whose version `model` is.
     ///
-    /// - Throws: ``StoreError`` when the model's entities are not in the store.
+    /// - Throws: ``StoreError`` (`unknownVersion`) naming both versions when
+    ///   the model's version hashes are not the store's (values of
+    ///   properties its tables lack would be dropped); ``StoreError`` when
+    ///   the model's entities are not in the store.
     public init(store: Store, model: Model, options: ImportOptions) throws {
+        if let mismatch = store.versionMismatch(with: model) {
+            throw StoreError(.unknownVersion, path: store.path, message: mismatch)
+        }
         self.store = store
         self.model = model
         self.options = options

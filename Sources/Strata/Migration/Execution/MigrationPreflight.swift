@@ -85,6 +85,7 @@ final class MigrationPreflight {
                     findings.append(finding)
                 }
             }
+            findings += try unreadableValues(in: stage)
             previews.append(.init(stage: stage, steps: steps))
         }
         return (previews, findings)
