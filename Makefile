@@ -2,7 +2,7 @@
 # Both install the Debian packages the build needs when they are missing.
 
 SWIFT      ?= swift
-PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev pkg-config sqlite3
+PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev libssl-dev pkg-config sqlite3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR   ?= .build/demo
 
