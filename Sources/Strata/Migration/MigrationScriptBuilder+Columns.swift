@@ -160,7 +160,8 @@ extension MigrationScriptBuilder {
     private func ownerThroughOneSidedInverse(of relationship: Relationship) -> String? {
         guard relationship.hasInverse,
             let owner = context.formerEntity(of: relationship.destination),
-            let old = context.formerRelationship(relationship.inverse, of: relationship.destination),
+            let old = context.formerRelationship(
+                relationship.inverse, of: relationship.destination),
             old.isToMany, !old.hasInverse,
             let name = context.sourceLayout.entity(named: owner)?.joinTables[old.name],
             let join = context.sourceLayout.joinTables.first(where: { $0.name == name }),

@@ -111,7 +111,9 @@ extension MigrationScriptBuilder {
                     columns.order.map { .column($0) }
                     ?? .ordinal(partition: .column(columns.foreignKey), order: .column("Z_PK"))
             }
-            fillFromKeys(table, source: source, key: columns.foreignKey, entity: before.destination, values: values)
+            fillFromKeys(
+                table, source: source, key: columns.foreignKey, entity: before.destination,
+                values: values)
             return true
         }
         // A to-one that became to-many: its key column lists the pairs.

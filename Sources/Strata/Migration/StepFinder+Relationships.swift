@@ -181,7 +181,8 @@ extension StepFinder {
             let join = context.destinationLayout.entity(named: entity)?.joinTables[new.name]
             add(
                 .changeVersionHash, toOneInverse ? .lossy : .inferred,
-                (new.hasInverse ? "gains the inverse \(new.inverse)" : "loses its inverse \(old.inverse)")
+                (new.hasInverse
+                    ? "gains the inverse \(new.inverse)" : "loses its inverse \(old.inverse)")
                     + (toOneInverse
                         ? "; links move to its key column, and an object listed by several "
                             + "keeps only the lowest"

@@ -77,7 +77,8 @@ public struct SchemaValidator: Sendable {
                         message: "\(entity.name).\(relationship.name) has no inverse (Core Data "
                             + (relationship.isToMany
                                 ? "allows it; its join table's layout is unverified)"
-                                : "allows it; deleting its destination leaves a key that reads as nil)"))
+                                : "allows it; deleting its destination leaves a key that reads as nil)")
+                    )
                 )
             }
         }
