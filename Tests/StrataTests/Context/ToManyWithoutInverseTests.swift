@@ -108,9 +108,14 @@ import Testing
         }
         #expect(try emojis("ANY users.name == 'Bob'") == ["🎉", "👍"])
         #expect(try emojis("users.@count == 3") == ["👍"])
-        let thumbs = try #require(try reread.fetch(
-            FetchRequest(entity: "Reaction", predicate: try Predicate("emoji == '👍'"))).first)
-        #expect(try thumbs.objects(forKey: "users").map { try $0.string("name") } == ["Ada", "Bob", "Cy"])
+        let thumbs = try #require(
+            try reread.fetch(
+                FetchRequest(entity: "Reaction", predicate: try Predicate("emoji == '👍'"))
+            ).first)
+        #expect(
+            try thumbs.objects(forKey: "users").map { try $0.string("name") } == [
+                "Ada", "Bob", "Cy",
+            ])
 
         // Removing through the to-many.
         let cy = try #require(try thumbs.objects(forKey: "users").last)
@@ -182,7 +187,8 @@ import Testing
         var found: [String] = []
         for reaction in try context.findAll("Reaction", sortedBy: "emoji") {
             let names = try reaction.objects(forKey: "users").map { try $0.string("name") ?? "" }
-            found.append((try reaction.string("emoji") ?? "") + " " + names.sorted().joined(separator: ","))
+            found.append(
+                (try reaction.string("emoji") ?? "") + " " + names.sorted().joined(separator: ","))
         }
         for message in try context.findAll("Message", sortedBy: "text") {
             found.append(
@@ -228,7 +234,8 @@ import Testing
         #expect(try links(url, v1) == expected)
 
         let two = try MigrationPlan(chain: chain, from: 1, to: 2)
-        #expect(two.steps.map { "\($0.kind.rawValue) \($0.label)" } == ["add-relationship inferred"])
+        #expect(
+            two.steps.map { "\($0.kind.rawValue) \($0.label)" } == ["add-relationship inferred"])
         try migrate(url, schemas, to: 2)
         let v2 = try #require(chain.model(version: 2))
         #expect(try links(url, v2) == expected)
@@ -268,5 +275,54 @@ import Testing
             "\(four.steps.map(\.reason))")
         try migrate(url, schemas, to: 4)
         #expect(try links(url, chain.newest) == expected)
+    }
+
+    @Test func testGainingAToOneInverseKeepsTheLowestOwnerAndIsLossy() throws {
+        let folder = try TemporaryDirectory()
+        let schemas = folder.file("Schemas/Messenger")
+        try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+        let one = Self.schema(1)
+        let two =
+            one
+            .replacingOccurrences(of: #""version": 1"#, with: #""version": 2"#)
+            .replacingOccurrences(
+                of: #""users": { "destination": "User", "toMany": true, "optional": true }"#,
+                with:
+                    #""users": { "destination": "User", "inverse": "reaction", "toMany": true, "optional": true }"#
+            )
+            .replacingOccurrences(
+                of: #""name": { "type": "string", "optional": true } }"#,
+                with: #""name": { "type": "string", "optional": true } }, "relationships": { "#
+                    + #""reaction": { "destination": "Reaction", "inverse": "users", "optional": true } }"#
+            )
+        try Data(one.utf8).write(to: schemas.appendingPathComponent("1.json"))
+        try Data(two.utf8).write(to: schemas.appendingPathComponent("2.json"))
+        let chain = try SchemaChain.load(directory: schemas)
+        let url = folder.file("Messenger.sqlite")
+        let v1 = try #require(chain.model(version: 1))
+        do {
+            let store = try Store.create(at: url, model: v1)
+            let context = try Context(store: store, model: v1)
+            var users: [String: ManagedObject] = [:]
+            for name in ["Ada", "Bob", "Cy"] {
+                let user = try context.insert("User")
+                try user.set("name", name)
+                users[name] = user
+            }
+            for (emoji, names) in [("a", ["Ada", "Bob"]), ("b", ["Bob", "Cy"])] {
+                let reaction = try context.insert("Reaction")
+                try reaction.set("emoji", emoji)
+                for name in names { try reaction.add(try #require(users[name]), to: "users") }
+            }
+            try context.save()
+            try store.close()
+        }
+        let plan = try MigrationPlan(chain: chain, from: 1, to: 2)
+        #expect(
+            plan.steps.map { "\($0.kind.rawValue) \($0.label) \($0.names)" }.contains(
+                "change-version-hash lossy Reaction.users"))
+        try migrate(url, schemas, to: 2)
+        // Bob was listed by both: he keeps the lowest, "a".
+        #expect(try links(url, chain.newest) == ["a Ada,Bob", "b Cy"])
     }
 }
