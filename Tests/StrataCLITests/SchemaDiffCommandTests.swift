@@ -150,4 +150,44 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("USAGE: strata schema diff <from> <to> [--json]\n"))
     }
+
+    @Test func testToManyWithoutInverseGainingOneMovesItsLinks() throws {
+        let folder = try ScratchFolder()
+        let version2 = """
+            { "format": "strata-schema/1", "model": "Messenger", "version": 2, "entities": {
+              "Message": { "relationships": {
+                "readers": { "destination": "User", "toMany": true, "optional": true } } },
+              "Reaction": { "relationships": {
+                "users": { "destination": "User", "toMany": true, "optional": true } } },
+              "User": { "attributes": { "name": { "type": "string", "optional": true } } } } }
+            """
+        let version3 = """
+            { "format": "strata-schema/1", "model": "Messenger", "version": 3, "entities": {
+              "Message": { "attributes": { "text": { "type": "string", "optional": true } } },
+              "Reaction": { "relationships": { "users": {
+                "destination": "User", "inverse": "reactions", "toMany": true, "optional": true } } },
+              "User": { "attributes": { "name": { "type": "string", "optional": true } },
+                "relationships": { "reactions": {
+                  "destination": "Reaction", "inverse": "users", "toMany": true, "optional": true } } } } }
+            """
+        try Data(version2.utf8).write(to: URL(fileURLWithPath: folder.path("2.json")))
+        try Data(version3.utf8).write(to: URL(fileURLWithPath: folder.path("3.json")))
+        let outcome = try StrataRunner.run(
+            ["schema", "diff", folder.path("2.json"), folder.path("3.json")])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr == "")
+        #expect(
+            outcome.stdout.contains(
+                "  1  lossy     remove-relationship  Message.readers  relationship is gone; its "
+                    + "links are dropped\n"))
+        #expect(
+            outcome.stdout.contains(
+                "  3  inferred  change-version-hash  Reaction.users   gains the inverse "
+                    + "reactions; links move to the join table Z_2USERS\n"))
+        #expect(
+            outcome.stdout.contains(
+                "INSERT INTO \"strata_new_Z_2USERS\" (Z_2REACTIONS, Z_3USERS) SELECT "
+                    + "Z_2USERS.Z_2REACTION, Z_2USERS.Z_3USERS FROM Z_2USERS;\n"))
+        #expect(outcome.stdout.contains("  Z_1READERS  drop     steps 1\n"))
+    }
 }

@@ -58,7 +58,11 @@ extension ManagedObject {
             throw ContextError(
                 .wrongPropertyKind, "\(entityName).\(key) is to-one; use object(forKey:)")
         }
-        return try context.toManyIDs(of: self, index)
+        let ids = try context.toManyIDs(of: self, index)
+        // Without an inverse, a deleted destination is still listed until
+        // the save drops its join row; it reads as absent at once.
+        guard !description_.relationships[index].hasInverse else { return ids }
+        return ids.filter { context.registered($0)?.isDeleted != true }
     }
 
     /// The destinations of to-many relationship `key`, in order (the stored

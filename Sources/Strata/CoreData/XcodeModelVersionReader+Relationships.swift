@@ -13,18 +13,15 @@ extension XcodeModelVersionReader {
         if destination == nil { report(element, "a relationship needs a destinationEntity") }
         let inverse = Self.text(element, "inverseName")
         if inverse == nil {
-            if Self.flag(element, "toMany") {
-                report(
-                    element,
-                    "no inverseName: a to-many relationship without an inverse is not supported "
-                        + "yet (its join table's layout is unverified); add one in Xcode")
-            } else {
-                // Core Data allows it (Xcode warns): a plain foreign key.
-                warn(
-                    element,
-                    "no inverseName: Core Data allows it; deleting the destination leaves a key "
+            // Core Data allows it (Xcode warns): a plain foreign key, or for
+            // a to-many a join table of its own.
+            warn(
+                element,
+                Self.flag(element, "toMany")
+                    ? "no inverseName: Core Data allows it; Strata writes a join table of its own "
+                        + "(layout unverified), and a deleted destination drops out of it"
+                    : "no inverseName: Core Data allows it; deleting the destination leaves a key "
                         + "that reads as nil")
-            }
         }
         var relationship = Relationship(
             name: name, destination: destination ?? "", inverse: inverse ?? "",

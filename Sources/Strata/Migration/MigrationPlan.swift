@@ -142,10 +142,14 @@ extension MigrationPlan {
                 let other =
                     "Z_\(source.entityNumbers[join.inverseSide.entity] ?? 0)"
                     + join.inverseSide.relationship.uppercased()
+                let pair =
+                    join.isOneSided
+                    ? "" : " and \(join.inverseSide.entity).\(join.inverseSide.relationship)"
                 return "the join table of \(join.namingSide.entity).\(join.namingSide.relationship)"
-                    + " and \(join.inverseSide.entity).\(join.inverseSide.relationship) is "
+                    + pair + " is "
                     + "missing: no table has both columns \(join.sourceColumn) and "
-                    + "\(join.destinationColumn) (expected under \(join.name) or \(other))"
+                    + "\(join.destinationColumn) (expected under \(join.name)"
+                    + (join.isOneSided ? ")" : " or \(other))")
             }
             throw MigrationError(
                 .structureMismatch,

@@ -89,14 +89,22 @@ extension MigrationScriptBuilder {
         _ name: String, _ columns: EntityLayout.ToOneColumns, of entity: String, in source: String
     ) -> [(String, ColumnValue)] {
         guard let former = context.formerEntity(of: entity),
-            let old = context.formerRelationship(name, of: entity),
             let relationship = context.destination.allRelationships(of: entity)
                 .first(where: { $0.name == name }),
-            context.formerEntity(of: relationship.destination) == old.destination,
-            let oldDestinationTable = context.sourceTable(of: old.destination)
+            let oldDestination = context.formerEntity(of: relationship.destination),
+            let oldDestinationTable = context.sourceTable(of: oldDestination)
         else { return [] }
         let key: ColumnValue
         var oldColumns: EntityLayout.ToOneColumns?
+        guard let old = context.formerRelationship(name, of: entity) else {
+            // A new to-one whose inverse was a to-many without one: the owner
+            // listed in that old join table.
+            guard let owner = ownerThroughOneSidedInverse(of: relationship) else { return [] }
+            return toOneValues(
+                key: .query(owner), columns, oldColumns: nil, in: source,
+                oldDestinationTable: oldDestinationTable)
+        }
+        guard oldDestination == old.destination else { return [] }
         if !old.isToMany {
             guard let placed = context.sourceLayout.entity(named: former)?.toOneColumns[old.name]
             else { return [] }
@@ -107,6 +115,16 @@ extension MigrationScriptBuilder {
         } else {
             return []
         }
+        return toOneValues(
+            key: key, columns, oldColumns: oldColumns, in: source,
+            oldDestinationTable: oldDestinationTable)
+    }
+
+    /// The key, entity number and order columns of a to-one whose old key is `key`.
+    private func toOneValues(
+        key: ColumnValue, _ columns: EntityLayout.ToOneColumns,
+        oldColumns: EntityLayout.ToOneColumns?, in source: String, oldDestinationTable: String
+    ) -> [(String, ColumnValue)] {
         var values: [(String, ColumnValue)] = [(columns.foreignKey, key)]
         if let entityColumn = columns.entityNumber {
             let renumber = Dictionary(
@@ -135,6 +153,22 @@ extension MigrationScriptBuilder {
             }
         }
         return values
+    }
+
+    /// For a new to-one whose inverse was a to-many without an inverse: a
+    /// subquery for the lowest owner listing the row in that old join table.
+    private func ownerThroughOneSidedInverse(of relationship: Relationship) -> String? {
+        guard relationship.hasInverse,
+            let owner = context.formerEntity(of: relationship.destination),
+            let old = context.formerRelationship(
+                relationship.inverse, of: relationship.destination),
+            old.isToMany, !old.hasInverse,
+            let name = context.sourceLayout.entity(named: owner)?.joinTables[old.name],
+            let join = context.sourceLayout.joinTables.first(where: { $0.name == name }),
+            join.isOneSided
+        else { return nil }
+        return "(SELECT MIN(j.\(SQLName.sql(join.sourceColumn))) FROM \(SQLName.sql(name)) AS j "
+            + "WHERE j.\(SQLName.sql(join.destinationColumn)) = %OLD%.Z_PK)"
     }
 
     /// For a to-many that becomes to-one: a subquery for the member with the

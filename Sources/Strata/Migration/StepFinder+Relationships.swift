@@ -174,6 +174,20 @@ extension StepFinder {
                 new.hasInverse
                     ? "gains the inverse \(new.inverse)" : "loses its inverse \(old.inverse)")
         }
+        // A to-many's links move between its own join table (no inverse),
+        // a pair's join table and the inverse's key column.
+        if old.isToMany && new.isToMany && old.hasInverse != new.hasInverse {
+            let toOneInverse = new.hasInverse && inverse?.isToMany == false
+            let join = context.destinationLayout.entity(named: entity)?.joinTables[new.name]
+            add(
+                .changeVersionHash, toOneInverse ? .lossy : .inferred,
+                (new.hasInverse
+                    ? "gains the inverse \(new.inverse)" : "loses its inverse \(old.inverse)")
+                    + (toOneInverse
+                        ? "; links move to its key column, and an object listed by several "
+                            + "keeps only the lowest"
+                        : "; links move to the join table " + (join ?? "")))
+        }
         if !hashOnly.isEmpty {
             add(
                 .changeVersionHash, .inferred,

@@ -4,7 +4,9 @@
 /// real models have them: a to-one without an inverse is stored exactly like
 /// one with an inverse (its foreign-key column and index); deleting its
 /// destination leaves the key, which reads as nil. A to-many without an
-/// inverse is refused for now: its join table's layout is unverified.
+/// inverse is written as a join table named after it (`Z_<ent><NAME>`, its
+/// own keys in `Z_<ent><ENTITY>`): that layout is unverified, no store of
+/// Core Data's with one having been found.
 ///
 /// Mirrors `NSRelationshipDescription`.
 public struct Relationship: Hashable, Sendable {

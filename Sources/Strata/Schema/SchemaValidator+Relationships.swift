@@ -50,17 +50,9 @@ extension SchemaValidator.Run {
     mutating func checkInverse(
         _ relationship: Relationship, of entity: Entity, destination: Entity, _ path: String
     ) {
-        guard relationship.hasInverse else {
-            // A to-one without an inverse is a plain foreign key (a warning,
-            // see `SchemaValidator.warnings`); a to-many's join table is not
-            // verified yet.
-            if relationship.isToMany {
-                report(
-                    "a to-many relationship without an inverse is not supported yet (its join "
-                        + "table's layout is unverified); add an inverse", at: path)
-            }
-            return
-        }
+        // Without an inverse: a plain foreign key or a join table of its
+        // own (a warning, see `SchemaValidator.warnings`).
+        guard relationship.hasInverse else { return }
         let candidates = model.allRelationships(of: destination.name)
         guard let inverse = candidates.first(where: { $0.name == relationship.inverse }) else {
             let names = candidates.map(\.name)

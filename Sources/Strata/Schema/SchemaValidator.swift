@@ -75,7 +75,10 @@ public struct SchemaValidator: Sendable {
                         file: file,
                         path: Run.path(relationship: relationship, of: entity, "destination"),
                         message: "\(entity.name).\(relationship.name) has no inverse (Core Data "
-                            + "allows it; deleting its destination leaves a key that reads as nil)")
+                            + (relationship.isToMany
+                                ? "allows it; its join table's layout is unverified)"
+                                : "allows it; deleting its destination leaves a key that reads as nil)")
+                    )
                 )
             }
         }

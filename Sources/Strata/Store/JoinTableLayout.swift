@@ -18,12 +18,16 @@ public struct JoinTableLayout: Hashable, Sendable {
     public var name: String
     /// The side the table is named after (the lower entity number).
     public var namingSide: Side
-    /// The other side (its inverse).
+    /// The other side (its inverse); for a to-many without an inverse, a
+    /// side with an empty relationship name whose column holds the naming
+    /// side's own keys.
     public var inverseSide: Side
     /// The indexes the store actually has on the table, when the layout was
     /// fitted to one (``StoreLayout``'s `fitted(to:)`); nil for the computed
     /// index.
     var actualIndexes: [TableLayout.Index]?
+    /// Whether the table holds a to-many relationship without an inverse.
+    public var isOneSided: Bool { inverseSide.relationship.isEmpty }
     /// The column holding the naming side's own primary keys.
     public var sourceColumn: String { inverseSide.destinationColumn }
     /// The column holding the naming side's destination primary keys.

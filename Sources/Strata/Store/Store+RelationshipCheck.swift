@@ -149,13 +149,18 @@ private struct RelationshipChecker {
                         source.toMany[relationship.name],
                         involves(table, source.table, destination.table)
                     {
-                        try checkJoinColumn(
-                            table, targetColumn, pointingAt: destination, owner: entity.name,
-                            relationship.name, ownerColumn: sourceColumn)
+                        // Without an inverse a join row may outlive its
+                        // destination (it reads as absent); its owner must exist.
+                        if relationship.hasInverse {
+                            try checkJoinColumn(
+                                table, targetColumn, pointingAt: destination, owner: entity.name,
+                                relationship.name, ownerColumn: sourceColumn)
+                        }
                         try checkJoinColumn(
                             table, sourceColumn, pointingAt: source,
-                            owner: relationship.destination,
-                            relationship.inverse, ownerColumn: targetColumn)
+                            owner: relationship.hasInverse ? relationship.destination : entity.name,
+                            relationship.hasInverse ? relationship.inverse : relationship.name,
+                            ownerColumn: targetColumn)
                     }
                 } else if let columns = source.toOne[relationship.name],
                     involves(source.table, destination.table)

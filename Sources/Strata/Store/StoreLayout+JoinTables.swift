@@ -10,6 +10,12 @@ extension StoreLayout {
     /// take their names in descending order of that entity number (ties by
     /// table name, descending), first column first, and a taken name gets
     /// `1`, `2`, … appended.
+    ///
+    /// A to-many without an inverse gets a table of its own, built as a
+    /// many-to-many whose other side is nameless: `Z_<ent><NAME>`, its own
+    /// keys in `Z_<ent><ENTITY>`, the destination's in `Z_<destEnt><NAME>`.
+    /// Core Data is believed to use a join table here, but no store written
+    /// by it was found, so this layout is unverified (coredata-format.md §1.5).
     static func joinTables(of model: Model, numbers: [String: Int]) -> [JoinTableLayout] {
         struct Pair {
             var naming: (entity: Entity, relationship: Relationship)
@@ -22,6 +28,21 @@ extension StoreLayout {
         for entity in model.entities {
             for relationship in entity.relationships
             where relationship.isToMany && !relationship.isTransient {
+                if !relationship.hasInverse {
+                    guard model.entity(named: relationship.destination) != nil,
+                        let number = numbers[entity.name]
+                    else { continue }
+                    // The nameless other side stands for the entity itself.
+                    var own = Relationship(
+                        name: "", destination: entity.name, inverse: relationship.name)
+                    own.isToMany = true
+                    pairs.append(
+                        Pair(
+                            naming: (entity, relationship), inverse: (entity, own),
+                            number: number,
+                            tableName: "Z_\(number)\(relationship.name.uppercased())"))
+                    continue
+                }
                 guard let destination = model.entity(named: relationship.destination),
                     let inverse = model.allRelationships(of: destination.name)
                         .first(where: { $0.name == relationship.inverse }),
@@ -61,8 +82,10 @@ extension StoreLayout {
         var tables: [JoinTableLayout] = []
         for pair in assignmentOrder {
             let destinationNumber = numbers[pair.naming.relationship.destination] ?? 0
-            let sourceColumn = names.claim(
-                "Z_\(pair.number)\(pair.inverse.relationship.name.uppercased())")
+            let otherName =
+                pair.inverse.relationship.name.isEmpty
+                ? pair.naming.entity.name : pair.inverse.relationship.name
+            let sourceColumn = names.claim("Z_\(pair.number)\(otherName.uppercased())")
             let destinationColumn = names.claim(
                 "Z_\(destinationNumber)\(pair.naming.relationship.name.uppercased())")
             func orderColumn(_ relationship: Relationship, _ column: String) -> String? {

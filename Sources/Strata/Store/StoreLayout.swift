@@ -39,7 +39,8 @@ public struct StoreLayout: Hashable, Sendable {
         let joinTables = StoreLayout.joinTables(of: model, numbers: numbers)
         var joinTableByRelationship: [String: [String: String]] = [:]
         for join in joinTables {
-            for side in [join.namingSide, join.inverseSide] {
+            // A to-many without an inverse has a nameless other side.
+            for side in [join.namingSide, join.inverseSide] where !side.relationship.isEmpty {
                 joinTableByRelationship[side.entity, default: [:]][side.relationship] = join.name
             }
         }

@@ -145,6 +145,16 @@ public struct StoreMapping: Sendable {
         for (entityName, var mapping) in entities {
             for relationship in model.allRelationships(of: entityName)
             where relationship.isToMany && !relationship.isTransient {
+                if !relationship.hasInverse {
+                    if entities[relationship.destination] != nil,
+                        let join = try StoreMapping.oneSidedJoinTable(
+                            for: relationship, of: entityName, in: model, numbers: numbers,
+                            tables: tables, columns: columns)
+                    {
+                        mapping.toMany[relationship.name] = join
+                    }
+                    continue
+                }
                 guard let destination = entities[relationship.destination],
                     let inverse = model.allRelationships(of: relationship.destination)
                         .first(where: { $0.name == relationship.inverse })
@@ -218,6 +228,36 @@ public struct StoreMapping: Sendable {
                 orderColumn: present.contains(order) ? order : nil)
         }
         return nil
+    }
+
+    /// Finds the join table of a to-many without an inverse by name
+    /// (`Z_<ent><NAME>`, unverified layout, see `StoreLayout.joinTables`):
+    /// its own keys in `Z_<ent><ENTITY>`, the destination's in
+    /// `Z_<destEnt><NAME>`, either perhaps with a digit suffix.
+    private static func oneSidedJoinTable(
+        for relationship: Relationship, of entityName: String, in model: Model,
+        numbers: [String: Int], tables: Set<String>, columns: (String) throws -> Set<String>
+    ) throws -> ToManyMapping? {
+        let owner =
+            ([model.entity(named: entityName)] + model.ancestors(of: entityName))
+            .compactMap { $0 }
+            .first { $0.relationships.contains { $0.name == relationship.name } }?.name
+            ?? entityName
+        let declaring = numbers[owner] ?? 0
+        let destination = numbers[relationship.destination] ?? 0
+        let table = "Z_\(declaring)\(relationship.name.uppercased())"
+        guard tables.contains(table) else { return nil }
+        let present = try columns(table)
+        guard
+            let sourceColumn = matchColumn("Z_\(declaring)\(owner.uppercased())", in: present),
+            let targetColumn = matchColumn(
+                "Z_\(destination)\(relationship.name.uppercased())", in: present),
+            sourceColumn != targetColumn
+        else { return nil }
+        let order = "Z_FOK_" + targetColumn.dropFirst(2)
+        return .joinTable(
+            table: table, sourceColumn: sourceColumn, destinationColumn: targetColumn,
+            orderColumn: present.contains(order) ? order : nil)
     }
 
     /// `base`, or `base` with a digit suffix (join-column names share one
