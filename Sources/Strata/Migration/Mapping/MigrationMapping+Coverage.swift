@@ -85,9 +85,12 @@ extension MigrationMapping {
             else { return false }
             if property == nil { return discardedProperty == nil && discardedEntity == entity }
             guard discardedProperty == property else { return false }
-            // A property named on an ancestor or subentity is the same column.
-            return source.rootEntity(of: discardedEntity)?.name
-                == source.rootEntity(of: entity)?.name
+            // Named on the entity or on an ancestor whose objects include
+            // it; a sibling's property of the same name (Country.x for
+            // Continent.x) is another loss, and a subentity's discard
+            // does not acknowledge its parent's own objects.
+            return discardedEntity == entity
+                || source.ancestors(of: entity).contains { $0.name == discardedEntity }
         }
     }
 }
