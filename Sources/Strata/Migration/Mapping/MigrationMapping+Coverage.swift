@@ -12,7 +12,9 @@ extension MigrationMapping {
     ///   to-one, moved);
     /// - `discard` covers the loss of what it names: a removed entity or
     ///   property (a removed relationship also when its inverse is named),
-    ///   or a lossy change of a property;
+    ///   or a lossy change of a property; `"Entity.property"` covers that
+    ///   entity and its subentities, not a sibling's property of the same
+    ///   name;
     /// - a removed attribute or relationship that an expression or link path
     ///   reads is covered (its values move on), a removed relationship whose
     ///   inverse a link path reads too (the same links), and so is a removed
