@@ -217,7 +217,8 @@ import Testing
         #expect(
             refused.stdout.contains(
                 "10 values of BookmarkEntity.isFavorite would be dropped; acknowledge it with "
-                    + "\"discard\" in 2-3.mapping.json or pass --accept-lossy"))
+                    + "\"discard\": [\"BookmarkEntity.isFavorite\"] in 2-3.mapping.json or pass "
+                    + "--accept-lossy"))
 
         let discard = """
             { "format": "strata-mapping/1", "from": 2, "to": 3,

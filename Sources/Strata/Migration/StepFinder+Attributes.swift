@@ -36,6 +36,26 @@ extension StepFinder {
         return .none
     }
 
+    /// The concrete older entities, in the tree of `owner`, whose objects
+    /// hold values of property `name` (declared by `owner`) that no newer
+    /// property continues: a property pushed down from a removed abstract
+    /// parent to every subentity loses nothing.
+    func entitiesLosing(
+        _ name: String, declaredBy owner: String,
+        matches: (_ newerEntity: String) -> [String: String]?
+    ) -> [String] {
+        source.entityTree(rootedAt: owner).filter { member in
+            guard !member.isAbstract else { return false }
+            guard let newer = context.match.newerEntity(continuing: member.name),
+                let continued = matches(newer)
+            else { return true }
+            return !continued.values.contains { old in
+                old == name
+                    && PlanContext.declaringEntity(of: old, from: member.name, in: source) == owner
+            }
+        }.map(\.name)
+    }
+
     /// The older declarations (entity, property) that some newer property
     /// continues, for attributes or relationships.
     func continuedDeclarations(_ matches: [String: [String: String]]) -> Set<[String]> {
@@ -77,14 +97,20 @@ extension StepFinder {
                 case .movedDown(let name, let owner):
                     (oldName, oldOwner) = (name, owner)
                     step.kind = .moveProperty
-                    let others =
-                        source.entityTree(rootedAt: owner).count
-                        > source.entityTree(rootedAt: context.formerEntity(of: entity.name) ?? "")
-                        .count
-                    step.label = others ? .lossy : .inferred
+                    // From a removed parent, the losses of the other
+                    // subentities are remove-attribute steps of their own.
+                    let losing =
+                        context.match.newerEntity(continuing: owner) == nil
+                        ? []
+                        : entitiesLosing(name, declaredBy: owner) {
+                            context.match.attributes[$0]
+                        }
+                    step.label = losing.isEmpty ? .inferred : .lossy
                     step.reason =
                         "moves down from \(owner)"
-                        + (others ? "; objects of its other subentities lose their values" : "")
+                        + (losing.isEmpty
+                            ? "; every object that had it keeps its value"
+                            : "; objects of \(losing.joined(separator: ", ")) lose their values")
                     steps.append(step)
                 case .movedUp(let name, let owner, _):
                     (oldName, oldOwner) = (name, owner)
@@ -112,7 +138,10 @@ extension StepFinder {
     private mutating func findRemovedAttributes() {
         let kept = continuedDeclarations(context.match.attributes)
         for entity in source.entitiesInNumberingOrder {
-            guard let newer = context.match.newerEntity(continuing: entity.name) else { continue }
+            guard let newer = context.match.newerEntity(continuing: entity.name) else {
+                findOrphanedProperties(of: entity, attributes: true)
+                continue
+            }
             for attribute in entity.attributes
             where !attribute.isTransient && !kept.contains([entity.name, attribute.name]) {
                 steps.append(
@@ -120,6 +149,35 @@ extension StepFinder {
                         .removeAttribute, entity: newer, property: attribute.name, label: .lossy,
                         reason: "attribute is gone; its values are dropped",
                         tables: context.tables(ofEntity: newer)))
+            }
+        }
+    }
+
+    /// For a removed entity: each property it declared that a continuing
+    /// concrete subentity loses (it was not pushed down to it) is a
+    /// removal on that subentity's newer entity.
+    mutating func findOrphanedProperties(of entity: Entity, attributes: Bool) {
+        let names =
+            attributes
+            ? entity.attributes.filter { !$0.isTransient }.map(\.name)
+            : entity.relationships.filter { !$0.isTransient }.map(\.name)
+        for name in names {
+            let losing = entitiesLosing(name, declaredBy: entity.name) {
+                attributes ? context.match.attributes[$0] : context.match.relationships[$0]
+            }
+            for member in losing {
+                guard let newer = context.match.newerEntity(continuing: member) else { continue }
+                let old = attributes ? nil : entity.relationship(named: name)
+                steps.append(
+                    MigrationStep(
+                        attributes ? .removeAttribute : .removeRelationship, entity: newer,
+                        property: name, label: .lossy,
+                        reason: (attributes ? "attribute" : "relationship")
+                            + " of the removed \(entity.name) is not kept by \(newer); its "
+                            + (attributes ? "values" : "links") + " are dropped",
+                        tables: attributes
+                            ? context.tables(ofEntity: newer)
+                            : linkTables(nil, of: newer, old: old, of: entity.name)))
             }
         }
     }

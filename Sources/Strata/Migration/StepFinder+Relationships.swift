@@ -64,7 +64,10 @@ extension StepFinder {
         }
         let kept = continuedDeclarations(context.match.relationships)
         for entity in source.entitiesInNumberingOrder {
-            guard let newer = context.match.newerEntity(continuing: entity.name) else { continue }
+            guard let newer = context.match.newerEntity(continuing: entity.name) else {
+                findOrphanedProperties(of: entity, attributes: false)
+                continue
+            }
             for relationship in entity.relationships
             where !relationship.isTransient && !kept.contains([entity.name, relationship.name]) {
                 steps.append(

@@ -97,10 +97,22 @@ struct StepFinder {
         }
         let continued = Set(context.match.entities.values)
         for entity in source.entitiesInNumberingOrder where !continued.contains(entity.name) {
+            // An abstract entity has no objects of its own: its rows are its
+            // subentities', which stay with them where those continue.
+            let heirs = source.entityTree(rootedAt: entity.name).dropFirst().compactMap {
+                context.match.newerEntity(continuing: $0.name)
+            }
+            let reason =
+                !entity.isAbstract
+                ? "entity is gone; its objects are deleted"
+                : heirs.isEmpty
+                    ? "abstract entity is gone; it has no objects of its own"
+                    : "abstract entity is gone; it has no objects of its own, and its "
+                        + "subentities' objects stay with " + heirs.joined(separator: ", ")
             steps.append(
                 MigrationStep(
-                    .removeEntity, entity: entity.name, label: .lossy,
-                    reason: "entity is gone; its objects are deleted",
+                    .removeEntity, entity: entity.name,
+                    label: entity.isAbstract ? .inferred : .lossy, reason: reason,
                     tables: [context.sourceTable(of: entity.name), "Z_PRIMARYKEY"]
                         .compactMap { $0 }))
         }

@@ -79,7 +79,10 @@ enum MigrationText {
                     + names.map { name in
                         [
                             name, report.rowsBefore[name].map(String.init) ?? "-",
-                            report.rowsAfter[name].map(String.init) ?? "-",
+                            report.rowsAfter[name].map(String.init)
+                                ?? report.movedObjects[name].map {
+                                    "- (moved to \($0.joined(separator: ", ")))"
+                                } ?? "-",
                         ]
                     }, indent: "  "))
         return lines.joined(separator: "\n")
@@ -144,6 +147,7 @@ struct MigrationReportJSON: Encodable {
     var resumedAfter: [String]
     var rowsBefore: [String: Int64]
     var rowsAfter: [String: Int64]
+    var movedObjects: [String: [String]]
 
     init(_ report: MigrationReport) {
         startVersion = report.startVersion
@@ -152,5 +156,6 @@ struct MigrationReportJSON: Encodable {
         resumedAfter = report.resumedAfter
         rowsBefore = report.rowsBefore
         rowsAfter = report.rowsAfter
+        movedObjects = report.movedObjects
     }
 }

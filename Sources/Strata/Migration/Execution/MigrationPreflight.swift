@@ -86,6 +86,7 @@ final class MigrationPreflight {
                 }
             }
             findings += try unreadableValues(in: stage)
+            findings += needlessDiscards(in: stage)
             previews.append(.init(stage: stage, steps: steps))
         }
         return (previews, findings)
@@ -160,10 +161,10 @@ final class MigrationPreflight {
             .init(severity: severity, stage: stage.name, step: step.names, message: message)
         }
         let target = "version \(stage.to)"
-        let file = mappingFile(for: step, in: stage)
+        let (file, entry) = mappingFile(for: step, in: stage)
         let how =
             step.label == .lossy
-            ? "acknowledge it with \"discard\" in \(file) or pass --accept-lossy"
+            ? "acknowledge it with \"discard\": [\"\(entry)\"] in \(file) or pass --accept-lossy"
             : "supply it in \(file)"
 
         if step.kind == .addUniquenessConstraint, let place {
@@ -250,7 +251,11 @@ final class MigrationPreflight {
                         "; \($0) of them would not fit"
                     } ?? "")
         case .removeEntity:
-            affected = try rows(place.name)
+            // Only the entity's own objects: its subentities have steps of
+            // their own, and those that continue keep their objects.
+            affected = try count(
+                "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT = ?",
+                [.integer(Int64(place.entity.number))])
             sentence = "\(affected) objects of \(step.entity) would be dropped"
         case .toManyToToOne:
             affected = try ownersOfSeveral(step, place)
@@ -269,23 +274,70 @@ final class MigrationPreflight {
         return found(.blocking, sentence + "; " + how)
     }
 
-    /// The mapping file that can resolve `step`: mapping files join two
-    /// adjacent versions, so for a fused stage it is the pair where the
-    /// step happens (the first pair with a step of the same kind on the same
-    /// property), else the stage's first pair.
-    private func mappingFile(for step: MigrationStep, in stage: MigrationStage) -> String {
-        let versions = chain.versions.map(\.version).filter { $0 >= stage.from && $0 <= stage.to }
+    /// The mapping file that can resolve `step`, and the `discard` entry
+    /// that acknowledges its loss there. Mapping files join two adjacent
+    /// versions, so for a fused stage it is the pair where the step
+    /// happens: the first pair with a step of the same kind on the same
+    /// entity and property (names followed through the versions between);
+    /// else the stage's first pair. The entry names the entity and property
+    /// as the pair's older version does.
+    private func mappingFile(
+        for step: MigrationStep, in stage: MigrationStage
+    ) -> (file: String, entry: String) {
+        let models = chain.versions.filter { $0.version >= stage.from && $0.version <= stage.to }
+        let versions = models.map(\.version)
         for (older, newer) in zip(versions, versions.dropFirst()) {
             guard let plan = try? MigrationPlan(chain: chain, from: older, to: newer) else {
                 continue
             }
-            if plan.steps.contains(where: { $0.kind == step.kind && $0.property == step.property })
-            {
-                return MigrationMapping.fileName(from: older, to: newer)
+            // A removed entity is named as the older end knows it; anything
+            // else as the newer end does.
+            let entity: String?
+            if step.kind == .removeEntity {
+                entity = SchemaCorrespondence(through: models.filter { $0.version <= older })
+                    .newerEntity(continuing: step.entity)
+            } else {
+                entity =
+                    SchemaCorrespondence(through: models.filter { $0.version >= newer })
+                    .entities[step.entity]
             }
+            guard let entity,
+                let found = plan.steps.first(where: {
+                    $0.kind == step.kind && $0.entity == entity && Self.sameProperty($0, step)
+                })
+            else { continue }
+            return (MigrationMapping.fileName(from: older, to: newer), discardEntry(found, plan))
         }
-        return MigrationMapping.fileName(
-            from: versions.first ?? stage.from, to: versions.dropFirst().first ?? stage.to)
+        return (
+            MigrationMapping.fileName(
+                from: versions.first ?? stage.from, to: versions.dropFirst().first ?? stage.to),
+            discardEntry(step, stage.plan)
+        )
+    }
+
+    /// Whether `found` (a step of a one-version plan) is about the same
+    /// property as `step` (of a fused stage's plan): the property's name at
+    /// the stage's end, or for a removed one at the pair's start.
+    private static func sameProperty(_ found: MigrationStep, _ step: MigrationStep) -> Bool {
+        guard let property = step.property else { return found.property == nil }
+        return found.property == property || found.formerProperty == property
+            || found.property == step.formerProperty
+    }
+
+    /// `Entity` or `Entity.property` as the `discard` list of `plan`'s
+    /// mapping file names the loss of `step`: the entity and property as
+    /// the plan's source version knows them.
+    private func discardEntry(_ step: MigrationStep, _ plan: MigrationPlan) -> String {
+        if step.kind == .removeEntity { return step.entity }
+        let entity = step.formerEntity ?? plan.correspondence.entities[step.entity] ?? step.entity
+        guard let property = step.property else { return entity }
+        let removed = step.kind == .removeAttribute || step.kind == .removeRelationship
+        let former =
+            removed
+            ? property
+            : step.formerProperty ?? plan.correspondence.attributes[step.entity]?[property]
+                ?? plan.correspondence.relationships[step.entity]?[property] ?? property
+        return "\(entity).\(former)"
     }
 
     private func nils(_ column: String, _ place: Place) throws -> Int64 {

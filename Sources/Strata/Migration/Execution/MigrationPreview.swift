@@ -48,6 +48,9 @@ public struct MigrationPreview {
             case blocking
             /// Worth knowing; the migration can run.
             case note
+            /// Probably a mistake in a mapping file (a `discard` entry that
+            /// acknowledges nothing); the migration can run.
+            case warning
         }
         /// Whether it stops the migration.
         public var severity: Severity

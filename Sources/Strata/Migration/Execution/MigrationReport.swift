@@ -16,4 +16,9 @@ public struct MigrationReport: Sendable {
     /// Objects per entity after the run (at the final version); empty
     /// unless ``MigrationOptions/reportsRowCounts`` is on.
     public var rowsAfter: [String: Int64]
+    /// Where the objects of an entity the run removed went, by its name:
+    /// the newer entities that continue its subentities (objc.io Moody's
+    /// abstract `GeographicRegion` → `Continent`, `Country`). An entity
+    /// whose objects were deleted is not listed.
+    public var movedObjects: [String: [String]] = [:]
 }

@@ -242,12 +242,29 @@ public final class Migrator {
         }
         _ = try? store.connection.walCheckpoint(truncate: true)  // Tidiness only.
         try store.connection.setCheckpointsOnClose(true)
+        report.movedObjects = movedObjects(from: report.startVersion, to: report.finalVersion)
         if options.reportsRowCounts, let reached = chain.model(version: report.finalVersion) {
             report.rowsAfter = try MigrationPreflight(
                 store: store, chain: chain, current: reached, options: options
             ).rowCounts()
         }
         return report
+    }
+
+    /// The entities of version `from` that are gone at `to` while their
+    /// subentities continue, with the newer entities holding their objects.
+    private func movedObjects(from: Int, to: Int) -> [String: [String]] {
+        let versions = chain.versions.filter { $0.version >= from && $0.version <= to }
+        guard let first = versions.first, versions.count > 1 else { return [:] }
+        let match = SchemaCorrespondence(through: versions)
+        var moved: [String: [String]] = [:]
+        for entity in first.entities where match.newerEntity(continuing: entity.name) == nil {
+            let heirs = first.entityTree(rootedAt: entity.name).compactMap {
+                match.newerEntity(continuing: $0.name)
+            }
+            if !heirs.isEmpty { moved[entity.name] = heirs.sorted() }
+        }
+        return moved
     }
 
     /// Gives a store Strata wrote (it has Strata's model name key) that is

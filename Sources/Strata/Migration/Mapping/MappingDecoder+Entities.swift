@@ -78,6 +78,7 @@ extension MappingDecoder {
                     member.node, at: member.path, relationship, over: sourceName)
                 {
                     rule.relationships[member.name] = spec
+                    ruleLocations[[name, member.name]] = (member.line, member.column)
                 }
             }
         }

@@ -207,16 +207,35 @@ extension MappingDecoder {
                     let relationship = destination.allRelationships(of: entity.name).first(
                         where: { $0.name == name })
                 else { continue }
-                let inverse = [relationship.destination, relationship.inverse]
-                guard ruled.contains(inverse),
-                    [entity.name, name].lexicographicallyPrecedes(inverse)
+                // The inverse's rule may sit on the destination or on one
+                // of its subentities (which inherit the relationship).
+                let owners =
+                    [relationship.destination]
+                    + destination.subentities(of: relationship.destination).map(\.name)
+                guard relationship.hasInverse,
+                    let inverse = owners.map({ [$0, relationship.inverse] }).first(where: {
+                        ruled.contains($0)
+                    }),
+                    inverse != [entity.name, name]
                 else { continue }
+                // Reported once, at the later of the two rules in the file.
+                let here = ruleLocations[[entity.name, name]]
+                let there = ruleLocations[inverse]
+                if let here, let there, (here.line, here.column) < (there.line, there.column) {
+                    continue
+                }
+                if here == nil || there == nil,
+                    ![entity.name, name].lexicographicallyPrecedes(inverse)
+                {
+                    continue
+                }
+                let other = there.map { " (line \($0.line), column \($0.column))" } ?? ""
                 report(
-                    "\(entity.name).\(name) and its inverse \(inverse.joined(separator: ".")) "
-                        + "both have rules; give the links one rule, on either side",
+                    "\(entity.name).\(name) and its inverse \(inverse.joined(separator: "."))"
+                        + "\(other) both have rules; give the links one rule, on either side",
                     at: JSONPath.appending(
                         JSONPath.appending(entity.path, key: "relationships"), key: name),
-                    line: nil, column: nil)
+                    line: here?.line, column: here?.column)
             }
         }
     }

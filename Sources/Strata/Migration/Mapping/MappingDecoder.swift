@@ -11,6 +11,9 @@ struct MappingDecoder {
     var issues: [MappingIssue] = []
     /// (source entity, property) pairs that expressions and paths read.
     var reads: Set<[String]> = []
+    /// Where each relationship rule's key stands, by (destination entity,
+    /// relationship), for issues about two rules.
+    var ruleLocations: [[String]: (line: Int, column: Int)] = [:]
 
     init(file: String, source: Model, destination: Model) {
         self.file = file

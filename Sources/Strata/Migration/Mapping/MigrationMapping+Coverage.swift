@@ -12,7 +12,9 @@ extension MigrationMapping {
     ///   to-one, moved);
     /// - `discard` covers the loss of what it names: a removed entity or
     ///   property (a removed relationship also when its inverse is named),
-    ///   or a lossy change of a property;
+    ///   or a lossy change of a property; `"Entity.property"` covers that
+    ///   entity and its subentities, not a sibling's property of the same
+    ///   name;
     /// - a removed attribute or relationship that an expression or link path
     ///   reads is covered (its values move on), a removed relationship whose
     ///   inverse a link path reads too (the same links), and so is a removed
@@ -85,9 +87,12 @@ extension MigrationMapping {
             else { return false }
             if property == nil { return discardedProperty == nil && discardedEntity == entity }
             guard discardedProperty == property else { return false }
-            // A property named on an ancestor or subentity is the same column.
-            return source.rootEntity(of: discardedEntity)?.name
-                == source.rootEntity(of: entity)?.name
+            // Named on the entity or on an ancestor whose objects include
+            // it; a sibling's property of the same name (Country.x for
+            // Continent.x) is another loss, and a subentity's discard
+            // does not acknowledge its parent's own objects.
+            return discardedEntity == entity
+                || source.ancestors(of: entity).contains { $0.name == discardedEntity }
         }
     }
 }

@@ -70,8 +70,8 @@ import Testing
         #expect(removal.rows == 5 && removal.resolution == .unresolved)
         #expect(
             preview.blockingFindings.map(\.message) == [
-                "1 values of Note.keywords would be dropped; acknowledge it with \"discard\" "
-                    + "in 1-2.mapping.json or pass --accept-lossy"
+                "1 values of Note.keywords would be dropped; acknowledge it with \"discard\": "
+                    + "[\"Note.keywords\"] in 1-2.mapping.json or pass --accept-lossy"
             ])
     }
 

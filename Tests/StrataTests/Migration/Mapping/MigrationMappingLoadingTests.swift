@@ -202,8 +202,11 @@ import Testing
             """
         #expect(
             try issues(both).map(\.message) == [
-                "Author.books and its inverse Book.author both have rules; give the links one rule, on either side"
+                "Author.books and its inverse Book.author (line 2, column 32) both have rules; "
+                    + "give the links one rule, on either side"
             ])
+        // Located at the later of the two rules.
+        #expect(try issues(both).map { [$0.line, $0.column] } == [[3, 34]])
     }
 
     @Test func testNewEntityNeedsASourceAndRequiredValues() throws {
