@@ -76,7 +76,7 @@ struct MigrateBenchmark: Benchmark {
               SELECT Z_PK, Z_ENT, Z_OPT, 0, ZDATE, ZBODY, ZTITLE FROM ZNOTE;
             DROP TABLE ZNOTE;
             ALTER TABLE "strata_new_ZNOTE" RENAME TO ZNOTE;
-            CREATE INDEX ZNOTE_ZDATE_INDEX ON ZNOTE (ZDATE);
+            CREATE INDEX Z_Note_date ON ZNOTE (ZDATE COLLATE BINARY ASC);
             """
         case .addOptional:
             "ALTER TABLE ZNOTE ADD COLUMN ZSUMMARY VARCHAR;"
