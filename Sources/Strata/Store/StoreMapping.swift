@@ -202,11 +202,7 @@ public struct StoreMapping: Sendable {
     ) throws -> ToManyMapping? {
         // A subentity inherits the pair's columns, which carry the number of
         // the entity declaring the relationship.
-        let owner =
-            ([model.entity(named: entityName)] + model.ancestors(of: entityName))
-            .compactMap { $0 }
-            .first { $0.relationships.contains { $0.name == relationship.name } }?.name
-            ?? entityName
+        let owner = declaringEntity(of: relationship, from: entityName, in: model)
         let declaring = numbers[owner] ?? 0
         let destination = numbers[relationship.destination] ?? 0
         // Whichever side the table is named after, our keys sit in
@@ -230,6 +226,17 @@ public struct StoreMapping: Sendable {
         return nil
     }
 
+    /// The entity that declares `relationship`: `entityName` or the
+    /// ancestor it inherits the relationship from.
+    private static func declaringEntity(
+        of relationship: Relationship, from entityName: String, in model: Model
+    ) -> String {
+        ([model.entity(named: entityName)] + model.ancestors(of: entityName))
+            .compactMap { $0 }
+            .first { $0.relationships.contains { $0.name == relationship.name } }?.name
+            ?? entityName
+    }
+
     /// Finds the join table of a to-many without an inverse by name
     /// (`Z_<ent><NAME>`, unverified layout, see `StoreLayout.joinTables`):
     /// its own keys in `Z_<ent><ENTITY>`, the destination's in
@@ -238,11 +245,7 @@ public struct StoreMapping: Sendable {
         for relationship: Relationship, of entityName: String, in model: Model,
         numbers: [String: Int], tables: Set<String>, columns: (String) throws -> Set<String>
     ) throws -> ToManyMapping? {
-        let owner =
-            ([model.entity(named: entityName)] + model.ancestors(of: entityName))
-            .compactMap { $0 }
-            .first { $0.relationships.contains { $0.name == relationship.name } }?.name
-            ?? entityName
+        let owner = declaringEntity(of: relationship, from: entityName, in: model)
         let declaring = numbers[owner] ?? 0
         let destination = numbers[relationship.destination] ?? 0
         let table = "Z_\(declaring)\(relationship.name.uppercased())"

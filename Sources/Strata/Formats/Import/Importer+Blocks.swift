@@ -140,30 +140,19 @@ extension Importer {
             )
         }
         var order: Int64 = 0
-        var start = 0
-        while start <= names.count {
-            var end = start
-            while end < names.count, names[end] != UInt8(ascii: ",") { end += 1 }
-            // Spaces and tabs around each name, trimmed as bytes.
-            var first = start
-            var last = end
-            while first < last, names[first] == 0x20 || names[first] == 0x09 { first += 1 }
-            while last > first, names[last - 1] == 0x20 || names[last - 1] == 0x09 { last -= 1 }
-            start = end + 1
-            guard first < last else { continue }
+        try NameList.forEachName(in: names) { name in
             let value: ImportCell
             do {
                 value = try coercer.cell(
-                    utf8: UnsafeBufferPointer(rebasing: names[first..<last]), quoted: true,
-                    index: attribute, plan: related)
-            } catch {
-                throw ImportError(error.code, at: position, error.message)
+                    utf8: name, quoted: true, index: attribute, plan: related)
+            } catch let failure as ValueCoercer.Failure {
+                throw ImportError(failure.code, at: position, failure.message)
             }
             guard
                 let (destination, number) = try findOrCreate(
                     value, in: related, attribute: attribute, for: slot.relationship,
                     at: position, deferIfImported: false)
-            else { continue }
+            else { return }
             order += 1
             try link(
                 slot, of: key, plan: plan, to: destination, number: number,

@@ -194,18 +194,10 @@ extension Importer {
                     scalars.append((element.value, element.position))
                 }
             }
-        case .text(let text) where relationship.isToMany:
-            for part in text.utf8.split(separator: UInt8(ascii: ",")) {
-                // Spaces and tabs around each name, trimmed as bytes.
-                var slice = part
-                while let first = slice.first, first == 0x20 || first == 0x09 {
-                    slice = slice.dropFirst()
-                }
-                while let last = slice.last, last == 0x20 || last == 0x09 {
-                    slice = slice.dropLast()
-                }
-                if !slice.isEmpty {
-                    scalars.append((.text(String(decoding: slice, as: UTF8.self)), field.position))
+        case .text(var text) where relationship.isToMany:
+            text.withUTF8 { bytes in
+                NameList.forEachName(in: bytes) { name in
+                    scalars.append((.text(String(decoding: name, as: UTF8.self)), field.position))
                 }
             }
         default:
