@@ -21,7 +21,8 @@ struct ExportCommand: Command {
           --entity <name>      The entity to write (default: the model's only entity).
           -o, --output <file>  The file to write; '-' for standard output. An existing
                                file is not replaced unless --force is given.
-          --format <format>    csv, plist, txt-blocks, json or ndjson (default: from the
+          --format <format>    csv, plist, txt-blocks, json, ndjson, or dayone (a Day One
+                               JSON export zip of the whole diary; default: from the
                                extension of <file>).
           --where <predicate>  Only objects matching an NSPredicate format string.
           --arg <value>        A value for the next %@ of the predicate.
@@ -45,6 +46,8 @@ struct ExportCommand: Command {
     var entity: String?
     var output: String
     var format: ExportFormat?
+    /// `--format dayone`: the whole diary as a Day One export zip.
+    var dayOne = false
     var predicate: String?
     var arguments: [String]
     var sort: String?
@@ -62,13 +65,18 @@ struct ExportCommand: Command {
         let entity = try arguments.option("--entity")
         let output = try arguments.option("-o") ?? arguments.option("--output")
         var format: ExportFormat?
+        var dayOne = false
         if let name = try arguments.option("--format") {
-            guard let known = ExportFormat(rawValue: name) else {
-                throw UsageError(
-                    "'--format' must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'",
-                    command: Self.self)
+            if name == "dayone" {
+                dayOne = true
+            } else {
+                guard let known = ExportFormat(rawValue: name) else {
+                    throw UsageError(
+                        "'--format' must be one of \((ExportFormat.allCases.map(\.rawValue) + ["dayone"]).joined(separator: ", ")), not '\(name)'",
+                        command: Self.self)
+                }
+                format = known
             }
-            format = known
         }
         let predicate = try arguments.option("--where")
         var values: [String] = []
@@ -92,9 +100,10 @@ struct ExportCommand: Command {
             throw UsageError("missing '-o <file>'", command: Self.self)
         }
         return Self(
-            store: store, entity: entity, output: output, format: format, predicate: predicate,
-            arguments: values, sort: sort, limit: limit, fields: fields, nested: nested, ids: ids,
-            mediaDirectory: media, body: body, schemas: schemas, force: force, json: json)
+            store: store, entity: entity, output: output, format: format, dayOne: dayOne,
+            predicate: predicate, arguments: values, sort: sort, limit: limit, fields: fields,
+            nested: nested, ids: ids, mediaDirectory: media, body: body, schemas: schemas,
+            force: force, json: json)
     }
 
     func validate() throws {
@@ -103,6 +112,21 @@ struct ExportCommand: Command {
         }
         if predicate == nil, !arguments.isEmpty {
             throw UsageError("'--arg' needs a '--where' predicate", command: Self.self)
+        }
+        if dayOne {
+            guard output != "-" else {
+                throw UsageError(
+                    "'--format dayone' writes a zip file; give -o <file>", command: Self.self)
+            }
+            guard entity == nil, predicate == nil, sort == nil, limit == nil, fields == nil,
+                nested.isEmpty, !ids, mediaDirectory == nil, body == nil
+            else {
+                throw UsageError(
+                    "'--format dayone' writes the whole diary; it takes only -o, --schemas, "
+                        + "--force and --json",
+                    command: Self.self)
+            }
+            return
         }
         if format == nil, output == "-" || ExportFormat.guess(path: output) == nil {
             throw UsageError(
@@ -118,6 +142,7 @@ struct ExportCommand: Command {
         let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
         defer { try? opened.close() }  // Read-only: nothing to lose on close.
         let model = try StoreModelSource.model(of: opened, schemas: schemas)
+        if dayOne { return try exportDayOne(opened, model: model) }
         let concrete = model.entities.filter { !$0.isAbstract }.map(\.name).sorted()
         guard let entity = entity ?? (concrete.count == 1 ? concrete.first : nil) else {
             throw CommandFailure(

@@ -28,8 +28,10 @@ struct ImportCommand: Command {
           --entity <name>      The entity records become (default: the group's name in a
                                plist or JSON, the model's only entity, or the only one
                                every field fits).
-          --format <format>    csv, tsv, txt-lines, txt-blocks, txt-files, plist, json or
-                               ndjson (default: from the extension, then the contents).
+          --format <format>    csv, tsv, txt-lines, txt-blocks, txt-files, plist, json,
+                               ndjson, or dayone (a Day One JSON export zip, into a Diary
+                               of version 4 or later; default: from the extension, then
+                               the contents; a zip with a <Journal>.json is Day One).
           --schemas <dir>      The model folder (default: the model recorded in the store).
           --map <field=prop>   Write input field <field> to property <prop> (repeatable);
                                --map field= leaves the field out.
@@ -44,6 +46,8 @@ struct ImportCommand: Command {
           --on-error <p>       abort (default): the import is one transaction and the first
                                bad record stops it, the store unchanged. skip: bad records
                                are left out (see --rejects), the rest commit in batches.
+                               Day One: skip is the default (problems are reported by
+                               entry uuid); abort stops at the first, nothing written.
           --rejects <file>     With --on-error skip, write bad records there, in the
                                input's format, with the reason in a strata_error field.
           --dry-run            Read, map and check everything; write nothing.
@@ -72,6 +76,10 @@ struct ImportCommand: Command {
     var input: String
     var schemas: String?
     var format: ImportFormat?
+    /// `--format dayone`: a Day One JSON export zip.
+    var dayOne = false
+    /// The `--on-error` given, if any (Day One's default differs).
+    var errorPolicy: ImportOptions.ErrorPolicy?
     var options: ImportOptions
     var reading: ImportReadingOptions
     var rejectsPath: String?
@@ -83,10 +91,11 @@ struct ImportCommand: Command {
         var reading = ImportReadingOptions()
         let formatName = try arguments.option("--format")
         var format: ImportFormat?
-        if let formatName {
+        let dayOne = formatName == "dayone"
+        if let formatName, !dayOne {
             guard let known = ImportFormat(rawValue: formatName) else {
                 throw UsageError(
-                    "'--format' must be one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatName)'",
+                    "'--format' must be one of \((ImportFormat.allCases.map(\.rawValue) + ["dayone"]).joined(separator: ", ")), not '\(formatName)'",
                     command: Self.self)
             }
             format = known
@@ -115,11 +124,13 @@ struct ImportCommand: Command {
             }
             options.duplicates = policy
         }
+        var errorPolicy: ImportOptions.ErrorPolicy?
         if let policy = try arguments.option("--on-error") {
             guard let known = ImportOptions.ErrorPolicy(rawValue: policy) else {
                 throw UsageError("'--on-error' must be abort or skip", command: Self.self)
             }
             options.errorPolicy = known
+            errorPolicy = known
         }
         let rejects = try arguments.option("--rejects")
         options.isDryRun = arguments.flag("--dry-run")
@@ -170,8 +181,12 @@ struct ImportCommand: Command {
         if rejects != nil, options.errorPolicy != .skip {
             throw UsageError("'--rejects' needs '--on-error skip'", command: Self.self)
         }
+        if dayOne, rejects != nil {
+            throw UsageError("'--rejects' does not apply to '--format dayone'", command: Self.self)
+        }
         return Self(
-            store: store, input: input, schemas: schemas, format: format, options: options,
+            store: store, input: input, schemas: schemas, format: format, dayOne: dayOne,
+            errorPolicy: errorPolicy, options: options,
             reading: reading, rejectsPath: rejects, json: json, forceProgress: progress)
     }
 
@@ -198,6 +213,9 @@ struct ImportCommand: Command {
     private func importInput() throws {
         guard FileManager.default.fileExists(atPath: input) else {
             throw CommandFailure(message: "\(input): no such file or folder")
+        }
+        if dayOne || (format == nil && DayOneImporter.looksLikeExport(at: input)) {
+            return try importDayOne()
         }
         guard let format = format ?? ImportFormat.guess(path: input) else {
             throw CommandFailure(message: "\(input): cannot tell the format; give --format")

@@ -201,6 +201,11 @@ extension JSONRecordReader {
         }
         offset += 1
         let value = try skipWhitespace()
+        if keepsNonArrayMembers, let value, value != UInt8(ascii: "[") {
+            try keepMember(key)
+            state = .objectNext(group: key)
+            return
+        }
         guard value == UInt8(ascii: "[") else {
             let found = value.map { Self.kind(startingWith: $0) } ?? "missing (end of input)"
             throw fail(
@@ -210,6 +215,7 @@ extension JSONRecordReader {
         }
         offset += 1
         recordIndex = 0
+        arrayMembers.append(key)
         state = .arrayOpen(group: key)
     }
 }

@@ -78,6 +78,14 @@ public final class JSONRecordReader: TreeRecordReader {
     var lineNumber = 0
     /// The error that ended the reading, thrown again by every later call.
     var failure: ImportError?
+    /// Whether members of a root object whose values are not arrays are
+    /// read and kept (in ``nonArrayMembers``) rather than refused: a Day One
+    /// export has `"metadata": {…}` beside its `"entries": […]`.
+    var keepsNonArrayMembers = false
+    /// The members kept by ``keepsNonArrayMembers``, in document order.
+    var nonArrayMembers: [(key: String, node: JSONNode, position: SourcePosition)] = []
+    /// The keys of the root object's arrays begun so far, empty ones too.
+    var arrayMembers: [String] = []
 
     /// The size of one read from the file.
     static let defaultChunkSize = 1 << 20
@@ -103,8 +111,11 @@ public final class JSONRecordReader: TreeRecordReader {
 
     /// Opens `path`, reading `chunkSize` bytes at a time (tests use tiny
     /// chunks to put a chunk boundary at every byte).
-    init(path: String, lines: Bool?, limits: ImportLimits, chunkSize: Int) throws(ImportError) {
-        file = path
+    init(
+        path: String, lines: Bool?, limits: ImportLimits, chunkSize: Int,
+        displayName: String? = nil
+    ) throws(ImportError) {
+        file = displayName ?? path
         var limits = limits
         // The parser refuses deeper text anyway; the scanner keeps a bit per level.
         limits.maximumDepth = min(max(limits.maximumDepth, 0), JSONReader.maximumDepth)

@@ -1,0 +1,180 @@
+/// Turns one element of a Day One `entries` array into a ``DayOneRecord``,
+/// checking its shape: a known key holding the wrong JSON type is an
+/// ``ImportError/Code/structure`` error at its key path (the whole export is
+/// refused); a well-shaped value that is wrong (a date that does not parse)
+/// marks the entry invalid, to be reported and skipped.
+struct DayOneRecordDecoder {
+    /// Decodes `record`, an element of `entries`.
+    func decode(_ record: ImportRecord) throws(ImportError) -> DayOneRecord {
+        var result = DayOneRecord(position: record.position)
+        var extra: [JSONMember] = []
+        let known = Dictionary(DayOneField.entry.map { ($0.key, $0) }) { a, _ in a }
+        for field in record.fields {
+            if let mapped = known[field.key] {
+                try read(
+                    field, as: mapped, into: &result.attributes, invalidity: &result.invalidity)
+                continue
+            }
+            switch field.key {
+            case "tags":
+                result.tags = try strings(field)
+            case "location", "weather":
+                let fields = field.key == "location" ? DayOneField.location : DayOneField.weather
+                let unknown = try object(
+                    field, fields: fields, into: &result.attributes,
+                    invalidity: &result.invalidity)
+                if !unknown.isEmpty { extra.append(DayOneJSON.member(field.key, .object(unknown))) }
+            default:
+                if let kind = DayOneMediaKind.allCases.first(where: { $0.entryKey == field.key }) {
+                    result.media += try media(field, kind: kind, invalidity: &result.invalidity)
+                } else {
+                    extra.append(DayOneJSON.member(field.key, DayOneJSON.value(field.value)))
+                }
+            }
+        }
+        if !extra.isEmpty { result.extra = .object(extra) }
+        if result.uuid == nil, result.invalidity == nil {
+            result.invalidity = "the entry has no uuid"
+        }
+        if result.attributes["creationTime"] == nil, result.invalidity == nil {
+            result.invalidity = "the entry has no creationDate"
+        }
+        return result
+    }
+
+    // MARK: - Values
+
+    /// Reads a mapped key's value into `attributes` (null leaves it unset).
+    private func read(
+        _ field: ImportField, as mapped: DayOneField,
+        into attributes: inout [String: AttributeValue],
+        invalidity: inout String?
+    ) throws(ImportError) {
+        let value = field.value
+        if value == .null { return }
+        switch (mapped.kind, value) {
+        case (.string, .text(let text)):
+            attributes[mapped.attribute] = .string(text)
+        case (.number, .integer(let number)):
+            attributes[mapped.attribute] = .real(Double(number))
+        case (.number, .real(let number)):
+            attributes[mapped.attribute] = .real(number)
+        case (.integer, .integer(let number)):
+            attributes[mapped.attribute] = .integer(number)
+        case (.integer, .real(let number)) where number == number.rounded() && abs(number) < 9e15:
+            attributes[mapped.attribute] = .integer(Int64(number))
+        case (.boolean, .boolean(let flag)):
+            attributes[mapped.attribute] = .boolean(flag)
+        case (.date, .text(let text)):
+            if let seconds = ISO8601Date.seconds(from: text) {
+                attributes[mapped.attribute] = .date(seconds)
+            } else if invalidity == nil {
+                invalidity =
+                    "\(field.position.keyPath ?? field.key) is not an ISO 8601 date-time: \"\(text.prefix(40))\""
+            }
+        default:
+            throw wrongType(field, expected: Self.describe(mapped.kind))
+        }
+    }
+
+    /// The unknown members of an object whose known keys are `fields`.
+    private func object(
+        _ field: ImportField, fields: [DayOneField],
+        into attributes: inout [String: AttributeValue],
+        invalidity: inout String?
+    ) throws(ImportError) -> [JSONMember] {
+        if field.value == .null { return [] }
+        guard case .dictionary(let members) = field.value else {
+            throw wrongType(field, expected: "an object")
+        }
+        let known = Dictionary(fields.map { ($0.key, $0) }) { a, _ in a }
+        var unknown: [JSONMember] = []
+        for member in members {
+            if let mapped = known[member.key] {
+                try read(member, as: mapped, into: &attributes, invalidity: &invalidity)
+            } else {
+                unknown.append(DayOneJSON.member(member.key, DayOneJSON.value(member.value)))
+            }
+        }
+        return unknown
+    }
+
+    /// The strings of an array of strings.
+    private func strings(_ field: ImportField) throws(ImportError) -> [String] {
+        if field.value == .null { return [] }
+        guard case .array(let elements) = field.value else {
+            throw wrongType(field, expected: "an array of strings")
+        }
+        var result: [String] = []
+        for element in elements {
+            guard case .text(let text) = element.value else {
+                throw wrongType(element, expected: "a string")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// The media of one of an entry's media arrays.
+    private func media(
+        _ field: ImportField, kind: DayOneMediaKind, invalidity: inout String?
+    ) throws(ImportError) -> [DayOneMediumRecord] {
+        if field.value == .null { return [] }
+        guard case .array(let elements) = field.value else {
+            throw wrongType(field, expected: "an array of objects")
+        }
+        var result: [DayOneMediumRecord] = []
+        let known = Dictionary(DayOneField.medium.map { ($0.key, $0) }) { a, _ in a }
+        for element in elements {
+            guard case .dictionary(let members) = element.value else {
+                throw wrongType(element, expected: "an object")
+            }
+            var medium = DayOneMediumRecord(kind: kind, position: element.position)
+            medium.attributes["type"] = .string(kind.mediumType)
+            var unknown: [JSONMember] = []
+            for member in members {
+                if let mapped = known[member.key] {
+                    try read(member, as: mapped, into: &medium.attributes, invalidity: &invalidity)
+                } else if member.key == kind.formatKey {
+                    try read(
+                        member, as: DayOneField(member.key, "format", .string),
+                        into: &medium.attributes, invalidity: &invalidity)
+                } else {
+                    unknown.append(DayOneJSON.member(member.key, DayOneJSON.value(member.value)))
+                }
+            }
+            if !unknown.isEmpty { medium.extra = .object(unknown) }
+            result.append(medium)
+        }
+        return result
+    }
+
+    private func wrongType(_ field: ImportField, expected: String) -> ImportError {
+        ImportError(
+            .structure, at: field.position,
+            "expected \(expected) for \"\(field.key)\", found \(Self.describe(field.value))")
+    }
+
+    private static func describe(_ kind: DayOneField.Kind) -> String {
+        switch kind {
+        case .string: "a string"
+        case .number: "a number"
+        case .integer: "a whole number"
+        case .boolean: "true or false"
+        case .date: "an ISO 8601 date-time string"
+        }
+    }
+
+    private static func describe(_ value: ImportValue) -> String {
+        switch value {
+        case .null: "null"
+        case .text: "a string"
+        case .integer, .unsignedInteger, .real: "a number"
+        case .boolean: "a boolean"
+        case .date: "a date"
+        case .data: "data"
+        case .array: "an array"
+        case .dictionary: "an object"
+        }
+    }
+}

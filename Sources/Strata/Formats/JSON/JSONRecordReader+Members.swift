@@ -1,0 +1,52 @@
+// MARK: - A root object's members that are not arrays of records
+
+extension JSONRecordReader {
+    /// Reads the value of the root object's member `key` (at ``offset``),
+    /// which is not an array, and keeps it in ``nonArrayMembers``.
+    ///
+    /// The value is bounded like a record (``ImportLimits/maximumRecordBytes``)
+    /// and parsed whole: such members are small headers (`"metadata"`).
+    func keepMember(_ key: String) throws(ImportError) {
+        let start = offset
+        let place = position(at: start, keyPath: key)
+        input.keepFrom = start
+        scanner.reset()
+        var cursor = start
+        var end: Int?
+        while true {
+            if cursor < input.end {
+                end = scanner.scan(input.bytes(from: cursor, to: input.end), base: cursor)
+                if end != nil { break }
+                cursor = input.end
+            }
+            if cursor - start > limits.maximumRecordBytes {
+                throw fail(
+                    ImportError(
+                        .tooLarge, at: place,
+                        "the value of \"\(key)\" is larger than the limit of "
+                            + "\(limits.maximumRecordBytes) bytes"))
+            }
+            guard try input.fill() else { break }
+        }
+        if end == nil && scanner.isBareScalar { end = input.end }
+        guard let end, end > start else {
+            throw fail(
+                ImportError(
+                    .syntax, at: place, "unexpected end of input in the value of \"\(key)\""))
+        }
+        let bytes = input.bytes(from: start, to: end)
+        let node: JSONNode
+        do {
+            node = try JSONReader.parse(
+                bytes: bytes, firstLine: place.line, firstColumn: place.column)
+        } catch {
+            throw fail(
+                Self.importError(
+                    error, file: file, bytes: bytes, start: start, line: place.line,
+                    column: place.column, keyPath: key))
+        }
+        nonArrayMembers.append((key: key, node: node, position: place))
+        offset = end
+        consumed = end
+    }
+}
