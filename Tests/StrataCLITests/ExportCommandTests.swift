@@ -74,14 +74,14 @@ import Testing
         #expect(archived.status == 0, "\(archived.stderr)")
         #expect(
             archived.stdout.hasPrefix(
-                "Archived \(store) (Diary version 3) to \(first): 3 DiaryEntry, 0 Medium, 4 Tag; "
+                "Archived \(store) (Diary version 4) to \(first): 3 DiaryEntry, 0 Medium, 4 Tag; "
                     + "2 media files (148 bytes); "))
         let restored = folder.path("Restored.sqlite")
         let unarchived = try StrataRunner.run(["unarchive", first, restored])
         #expect(unarchived.status == 0, "\(unarchived.stderr)")
         #expect(
             unarchived.stdout
-                == "Unarchived \(first) into \(restored) at version 3: 3 DiaryEntry, 0 Medium, "
+                == "Unarchived \(first) into \(restored) at version 4: 3 DiaryEntry, 0 Medium, "
                 + "4 Tag; 2 media files verified (148 bytes)\n")
         let second = folder.path("second.zip")
         #expect(try StrataRunner.run(["archive", restored, "-o", second]).status == 0)

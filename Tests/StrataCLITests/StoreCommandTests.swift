@@ -28,7 +28,7 @@ import Testing
         let object =
             try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
         #expect(object?["model"] as? String == "Diary")
-        #expect(object?["version"] as? Int == 3)
+        #expect(object?["version"] as? Int == 4)
         #expect(object?["integrity"] as? [String] == ["ok"])
         let entities = object?["entities"] as? [[String: Any]]
         #expect(entities?.compactMap { $0["name"] as? String } == ["DiaryEntry", "Medium", "Tag"])
@@ -102,9 +102,9 @@ import Testing
         let stdout = outcome.stdout
         #expect(
             stdout.contains("Diary-v1-migrated.sqlite written at version 1 (4 entries, 3 media"))
-        #expect(stdout.contains("version 1 to 3 in 2 stages"))
+        #expect(stdout.contains("version 1 to 4 in 3 stages"))
         #expect(stdout.contains("needs-mapping  add-attribute     DiaryEntry.title  4     mapping"))
-        #expect(stdout.contains("Migrated from version 1 to 3 (stages 1-2, 2-3)."))
+        #expect(stdout.contains("Migrated from version 1 to 4 (stages 1-2, 2-3, 3-4)."))
         #expect(stdout.contains("  Paris                 day one   15     paris travel    1"))
         #expect(stdout.contains("  Entry of 3 June 2026            0                      0"))
         #expect(

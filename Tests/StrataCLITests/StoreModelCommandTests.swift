@@ -34,7 +34,7 @@ import Testing
             info.stdout.hasPrefix(
                 """
                 Store      \(store)
-                Model      Diary, version 3 (identifier "3.0")
+                Model      Diary, version 4 (identifier "4.0")
                 Hashes     match the schema stored in the store (StrataModelSchema)
 
                 """))
@@ -54,7 +54,7 @@ import Testing
         let expected = """
             error: \(store): matches no version of Notes; nearest is version 1, which differs in: \
             DiaryEntry (only in the store), Medium (only in the store), Note (only in the schema), \
-            Tag (only in the store); the store holds Diary version 3
+            Tag (only in the store); the store holds Diary version 4
 
             """
         for command in [["info", store], ["query", store, "DiaryEntry", "--count"]] {
@@ -83,14 +83,14 @@ import Testing
         // info still describes it, from Strata's name and version keys.
         let info = try StrataRunner.run(["info", store])
         #expect(info.status == 0, "\(info.stderr)")
-        #expect(info.stdout.contains("\nModel      Diary, version 3 (identifier \"3.0\")\n"))
+        #expect(info.stdout.contains("\nModel      Diary, version 4 (identifier \"4.0\")\n"))
     }
 
     @Test func testMigrateGivesAStoreWithoutASchemaItsSchema() throws {
         try rewriteMetadata { $0.modelSchema = nil }
         let migrate = try StrataRunner.run(["migrate", store, "--schemas", "Schemas/Diary"])
         #expect(migrate.status == 0, "\(migrate.stderr)")
-        #expect(migrate.stdout == "Up to date: version 3.\n")
+        #expect(migrate.stdout == "Up to date: version 4.\n")
         let count = try StrataRunner.run(["query", store, "DiaryEntry", "--count"])
         #expect(count.status == 0, "\(count.stderr)")
         #expect(count.stdout == "0\n")

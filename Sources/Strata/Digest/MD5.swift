@@ -32,6 +32,13 @@ public struct MD5: @unchecked Sendable {  // A C struct of integers, copied by v
         MD5_Update(&context, base, bytes.count)
     }
 
+    /// Feeds the bytes of an array.
+    ///
+    /// - Parameter bytes: The next bytes of the message.
+    public mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
     /// Feeds the bytes of a `Data` value.
     ///
     /// - Parameter data: The next bytes of the message.

@@ -174,7 +174,9 @@ import Testing
     @Test func testMigratingOneToThreeLeavesVersionThreesSchema() throws {
         let folder = try TemporaryDirectory()
         let (url, _) = try createDiary(1, in: folder)
-        let report = try Migrator(storeAt: url, schemas: Self.diary).run()
+        var options = MigrationOptions()
+        options.targetVersion = 3
+        let report = try Migrator(storeAt: url, schemas: Self.diary, options: options).run()
         #expect(report.finalVersion == 3)
         let store = try Store.open(at: url, mode: .readOnly)
         defer { try? store.close() }
@@ -196,7 +198,7 @@ import Testing
 
     @Test func testAnUpToDateRunGivesAStoreWithoutASchemaItsSchema() throws {
         let folder = try TemporaryDirectory()
-        let (url, model) = try createDiary(3, in: folder)
+        let (url, model) = try createDiary(4, in: folder)
         try rewriteMetadata(of: url) { $0.modelSchema = nil }  // As Strata wrote it before.
         try Migrator(storeAt: url, schemas: Self.diary).run()
         let store = try Store.open(at: url, mode: .readOnly)

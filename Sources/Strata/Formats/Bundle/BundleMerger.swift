@@ -17,6 +17,11 @@ struct BundleMerger {
     let model: Model
     /// The bundle's path, for messages.
     let path: String
+    /// The attributes that find an existing object, by entity, instead of
+    /// the entity's first uniqueness constraint (a Day One import matches
+    /// entries by uuid, which the Diary does not constrain: entries written
+    /// in Strata have none).
+    var matchingKeys: [String: [String]] = [:]
 
     func merge() throws {
         let hashes = destination.metadata.versionHashes
@@ -84,7 +89,9 @@ struct BundleMerger {
         }
         // Objects found by their uniqueness constraint.
         for entity in model.entities where !entity.isAbstract {
-            guard let constraint = entity.uniquenessConstraints.first, !constraint.isEmpty,
+            guard
+                let constraint = matchingKeys[entity.name] ?? entity.uniquenessConstraints.first,
+                !constraint.isEmpty,
                 let source = from.entities[entity.name], let target = into.entities[entity.name]
             else { continue }
             let matches = try constraint.map { name -> String in

@@ -8,7 +8,7 @@ import Foundation
 /// let store = try Store.open(at: storeURL, mode: .readOnly)
 /// let model = try store.resolveModel(schemas: nil).requiredModel()
 /// let summary = try DayOneExporter(store: store, model: model)
-///     .export(to: URL(fileURLWithPath: "out.zip"))
+///     .export(to: outputURL)
 /// print(summary.entries, summary.mediaFiles)
 /// ```
 ///

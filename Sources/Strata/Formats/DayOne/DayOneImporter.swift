@@ -8,7 +8,7 @@ import Foundation
 /// let store = try Store.open(at: storeURL)
 /// let model = try store.resolveModel(schemas: nil).requiredModel()
 /// let summary = try DayOneImporter(store: store, model: model)
-///     .run(URL(fileURLWithPath: "export.zip"))
+///     .run(exportURL)
 /// print(summary.imported, summary.problems.count)
 /// ```
 ///
@@ -50,6 +50,12 @@ public final class DayOneImporter {
         self.model = model
         self.options = options
     }
+
+    /// What finds an object already in the store: entries by uuid, media by
+    /// identifier, tags by name.
+    static let matchingKeys = [
+        "DiaryEntry": ["uuid"], "Medium": ["identifier"], "Tag": ["name"],
+    ]
 
     /// The attributes Day One's data needs, by entity.
     static let requiredAttributes: [String: [String]] = [
@@ -118,8 +124,10 @@ public final class DayOneImporter {
         summary.tags = writer.tagCount
         if !options.isDryRun {
             summary.updated = try existingCount(of: writer.importedUUIDs)
-            try BundleMerger(source: scratchStore, destination: store, model: model, path: zipName)
-                .merge()
+            try BundleMerger(
+                source: scratchStore, destination: store, model: model, path: zipName,
+                matchingKeys: Self.matchingKeys
+            ).merge()
         }
         summary.seconds = Date().timeIntervalSince(start)
         return summary
