@@ -78,6 +78,8 @@ public final class DayOneExporter {
                 previous = file.path
                 let data = try context.object(with: file.medium).data("data") ?? Data()
                 try zip.add(path: file.path, bytes: data, compression: .stored)
+                // One medium's bytes in memory at a time.
+                context.registry.purge()
                 summary.mediaFiles += 1
                 summary.mediaBytes += Int64(data.count)
             }
