@@ -57,7 +57,7 @@ import Testing
             let summary = try DayOneExporter(store: store, model: model)
                 .export(to: outputURL)
             print(summary.entries, summary.mediaFiles)
-            #expect(summary.entries == 3 && summary.mediaFiles == 4)
+            #expect(summary.entries == 3 && summary.mediaFiles == 5)
             try store.close()
         }
         do {

@@ -11,7 +11,7 @@ import Testing
         let fixture = try DayOneFixture()
         let summary = try fixture.importExport(try fixture.export())
         #expect(summary.entries == 3 && summary.imported == 3 && summary.problems == [])
-        #expect(summary.media == 4 && summary.tags == 2)
+        #expect(summary.media == 5 && summary.tags == 2)
         let store = try Store.open(at: fixture.storeURL, mode: .readOnly)
         defer { try? store.close() }
         let context = try Context(store: store, model: fixture.model)
@@ -58,7 +58,10 @@ import Testing
         #expect(
             try third.bool("allDay") == true
                 && third.string("dayOneExtra")?.contains("userActivity") == true)
-        #expect(try context.count("Medium") == 4 && context.count("Tag") == 2)
+        #expect(try context.count("Medium") == 5 && context.count("Tag") == 2)
+        let pdf = try #require(try context.findFirst("Medium", where: ["type": .string("pdf")]))
+        #expect(try pdf.data("data") == DayOneFixture.pdf && pdf.string("format") == "pdf")
+        #expect(try pdf.string("dayOneExtra")?.contains("ticket.pdf") == true)
     }
 
     @Test func testReimportingTheSameExportUpdatesByUUIDWithoutDuplicates() throws {
@@ -71,7 +74,7 @@ import Testing
         defer { try? store.close() }
         let context = try Context(store: store, model: fixture.model)
         #expect(try context.count("DiaryEntry") == 3)
-        #expect(try context.count("Medium") == 4)
+        #expect(try context.count("Medium") == 5)
         #expect(try context.count("Tag") == 2)
         let travel = try #require(try context.findFirst("Tag", where: ["name": .string("travel")]))
         #expect(try travel.objects(forKey: "entries").count == 2)

@@ -5,7 +5,7 @@ import Testing
 
 /// A Day One JSON export built from the documented format: three entries
 /// with tags, places, weather, unknown keys, two photos, an audio recording
-/// (`format: aac`, file `.m4a`) and a video, and a fresh Diary store of the
+/// (`format: aac`, file `.m4a`), a video and a PDF, and a fresh Diary store of the
 /// newest version to import it into.
 struct DayOneFixture {
     let folder: TemporaryDirectory
@@ -22,6 +22,8 @@ struct DayOneFixture {
     static let video = Data(
         [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + Array(repeating: 0x42, count: 400))
 
+    static let pdf = Data("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".utf8)
+
     static let uuid1 = "0123456789ABCDEF0123456789ABCDEF"
     static let uuid2 = "FEDCBA9876543210FEDCBA9876543210"
     static let uuid3 = "00112233445566778899AABBCCDDEEFF"
@@ -29,6 +31,7 @@ struct DayOneFixture {
     static let photoID2 = String(repeating: "A", count: 31) + "2"
     static let audioID = String(repeating: "B", count: 31) + "1"
     static let videoID = String(repeating: "C", count: 31) + "1"
+    static let pdfID = String(repeating: "D", count: 31) + "1"
 
     static func md5(_ data: Data) -> String { MD5.hex(MD5.hash(data)) }
 
@@ -96,7 +99,14 @@ struct DayOneFixture {
                 ],
             ],
             [
-                "uuid": uuid3, "creationDate": "2024-05-04T21:00:00Z", "text": "Home",
+                "uuid": uuid3, "creationDate": "2024-05-04T21:00:00Z",
+                "text": "Home\n\n![](dayone-moment:/pdfAttachment/\(pdfID))",
+                "pdfAttachments": [
+                    [
+                        "identifier": pdfID, "md5": md5(pdf), "type": "pdf", "orderInEntry": 0,
+                        "fileSize": pdf.count, "pdfName": "ticket.pdf",
+                    ]
+                ],
                 "tags": [String](), "starred": false, "isPinned": false, "isAllDay": true,
                 "timeZone": "Europe/London", "userActivity": ["activityName": "Walking"],
             ],
@@ -110,6 +120,7 @@ struct DayOneFixture {
             ("photos/\(md5(photo2)).png", photo2),
             ("audios/\(md5(audio)).m4a", audio),
             ("videos/\(md5(video)).mov", video),
+            ("pdfs/\(md5(pdf)).pdf", pdf),
         ]
     }
 
