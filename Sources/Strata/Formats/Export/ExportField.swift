@@ -1,7 +1,10 @@
 import Foundation
 
 /// One field of an exported record and where its value is read from.
-struct ExportField {
+///
+/// A class: every row visits every field, and copying the attribute or
+/// relationship it carries would retain each of their strings per row.
+final class ExportField {
     /// Where a field's value comes from.
     enum Source {
         /// `Entity/p<pk>` of the object itself.
@@ -22,6 +25,11 @@ struct ExportField {
     let name: String
     /// Where its value is read.
     let source: Source
+
+    init(name: String, source: Source) {
+        self.name = name
+        self.source = source
+    }
 }
 
 /// The objects one relationship leads to from one row: one prepared
