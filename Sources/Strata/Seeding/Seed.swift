@@ -5,9 +5,8 @@ import Foundation
 /// zip, or records (a plist, CSV or JSON file) with an import mapping.
 ///
 /// ```swift
-/// let fromStore = Seed.store(URL(fileURLWithPath: "Recipes.sqlite"))
-/// let fromRecords = Seed.records(
-///     URL(fileURLWithPath: "recipes.plist"), format: .plist, entity: "Recipe")
+/// let fromStore = Seed.store(seedURL)
+/// let fromRecords = Seed.records(plistURL, format: .plist, entity: "Recipe")
 /// ```
 public struct Seed: Hashable, Sendable {
     /// The kinds of seed.

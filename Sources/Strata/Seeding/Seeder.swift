@@ -22,9 +22,7 @@ import Foundation
 ///
 /// ```swift
 /// let seeder = try Seeder(
-///     storeAt: URL(fileURLWithPath: "data/Recipes.sqlite"),
-///     schemas: URL(fileURLWithPath: "Schemas/Recipes"),
-///     seed: .store(URL(fileURLWithPath: "Recipes-seed.sqlite")))
+///     storeAt: storeURL, schemas: recipesSchemasURL, seed: .store(seedURL))
 /// let result = try seeder.seedIfMissing()
 /// print(result.outcome, result.counts)
 /// ```

@@ -6,9 +6,8 @@ import Foundation
 ///
 /// ```swift
 /// let container = try StoreContainer(
-///     model: "Recipes", schemas: URL(fileURLWithPath: "Schemas"),
-///     seed: .store(URL(fileURLWithPath: "Recipes-seed.sqlite")),
-///     location: .applicationData(app: "recipes"))
+///     model: "Recipes", schemas: schemasURL, seed: .store(seedURL),
+///     location: .file(storeURL))
 /// let recipes = try container.context.findAll("Recipe")
 /// ```
 ///
