@@ -76,6 +76,55 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
     }
 
+    @Test func testAnExistingStoreIsANoOpEvenWhenTheSeedIsGone() throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("Recipes.sqlite")
+        try Data("an app's store".utf8).write(to: URL(fileURLWithPath: store))
+        let outcome = try StrataRunner.run([
+            "seed", store, "--from", folder.path("gone.sqlite"), "--schemas", "Schemas/Recipes",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "\(store) exists already; not seeded again, nothing changed\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data("an app's store".utf8))
+    }
+
+    @Test func testEightSeedCommandsAtOnceSeedOnce() throws {
+        let folder = try ScratchFolder()
+        let store = folder.path("Recipes.sqlite")
+        let processes = try (0..<8).map { index in
+            let process = Process()
+            process.executableURL = try StrataRunner.executable()
+            process.arguments = [
+                "seed", store, "--from", Self.plist, "--map", Self.mapping, "--schemas",
+                "Schemas/Recipes", "--json",
+            ]
+            process.currentDirectoryURL = StrataRunner.packageRoot
+            let output = folder.path("out\(index)")
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (process, output)
+        }
+        var outcomes: [String] = []
+        var hashes: Set<String> = []
+        for (process, output) in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let object = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: output)))
+                    as? [String: Any])
+            outcomes.append(object["outcome"] as? String ?? "")
+            hashes.insert((object["seed"] as? [String: Any])?["sha256"] as? String ?? "")
+        }
+        #expect(outcomes.sorted() == Array(repeating: "existing", count: 7) + ["seeded"])
+        #expect(hashes.count == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            .filter { !$0.hasPrefix("out") }
+        #expect(left == ["Recipes.sqlite"])
+    }
+
     @Test func testWithoutFromIsBadUsage() throws {
         let outcome = try StrataRunner.run(["seed", "x.sqlite"])
         #expect(outcome.status == 64)

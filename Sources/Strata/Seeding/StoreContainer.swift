@@ -72,11 +72,13 @@ public final class StoreContainer {
             var migrationOptions = MigrationOptions()
             migrationOptions.lockTimeout = options.lockTimeout
             migrationOptions.waitingForLock = options.waitingForLock
-            migration = try Migrator(
+            let report = try Migrator(
                 storeAt: storeURL, chain: seeder.chain,
                 mappings: try MappingFileLoader.load(directory: folder, chain: seeder.chain),
                 options: migrationOptions
             ).run()
+            // Another process may have migrated it while this one waited.
+            if !report.completedStages.isEmpty { migration = report }
             store = try Store.open(at: storeURL)
         }
         seeding.seed = SeedRecord(metadata: store.metadata)

@@ -72,14 +72,14 @@ struct SeedCommand: Command {
 
     func run() throws {
         let storeURL = URL(fileURLWithPath: store)
-        let seedURL = URL(fileURLWithPath: seed)
-        let seedValue = try Seed.detecting(
-            seedURL, mapping: mapping.map { URL(fileURLWithPath: $0) }, entity: entity)
         // An existing store is the common case on every later start: say so
-        // before anything else is read.
+        // before anything else is read (the seed need not be there).
         if FileManager.default.fileExists(atPath: store) {
             return try report(existing: storeURL)
         }
+        let seedValue = try Seed.detecting(
+            URL(fileURLWithPath: seed), mapping: mapping.map { URL(fileURLWithPath: $0) },
+            entity: entity)
         let folder = try schemas ?? defaultSchemas(for: seedValue)
         var options = SeedingOptions()
         if let wait { options.lockTimeout = TimeInterval(wait) }
