@@ -50,6 +50,12 @@ let package = Package(
             dependencies: ["Strata"],
             path: "Tests/Helpers/strata-test-writer"
         ),
+        // Processes that open a first-run store together, or die while seeding it.
+        .executableTarget(
+            name: "strata-test-seeder",
+            dependencies: ["Strata"],
+            path: "Tests/Helpers/strata-test-seeder"
+        ),
         // The benchmark runner (`make bench`); no test depends on it.
         .executableTarget(
             name: "strata-bench",

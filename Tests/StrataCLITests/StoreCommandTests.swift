@@ -81,13 +81,16 @@ import Testing
         let demo = folder.path("demo")
         let outcome = try StrataRunner.run(["demo", demo])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        for model in SchemaCommandTests.models {
+        for model in SchemaCommandTests.models where model != "Recipes" {
             #expect(
                 outcome.stdout.contains(
                     "== \(model): created \(demo)/\(model).sqlite at version "
                         + "\(SchemaCommandTests.newest[model] ?? 1)\n"))
             #expect(FileManager.default.fileExists(atPath: "\(demo)/\(model).sqlite"))
         }
+        // Recipes is seeded on a first start (SeedCommandTests checks that part).
+        #expect(outcome.stdout.contains("== Recipes: a store seeded on first run\n"))
+        #expect(FileManager.default.fileExists(atPath: "\(demo)/Recipes.sqlite"))
         // Four seed stores and the migrated diary.
         #expect(outcome.stdout.components(separatedBy: "Integrity  ok").count == 6)
         // A second run replaces the demo's own stores.
