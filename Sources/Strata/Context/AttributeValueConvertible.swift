@@ -4,7 +4,7 @@ import Foundation
 /// `Int16`, `Int32`, `Int64`, `Double`, `Float`, `Decimal`, `Bool`, `Date`,
 /// `Data`, `UUID`, `URL`, and ``AttributeValue`` itself.
 ///
-/// ``ManagedObject/set(_:_:)-(_,T?)`` takes any of them and checks the value against the
+/// `ManagedObject.set(_:_:)` takes any of them and checks the value against the
 /// attribute's declared type (an `Int` into an integer16 attribute must be
 /// in its range); ``ManagedObject/get(_:as:)`` reads one back. They are also
 /// predicate arguments:

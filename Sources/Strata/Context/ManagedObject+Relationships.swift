@@ -46,7 +46,7 @@ extension ManagedObject {
     }
 
     /// Sets to-one relationship `key`; the inverse follows at once. (The
-    /// same as ``set(_:_:)-(_,ManagedObject?)``, which also clears attributes.)
+    /// same as `set(_:_:)` with an object, which also clears attributes.)
     public func setObject(_ destination: ManagedObject?, forKey key: String) throws {
         let context = try owningContext()
         let index = try description_.relationship(key)

@@ -81,7 +81,7 @@ public final class ManagedObject {
     }
 
     /// Sets attribute `key` to a value as the store holds it; nil removes
-    /// the value. (``set(_:_:)-(_,T?)`` takes plain Swift values.)
+    /// the value. (`set(_:_:)` takes plain Swift values.)
     ///
     /// - Throws: ``ContextError`` (`unknownProperty`, `wrongType`) when the
     ///   key is unknown or the value does not fit the attribute's type
@@ -144,7 +144,8 @@ public final class ManagedObject {
                 throw ContextError(
                     .wrongPropertyKind,
                     "\(entityName).\(key) is an attribute "
-                        + "(\(description_.attributeTypes[index].rawValue)); an object does not fit")
+                        + "(\(description_.attributeTypes[index].rawValue)); an object does not fit"
+                )
             }
             try assign(nil, at: index)
             return
@@ -177,7 +178,8 @@ public final class ManagedObject {
         guard let value = Value(attributeValue: stored) else {
             throw ContextError(
                 .wrongType,
-                "\(entityName).\(key) is \(declared.rawValue); its value does not fit \(Value.self)")
+                "\(entityName).\(key) is \(declared.rawValue); its value does not fit \(Value.self)"
+            )
         }
         return value
     }

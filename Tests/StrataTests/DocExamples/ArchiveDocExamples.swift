@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// Each block is a verbatim copy of a doc example, laid out as the docs lay it out.
+
 import Foundation
 import Testing
 

@@ -34,6 +34,26 @@ import Testing
             """)
     }
 
+    /// Strata.md's Topics name every public type of the library.
+    @Test func everyPublicTypeIsListedInTheTopicsOfStrataMd() throws {
+        let topics = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/Strata/Strata.docc/Strata.md"),
+            encoding: .utf8)
+        let declaration =
+            /^(?:@\w+ )*public (?:final )?(?:indirect )?(?:class|struct|enum|protocol|actor) (\w+)/
+            .anchorsMatchLineEndings()
+        var names: Set<String> = []
+        for url in try DocExampleBlocks.swiftFiles(
+            under: Self.root.appendingPathComponent("Sources/Strata"))
+        {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: declaration) { names.insert(String(match.1)) }
+        }
+        #expect(names.count > 150)
+        let unlisted = names.filter { !topics.contains("- ``\($0)``") }.sorted()
+        #expect(unlisted == [], "public types missing from the Topics of Strata.md")
+    }
+
     @Test func theScanFindsBlocksInArticlesReadmeAndDocComments() throws {
         let blocks = try DocExampleBlocks.all(under: Self.root)
         #expect(blocks.contains { $0.file == "README.md" })
@@ -48,8 +68,10 @@ import Testing
             """
         let found = DocExampleBlocks.blocks(inDocComments: text, file: "X.swift")
         #expect(found.map(\.lines) == [["let a = 1", "print(a)"]])
-        #expect(DocExampleBlocks.contains(["q", "let a = 1", "print(a)"], ["let a = 1", "print(a)"]))
-        #expect(!DocExampleBlocks.contains(["let a = 1", "q", "print(a)"], ["let a = 1", "print(a)"]))
+        #expect(
+            DocExampleBlocks.contains(["q", "let a = 1", "print(a)"], ["let a = 1", "print(a)"]))
+        #expect(
+            !DocExampleBlocks.contains(["let a = 1", "q", "print(a)"], ["let a = 1", "print(a)"]))
     }
 }
 
@@ -69,7 +91,8 @@ enum DocExampleBlocks {
     static func all(under root: URL) throws -> [Block] {
         var found: [Block] = []
         let readme = root.appendingPathComponent("README.md")
-        found += blocks(inMarkdown: try String(contentsOf: readme, encoding: .utf8), file: "README.md")
+        found += blocks(
+            inMarkdown: try String(contentsOf: readme, encoding: .utf8), file: "README.md")
         let articles = root.appendingPathComponent("Sources/Strata/Strata.docc")
         for name in try FileManager.default.contentsOfDirectory(atPath: articles.path).sorted()
         where name.hasSuffix(".md") {
