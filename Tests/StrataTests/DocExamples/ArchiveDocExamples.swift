@@ -33,5 +33,6 @@ enum ArchiveDocExamples {
     static func rawDeflate() throws {
         let packed = try RawDeflate.deflate(Data("hello".utf8))
         let unpacked = try RawDeflate.inflate(packed, limit: 1 << 20)
+        _ = unpacked
     }
 }

@@ -27,6 +27,7 @@ enum ArticlesDocExamples {
     static func objectContext2(store: Store, older: Model, chain: SchemaChain) throws {
         let context = try Context(store: store, model: try store.matchingVersion(in: chain))
         let view = try Context(store: store, model: older, access: .readOnlyBestEffort)
+        _ = (context, view)
     }
 
     /// From Sources/Strata/Strata.docc/ObjectContext.md.
@@ -36,6 +37,7 @@ enum ArticlesDocExamples {
         let words = try entry.get("wordCount", as: Int.self) ?? 0
         let owner = try photo.object("diaryEntry")
         let photos = try entry.objects("media")
+        _ = (words, owner, photos)
     }
 
     /// From Sources/Strata/Strata.docc/ObjectContext.md.
@@ -43,6 +45,7 @@ enum ArticlesDocExamples {
         let paris = try context.findFirst("DiaryEntry", where: "body CONTAINS[cd] %@", "paris")
         let long = try context.fetch("DiaryEntry", where: "wordCount > %d", 100, sortedBy: "creationTime")
         let itsPhotos = try context.fetch("Medium", where: "diaryEntry == %@", entry)
+        _ = (paris, long, itsPhotos)
     }
 
     /// From Sources/Strata/Strata.docc/ObjectContext.md.
@@ -69,6 +72,7 @@ enum ArticlesDocExamples {
     static func predicates() throws {
         let search = try Predicate("body CONTAINS[cd] %@ AND wordCount > %d", "all", 3)
         let recent = try Predicate("creationTime > $SINCE", variables: ["SINCE": .date(740_000_000)])
+        _ = (search, recent)
     }
 
     /// From Sources/Strata/Strata.docc/ImportingData.md.
@@ -99,6 +103,7 @@ enum ArticlesDocExamples {
         try mapping?.apply(source: original.connection, destination: copy.connection) { entity, rows in
             print(entity, rows)
         }
+        _ = open
     }
 
     /// From Sources/Strata/Strata.docc/Migrations.md.
@@ -109,6 +114,7 @@ enum ArticlesDocExamples {
                                     options: options)
         let preview = try migrator.preview()        // dry run, rehearsed on a private copy
         let report = try migrator.run { progress in print(progress.activity, progress.rowsDone) }
+        _ = (preview, report)
     }
 
     /// From Sources/Strata/Strata.docc/XcodeModels.md.

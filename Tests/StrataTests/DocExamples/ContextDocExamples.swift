@@ -23,6 +23,7 @@ enum ContextDocExamples {
         try entry.set("wordCount", 3)
         let words = try entry.get("wordCount", as: Int.self)
         let long = try context.findFirst("DiaryEntry", where: "wordCount > %d", 100)
+        _ = (words, long)
     }
 
     /// From Sources/Strata/Context/FetchedResults+Changes.swift.
@@ -45,6 +46,7 @@ enum ContextDocExamples {
         results.onChange = { changes in table.apply(changes) }
         try results.performFetch()
         let first = results.sections.first?.name  // "", "garden", …
+        _ = first
     }
 
     /// From Sources/Strata/Context/Context.swift.
@@ -58,12 +60,14 @@ enum ContextDocExamples {
     /// From Sources/Strata/Context/Context+Convenience.swift.
     static func contextConvenience(context: Context) throws {
         let entry = try context.findFirst("DiaryEntry", where: "body CONTAINS[cd] %@", "river")
+        _ = entry
     }
 
     /// From Sources/Strata/Context/Context+Convenience.swift.
     static func contextConvenience2(context: Context) throws {
         let trips = try context.fetch(
             "DiaryEntry", where: "title BEGINSWITH %@", "Trip", sortedBy: "creationTime")
+        _ = trips
     }
 
     /// From Sources/Strata/Context/Context+Fetching.swift.
@@ -81,11 +85,13 @@ enum ContextDocExamples {
         request.sortDescriptors = [SortDescriptor("creationTime", ascending: false)]
         request.fetchLimit = 30
         let entries = try context.fetch(request)
+        _ = entries
     }
 
     /// From Sources/Strata/Context/FetchRequest.swift.
     static func fetchRequest2() throws {
         let request = try FetchRequest(entity: "DiaryEntry", where: "title == %@", "Paris")
+        _ = request
     }
 
     /// From Sources/Strata/Context/ManagedObject.swift.
@@ -108,10 +114,12 @@ enum ContextDocExamples {
     static func managedObject3(entry: ManagedObject) throws {
         let words = try entry.get("wordCount", as: Int.self)
         let title: String? = try entry.get("title")
+        _ = (words, title)
     }
 
     /// From Sources/Strata/Context/Context+Filtering.swift.
     static func contextFiltering(context: Context, entries: [ManagedObject]) throws {
         let found = try context.filter(entries, with: Predicate("body CONTAINS[cd] %@", "all"))
+        _ = found
     }
 }

@@ -13,6 +13,7 @@ enum CoreDataDocExamples {
     static func binaryPropertyList(data: Data) throws {
         let top = try BinaryPropertyList.decode(data)
         let objects = top["$objects"]?.arrayValue ?? []
+        _ = objects
     }
 
     /// From Sources/Strata/CoreData/KeyedArchive.swift.
@@ -20,6 +21,7 @@ enum CoreDataDocExamples {
         let archive = try KeyedArchive(data: bytes)
         let root = try archive.topObject()
         let name = try root?.string("NSEntityName")
+        _ = name
     }
 
     /// From Sources/Strata/CoreData/XcodeModelReader.swift.
@@ -32,6 +34,7 @@ enum CoreDataDocExamples {
     static func archivedObject(entity: ArchivedObject) throws {
         let name = try entity.string("NSEntityName")
         let properties = try entity.dictionary("NSProperties") ?? []
+        _ = (name, properties)
     }
 
     /// From Sources/Strata/CoreData/ModelCache.swift.

@@ -15,6 +15,7 @@ enum DigestDocExamples {
         hasher.update(Array("ab".utf8))
         hasher.update(Array("c".utf8))
         let digest = hasher.finalize()   // ddaf35a1…
+        _ = digest
     }
 
     /// From Sources/Strata/Digest/SHA256.swift.
@@ -23,5 +24,6 @@ enum DigestDocExamples {
         hasher.update(Array("ab".utf8))
         hasher.update(Array("c".utf8))
         let digest = hasher.finalize()   // ba7816bf…
+        _ = digest
     }
 }

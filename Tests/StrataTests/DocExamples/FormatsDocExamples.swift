@@ -46,6 +46,7 @@ enum FormatsDocExamples {
         let model = try store.resolveModel(schemas: nil).requiredModel()
         let summary = try BundleArchiver(store: store, model: model)
             .archive(to: bundleURL)
+        _ = summary
     }
 
     /// From Sources/Strata/Formats/JSON/JSONRecordWriter.swift.
@@ -98,6 +99,7 @@ enum FormatsDocExamples {
     /// From Sources/Strata/Formats/Export/MediaType.swift.
     static func mediaType(bytes: Data) throws {
         let type = MediaType.sniff(bytes)     // MediaType(fileExtension: "jpg", isCompressed: true)
+        _ = type
     }
 
     /// From Sources/Strata/Formats/Export/ExportError.swift.
@@ -114,6 +116,7 @@ enum FormatsDocExamples {
         let semicolons = CSVDialect(delimiter: UInt8(ascii: ";"))
         let contacts = CSVDialect.lines(separatedBy: UInt8(ascii: ";"))  // txt lines
         let guessed = CSVDialect.guess(headerLine: "name;email;phone")   // ";"
+        _ = (semicolons, contacts, guessed)
     }
 
     /// From Sources/Strata/Formats/CSV/CSVReader.swift.

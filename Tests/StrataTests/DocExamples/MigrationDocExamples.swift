@@ -58,6 +58,7 @@ enum MigrationDocExamples {
             // … run plan.statements on a copy, then:
             try mapping.apply(source: original, destination: copy)
         }
+        _ = chain
     }
 
     /// From Sources/Strata/Migration/Execution/MigrationPreview.swift.
@@ -84,6 +85,7 @@ enum MigrationDocExamples {
         let migrator = try Migrator(storeAt: url, schemas: URL(fileURLWithPath: "Schemas/Diary"))
         let preview = try migrator.preview()          // the dry run: writes nothing
         let report = try migrator.run { print($0.activity, $0.rowsDone, $0.rowsTotal) }
+        _ = (preview, report)
     }
 
     /// From Sources/Strata/Migration/Execution/MigrationOptions.swift.

@@ -12,21 +12,25 @@ enum PredicateDocExamples {
     /// From Sources/Strata/Predicate/PredicateSubject.swift.
     static func predicateSubject(entry: ManagedObject, predicate: Strata.Predicate) throws {
         let matches = try predicate.evaluate(with: entry)
+        _ = matches
     }
 
     /// From Sources/Strata/Predicate/PredicateArgument.swift.
     static func predicateArgument() throws {
         let p = try Predicate("%K > %d", arguments: [.keyPath("age"), .value(.integer(3))])
+        _ = p
     }
 
     /// From Sources/Strata/Predicate/PredicateArgumentConvertible.swift.
     static func predicateArgumentConvertible() throws {
         let recent = try Predicate("title == %@ AND wordCount > %d", "Home", 3)
+        _ = recent
     }
 
     /// From Sources/Strata/Predicate/PredicateArgumentConvertible.swift.
     static func predicateArgumentConvertible2() throws {
         let search = try Predicate("body CONTAINS[cd] %@ AND wordCount > %d", "paris", 3)
+        _ = search
     }
 
     /// From Sources/Strata/Predicate/PredicateSQLCompiler.swift.
@@ -57,6 +61,7 @@ enum PredicateDocExamples {
     /// From Sources/Strata/Predicate/Predicate.swift.
     static func predicate() throws {
         let search = try Predicate("body CONTAINS[cd] %@", "all")
+        _ = search
     }
 
     /// From Sources/Strata/Predicate/PredicateError.swift.
@@ -73,6 +78,7 @@ enum PredicateDocExamples {
         let p = try Predicate(
             "creationTime > %@ AND body CONTAINS[cd] %@", textArguments: ["2024-05-01", "all"],
             entity: "DiaryEntry", model: diary)
+        _ = p
     }
 
     /// From Sources/Strata/Predicate/Predicate+Checking.swift.
@@ -87,5 +93,6 @@ enum PredicateDocExamples {
             "ANY media.type = %@ AND creationTime > $SINCE",
             arguments: [.value(.string("image"))],
             variables: ["SINCE": .date(740_000_000)])
+        _ = recent
     }
 }

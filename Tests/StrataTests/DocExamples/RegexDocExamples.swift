@@ -15,6 +15,7 @@ enum RegexDocExamples {
         let rows = try RegexLimits.$current.withValue(tight) {
             try context.fetch(request)
         }
+        _ = rows
     }
 
     /// From Sources/Strata/Regex/RegexError.swift.
@@ -31,6 +32,7 @@ enum RegexDocExamples {
         let matched = try RegexCache.shared.withExpression("f.nn", options: []) {
             try $0.matchesWhole("finn")
         }
+        _ = matched
     }
 
     /// From Sources/Strata/Regex/RegularExpression.swift.

@@ -46,6 +46,7 @@ enum SQLiteDocExamples {
         try connection.execute("INSERT INTO T(x) VALUES (?)", [42])
         let x = try connection.scalar("SELECT x FROM T")  // .integer(42)
         try connection.close()
+        _ = x
     }
 
     /// From Sources/Strata/SQLite/SQLiteValue.swift.
@@ -69,6 +70,7 @@ enum SQLiteDocExamples {
     /// From Sources/Strata/SQLite/SQLiteIdentifier.swift.
     static func sQLiteIdentifier(table: String) throws {
         let sql = "SELECT \(SQLiteIdentifier.quoted("Z_PK")) FROM \(SQLiteIdentifier.quoted(table))"
+        _ = sql
     }
 
     /// From Sources/Strata/SQLite/Connection+Transactions.swift.

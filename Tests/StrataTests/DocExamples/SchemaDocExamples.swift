@@ -24,6 +24,7 @@ enum SchemaDocExamples {
     /// From Sources/Strata/Schema/SchemaDecoder.swift.
     static func schemaDecoder(data: Data) throws {
         let model = try SchemaDecoder().decode(data, file: "Schemas/Diary/2.json")
+        _ = model
     }
 
     /// From Sources/Strata/Schema/JSONReader.swift.
@@ -35,5 +36,6 @@ enum SchemaDocExamples {
     /// From Sources/Strata/Schema/FetchIndex.swift.
     static func fetchIndex() throws {
         let byURL = FetchIndex(name: "byURL", elements: [.init(property: "url")])
+        _ = byURL
     }
 }

@@ -31,6 +31,7 @@ enum StoreDocExamples {
         let blob = StoredSchema.pack(model)
         let back = try StoredSchema.unpack(
             blob!, hashes: store.metadata.versionHashes, path: store.path)
+        _ = back
     }
 
     /// From Sources/Strata/Store/StoreLock.swift.
@@ -50,11 +51,13 @@ enum StoreDocExamples {
     static func store(url: URL, schemas: URL) throws {
         let store = try Store.open(at: url)
         let model = try store.matchingVersion(in: SchemaChain.load(directory: schemas))
+        _ = model
     }
 
     /// From Sources/Strata/Store/Store+Model.swift.
     static func storeModel(store: Store) throws {
         let model = try store.resolveModel().requiredModel()
+        _ = model
     }
 
     /// From Sources/Strata/Store/Store+RelationshipCheck.swift.

@@ -12,6 +12,7 @@ enum XMLDocExamples {
     /// From Sources/Strata/XML/XMLElement+Navigation.swift.
     static func xMLElementNavigation(model: XMLDocument) throws {
         let indexes = model.root.descendants(named: "fetchIndexElement")
+        _ = indexes
     }
 
     /// From Sources/Strata/XML/XMLElement.swift.
@@ -34,5 +35,6 @@ enum XMLDocExamples {
     static func xMLDocument(modelURL: URL) throws {
         let document = try XMLDocument(contentsOf: modelURL.appending(path: "contents"))
         let entities = document.root.children(named: "entity")
+        _ = entities
     }
 }
