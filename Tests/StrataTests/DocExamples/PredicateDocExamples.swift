@@ -44,18 +44,21 @@ enum PredicateDocExamples {
 
     /// From Sources/Strata/Predicate/PredicateRegex.swift.
     static func predicateRegex() throws {
-        try PredicateRegex.matches("FINN", pattern: "f.nn", options: .caseInsensitive)  // true
+        let matched = try PredicateRegex.matches("FINN", pattern: "f.nn", options: .caseInsensitive)  // true
+        _ = matched
     }
 
     /// From Sources/Strata/Predicate/PredicateLike.swift.
     static func predicateLike() throws {
-        PredicateLike.matches("Countess", pattern: "c*ss", options: .caseInsensitive)  // true
+        let liked = PredicateLike.matches("Countess", pattern: "c*ss", options: .caseInsensitive)  // true
+        _ = liked
     }
 
     /// From Sources/Strata/Predicate/PredicateStringFolding.swift.
     static func predicateStringFolding() throws {
-        PredicateStringFolding.fold("Alle Vögel", [.caseInsensitive, .diacriticInsensitive])
+        let folded = PredicateStringFolding.fold("Alle Vögel", [.caseInsensitive, .diacriticInsensitive])
         // "alle vogel"
+        _ = folded
     }
 
     /// From Sources/Strata/Predicate/Predicate.swift.

@@ -38,7 +38,8 @@ enum RegexDocExamples {
     /// From Sources/Strata/Regex/RegularExpression.swift.
     static func regularExpression() throws {
         let code = try RegularExpression("[A-Z]{3}", options: .caseInsensitive)
-        try code.matchesWhole("eur")                       // true
-        try code.firstMatch(in: "from usd to eur")?.matchedText   // "fro"
+        let whole = try code.matchesWhole("eur")                     // true
+        let first = try code.firstMatch(in: "from usd to eur")?.matchedText   // "fro"
+        _ = (whole, first)
     }
 }

@@ -30,7 +30,8 @@ enum SchemaDocExamples {
     /// From Sources/Strata/Schema/JSONReader.swift.
     static func jSONReader() throws {
         let node = try JSONReader.parse(#"{"version": 2}"#)
-        node["version"]?.value  // .integer(2), at line 1, column 13
+        let version = node["version"]?.value  // .integer(2), at line 1, column 13
+        _ = version
     }
 
     /// From Sources/Strata/Schema/FetchIndex.swift.

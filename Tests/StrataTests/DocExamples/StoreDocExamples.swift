@@ -38,13 +38,15 @@ enum StoreDocExamples {
     static func storeLock(storeURL: URL) throws {
         let lock = try StoreLock(for: storeURL, mode: .exclusive, waitingUpTo: 30)
         defer { lock.release() }
+        print(lock)
     }
 
     /// From Sources/Strata/Store/StoreLayout.swift.
     static func storeLayout(diary: Model) throws {
         let layout = StoreLayout(model: diary)
-        layout.entity(named: "Medium")?.toOneColumns["diaryEntry"]?.foreignKey  // "ZDIARYENTRY"
+        let key = layout.entity(named: "Medium")?.toOneColumns["diaryEntry"]?.foreignKey  // "ZDIARYENTRY"
         print(layout.createStatements.joined(separator: "\n"))
+        _ = key
     }
 
     /// From Sources/Strata/Store/Store.swift.
