@@ -22,6 +22,18 @@ extension Context {
         return try fetch(request).first
     }
 
+    /// The first object of `entityName` whose attributes equal plain Swift
+    /// values.
+    ///
+    /// ```swift
+    /// let home = try context.findFirst("Tag", where: ["name": "Home"])
+    /// ```
+    public func findFirst(
+        _ entityName: String, where conditions: [String: any AttributeValueConvertible]
+    ) throws -> ManagedObject? {
+        try findFirst(entityName, where: conditions.mapValues { Optional($0.attributeValue) })
+    }
+
     /// The first object of `entityName` matching a predicate, in primary-key
     /// order, unsaved changes included; the arguments are plain Swift values
     /// (`"Paris"`, `3`, `Date()`, an object).

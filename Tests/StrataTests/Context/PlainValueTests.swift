@@ -159,6 +159,8 @@ import Testing
         #expect(
             try context.findFirst("Sample", where: "%K == %@", .keyPath("text"), "Home") === sample)
         #expect(try context.fetch("Sample", where: "medium > %d", 1, sortedBy: "text").count == 1)
+        #expect(try context.findFirst("Sample", where: ["text": "Home", "medium": 3]) === sample)
+        #expect(try context.findFirst("Sample", where: ["text": "Away"]) == nil)
         let predicate = try Strata.Predicate("text == %@ AND medium == %d", "Home", 3)
         #expect(try context.fetch(FetchRequest(entity: "Sample", predicate: predicate)).count == 1)
     }

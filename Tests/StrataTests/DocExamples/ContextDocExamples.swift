@@ -122,4 +122,10 @@ enum ContextDocExamples {
         let found = try context.filter(entries, with: Predicate("body CONTAINS[cd] %@", "all"))
         _ = found
     }
+
+    /// From Sources/Strata/Context/Context+Convenience.swift.
+    static func contextConvenienceConditions(context: Context) throws {
+        let home = try context.findFirst("Tag", where: ["name": "Home"])
+        _ = home
+    }
 }
