@@ -101,6 +101,8 @@ final class MigrationPreflight {
         if stage.mapping?.resolves(step) == true { return .mapping }
         if stage.customStep?.resolves(step) == true { return .customStep }
         if step.label == .lossy && options.acceptsLossySteps { return .acceptedLoss }
+        // Core Data does not migrate duplicates into a unique constraint.
+        if options.asCoreData && step.kind != .addUniquenessConstraint { return .asCoreData }
         return .unresolved
     }
 
@@ -187,14 +189,24 @@ final class MigrationPreflight {
         // Accepted losses and defaults filling nils only make notes, which a
         // run does not show: it does not count for them.
         guard
-            resolution == .unresolved
+            resolution == .unresolved || resolution == .asCoreData
                 || (counting
                     && (resolution == .acceptedLoss
                         || (step.kind == .makeRequired && step.label == .inferred)))
         else { return nil }
+        let coreDataTail =
+            step.label == .lossy
+            ? " (accepted: --as-core-data; Core Data drops them too)"
+            : " (accepted: --as-core-data; left empty, as Core Data leaves them)"
         guard let place else {
-            return resolution == .unresolved
-                ? found(.blocking, "\(step.names): \(step.reason); \(how)") : nil
+            switch resolution {
+            case .unresolved: return found(.blocking, "\(step.names): \(step.reason); \(how)")
+            case .asCoreData:
+                var note = found(.note, "\(step.names): \(step.reason)" + coreDataTail)
+                note.isAccepted = true
+                return note
+            default: return nil
+            }
         }
         let column = place.property.flatMap { place.entity.attributeColumns[$0] }
         // An inferred relationship step (a to-many becoming required without
@@ -266,8 +278,14 @@ final class MigrationPreflight {
             affected = try rows(place.name)
             sentence = "\(step.names): \(step.reason) (\(affected) rows of \(step.entity))"
         }
-        if resolution == .acceptedLoss {
-            return affected > 0 ? found(.note, sentence + " (accepted: --accept-lossy)") : nil
+        if resolution == .acceptedLoss || resolution == .asCoreData {
+            guard affected > 0 else { return nil }
+            var note = found(
+                .note,
+                sentence
+                    + (resolution == .acceptedLoss ? " (accepted: --accept-lossy)" : coreDataTail))
+            note.isAccepted = true
+            return note
         }
         // An unresolved step that touches no data stops nothing.
         guard affected > 0 else { return nil }
