@@ -15,6 +15,7 @@ enum MigrationText {
         lines.append(
             "\(preview.storePath): version \(preview.currentVersion) to "
                 + "\(preview.targetVersion) in \(preview.stages.count) \(stageWord)")
+        lines += preview.versionNotes.map { "Note: \($0)" }
         if let journal = preview.journal, !journal.completedStages.isEmpty {
             lines.append(
                 "An interrupted run (from version \(journal.startVersion)) finished stages "
@@ -67,6 +68,11 @@ enum MigrationText {
             "Migrated from version \(report.startVersion) to \(report.finalVersion) "
                 + "(stages \(report.completedStages.joined(separator: ", ")))."
         ]
+        lines += report.versionNotes.map { "Note: \($0)" }
+        if !report.accepted.isEmpty {
+            lines.append("Accepted, as asked (\(report.accepted.count)):")
+            lines += report.accepted.map { "  [\($0.stage)] \($0.message)" }
+        }
         if !report.resumedAfter.isEmpty {
             lines.append(
                 "Resumed after stages \(report.resumedAfter.joined(separator: ", ")) of an "
@@ -112,6 +118,7 @@ struct MigrationPreviewJSON: Encodable {
     var rows: [String: Int64]
     var stages: [Stage]
     var findings: [Finding]
+    var versionNotes: [String]
     var canRun: Bool
 
     init(_ preview: MigrationPreview) {
@@ -135,6 +142,7 @@ struct MigrationPreviewJSON: Encodable {
                 severity: $0.severity.rawValue, stage: $0.stage, step: $0.step,
                 message: $0.message)
         }
+        versionNotes = preview.versionNotes
         canRun = preview.blockingFindings.isEmpty
     }
 }
@@ -148,6 +156,8 @@ struct MigrationReportJSON: Encodable {
     var rowsBefore: [String: Int64]
     var rowsAfter: [String: Int64]
     var movedObjects: [String: [String]]
+    var accepted: [String]
+    var versionNotes: [String]
 
     init(_ report: MigrationReport) {
         startVersion = report.startVersion
@@ -157,5 +167,7 @@ struct MigrationReportJSON: Encodable {
         rowsBefore = report.rowsBefore
         rowsAfter = report.rowsAfter
         movedObjects = report.movedObjects
+        accepted = report.accepted.map(\.message)
+        versionNotes = report.versionNotes
     }
 }

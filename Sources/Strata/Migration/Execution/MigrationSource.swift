@@ -95,7 +95,8 @@ struct MigrationSource {
             if let file = mapping as? MigrationMapping {
                 do {
                     fitted[place] = try MigrationMapping.load(
-                        file: URL(fileURLWithPath: file.file), source: source, destination: next)
+                        file: URL(fileURLWithPath: file.file), source: source,
+                        destination: self.chain.model(version: file.destination.version) ?? next)
                     notes.append(
                         "\(file.file) applies from the store's own model (checked against it)")
                 } catch {
