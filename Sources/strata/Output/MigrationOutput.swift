@@ -39,7 +39,7 @@ enum MigrationText {
                             [
                                 "\(index + 1)", step.step.label.text, step.step.kind.rawValue,
                                 step.step.names, step.rows.map(String.init) ?? "-",
-                                step.resolution.rawValue, step.step.reason,
+                                step.resolution.rawValue, why(step, in: stage),
                             ]
                         }, indent: "  "))
         }
@@ -57,6 +57,25 @@ enum MigrationText {
         }
         lines += ["", "Dry run: nothing was changed."]
         return lines.joined(separator: "\n")
+    }
+
+    /// A step's reason, told as the stage resolves it: a lossy step a
+    /// mapping reads from does not drop its values, one it discards does.
+    static func why(_ step: MigrationPreview.StepPreview, in stage: MigrationStage) -> String {
+        guard step.resolution == .mapping, let mapping = stage.mapping else {
+            return step.step.reason
+        }
+        guard step.step.label == .lossy else {
+            return step.step.reason + "; \(mapping.origin) supplies it"
+        }
+        let entity = step.step.formerEntity ?? step.step.entity
+        let entry = step.step.property.map { "\(entity).\($0)" } ?? entity
+        if let file = mapping as? MigrationMapping,
+            file.discarded.contains(entry) || file.discarded.contains(entity)
+        {
+            return step.step.reason + "; discarded by \(mapping.origin)"
+        }
+        return "gone from the new version; \(mapping.origin) reads its values and carries them on"
     }
 
     /// What a run did, with objects per entity before and after.

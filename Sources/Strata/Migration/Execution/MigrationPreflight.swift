@@ -209,6 +209,14 @@ final class MigrationPreflight {
             }
         }
         let column = place.property.flatMap { place.entity.attributeColumns[$0] }
+        // A property the store does not hold yet (an earlier stage of this
+        // run adds it) holds only what the run itself put there: removing it
+        // loses nothing of the store's.
+        if step.kind == .removeAttribute || step.kind == .removeRelationship,
+            place.property == nil
+        {
+            return nil
+        }
         // An inferred relationship step (a to-many becoming required without
         // a minimum) touches no value: nothing to count.
         if step.label == .inferred, column == nil { return nil }
@@ -262,6 +270,10 @@ final class MigrationPreflight {
                     + (try misfits(of: step, column ?? "", place, in: stage).map {
                         "; \($0) of them would not fit"
                     } ?? "")
+        case .removeRelationship where place.property != nil:
+            // Only objects that hold a link lose one.
+            affected = try linkedOwners(place.property ?? "", place)
+            sentence = "\(affected) objects of \(step.entity) would lose their \(step.property ?? "?")"
         case .removeEntity:
             // Only the entity's own objects: its subentities have steps of
             // their own, and those that continue keep their objects.
@@ -402,6 +414,28 @@ final class MigrationPreflight {
             "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
                 + marks(place.entity) + ") AND \(members) < ?",
             numbers(place.entity) + [.integer(Int64(minimum))])
+    }
+
+    /// Objects at `place` that hold at least one link in `relationship`.
+    private func linkedOwners(_ relationship: String, _ place: Place) throws -> Int64 {
+        if let toOne = place.entity.toOne[relationship] {
+            return try count(
+                "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
+                    + marks(place.entity) + ") AND \(quoted(toOne.foreignKey)) IS NOT NULL",
+                numbers(place.entity))
+        }
+        guard let many = place.entity.toMany[relationship] else { return try rows(place.name) }
+        let members: String
+        switch many {
+        case .inverseForeignKey(let table, let column, _):
+            members = "EXISTS (SELECT 1 FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
+        case .joinTable(let table, let source, _, _):
+            members = "EXISTS (SELECT 1 FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
+        }
+        return try count(
+            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
+                + marks(place.entity) + ") AND \(members)",
+            numbers(place.entity))
     }
 
     private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {
