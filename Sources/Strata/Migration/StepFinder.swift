@@ -241,13 +241,13 @@ struct StepFinder {
 
     /// Whether two element names are alike enough to be one renamed: one
     /// holds the other (`url` → `urlString`), or they differ by at most a
-    /// third of the shorter name's letters (`colour` → `color`), ignoring
+    /// quarter of the shorter name's letters (`colour` → `color`), ignoring
     /// case.
     static func namesAreAlike(_ old: String, _ new: String) -> Bool {
         let (a, b) = (old.lowercased(), new.lowercased())
         if a == b { return true }
         if min(a.count, b.count) >= 3 && (a.contains(b) || b.contains(a)) { return true }
-        return editDistance(a, b) <= max(1, min(a.count, b.count) / 3)
+        return editDistance(a, b) <= max(1, min(a.count, b.count) / 4)
     }
 
     /// The Levenshtein distance between two names, ignoring case.
