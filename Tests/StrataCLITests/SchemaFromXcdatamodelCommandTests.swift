@@ -203,7 +203,8 @@ import Testing
         let bundle = scratch.path("XCServerCoreData.xcdatamodeld")
         for (index, name) in folders.enumerated() {
             let version = "\(bundle)/\(name).xcdatamodel"
-            try FileManager.default.createDirectory(atPath: version, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: version, withIntermediateDirectories: true)
             let attributes = (0...(index + 2)).map {
                 #"<attribute name="a\#($0)" optional="YES" attributeType="String"/>"#
             }.joined()
@@ -236,8 +237,11 @@ import Testing
         #expect(lines.first?.contains("a folder without one is the base and comes first") == true)
         #expect(
             lines.dropFirst().first
-                == "Wrote \(output)/1.json: XCServerCoreData version 1 from XCServerCoreData.xcdatamodel, 1 entity")
-        #expect(lines.last?.hasSuffix("version 7 from XCServerCoreData2.0.3.xcdatamodel, 1 entity") == true)
+                == "Wrote \(output)/1.json: XCServerCoreData version 1 from XCServerCoreData.xcdatamodel, 1 entity"
+        )
+        #expect(
+            lines.last?.hasSuffix("version 7 from XCServerCoreData2.0.3.xcdatamodel, 1 entity")
+                == true)
 
         var misordered = Array(Self.folders.dropFirst())
         misordered.insert(Self.folders[0], at: 3)

@@ -15,7 +15,9 @@ extension XcodeModelReader {
             var names: Set<String> = []
             for entity in model.entities {
                 names.insert(entity.name)
-                for attribute in entity.attributes { names.insert("\(entity.name).\(attribute.name)") }
+                for attribute in entity.attributes {
+                    names.insert("\(entity.name).\(attribute.name)")
+                }
                 for relationship in entity.relationships {
                     names.insert("\(entity.name).\(relationship.name)")
                 }
@@ -25,7 +27,8 @@ extension XcodeModelReader {
         let sets = versions.map(properties)
         var warnings: [XcodeModelIssue] = []
         for index in 1..<(versions.count - 1) {
-            let gap = sets[index - 1].intersection(sets[index + 1]).subtracting(sets[index]).sorted()
+            let gap = sets[index - 1].intersection(sets[index + 1]).subtracting(sets[index])
+                .sorted()
             guard gap.count >= unlikelyGapSize, index < folders.count else { continue }
             let shown = gap.prefix(5).joined(separator: ", ") + (gap.count > 5 ? ", …" : "")
             warnings.append(

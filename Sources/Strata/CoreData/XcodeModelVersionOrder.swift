@@ -123,7 +123,8 @@ public struct XcodeModelVersionOrder: Hashable, Sendable {
                         message: "no version folder \(folder); versions: "
                             + folders.sorted().joined(separator: ", ")))
             } else if ordered.contains(folder) {
-                issues.append(XcodeModelIssue(file: "--order", message: "\(folder) is listed twice"))
+                issues.append(
+                    XcodeModelIssue(file: "--order", message: "\(folder) is listed twice"))
             } else {
                 ordered.append(folder)
             }
@@ -132,7 +133,8 @@ public struct XcodeModelVersionOrder: Hashable, Sendable {
             issues.append(XcodeModelIssue(file: "--order", message: "expected version folders"))
         }
         guard issues.isEmpty else { throw XcodeModelError(issues: issues) }
-        var explanation = "version order: " + ordered.joined(separator: ", ") + " — as given by --order"
+        var explanation =
+            "version order: " + ordered.joined(separator: ", ") + " — as given by --order"
         if let current, ordered.last != current {
             explanation += "; note: the current version (.xccurrentversion) is \(current)"
         }
@@ -163,7 +165,8 @@ public struct XcodeModelVersionOrder: Hashable, Sendable {
     static func version(of folder: String, bundleName: String) -> Version {
         let stem = folder.hasSuffix(".xcdatamodel") ? String(folder.dropLast(12)) : folder
         if stem == bundleName { return .none }
-        let rest = stem.hasPrefix(bundleName) ? Substring(stem.dropFirst(bundleName.count)) : stem[...]
+        let rest =
+            stem.hasPrefix(bundleName) ? Substring(stem.dropFirst(bundleName.count)) : stem[...]
         let tail = rest.reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         var token = Substring(String(tail.reversed()))
         while token.first == "." { token = token.dropFirst() }
@@ -172,7 +175,8 @@ public struct XcodeModelVersionOrder: Hashable, Sendable {
         guard parts.count <= maximumParts, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 }) else {
             return .unreadable(
                 "cannot read '\(token)' as a version (numbers of at most 9 digits, at most "
-                    + "\(maximumParts) parts, separated by single dots); name the order with --order")
+                    + "\(maximumParts) parts, separated by single dots); name the order with --order"
+            )
         }
         return .number(parts.compactMap { Int($0) })
     }

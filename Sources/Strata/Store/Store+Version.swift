@@ -104,7 +104,8 @@ extension Store {
     /// Every version of `chain` whose hashes equal `hashes`, oldest first:
     /// more than one when versions follow each other with no hashed change
     /// (only indexes, validation rules or defaults changed, say).
-    public static func matchingVersions(of hashes: [String: Data], in chain: SchemaChain) -> [Model] {
+    public static func matchingVersions(of hashes: [String: Data], in chain: SchemaChain) -> [Model]
+    {
         chain.versions.filter { Store.differences(between: hashes, and: $0).isEmpty }
     }
 
@@ -157,7 +158,8 @@ extension Store {
         guard let store else { return 1 }
         switch difference.kind {
         case .hashDiffers: return max(1, difference.properties.count)
-        case .onlyInSchema: return 1 + schema.propertyVersionHashes(ofEntity: difference.entity).count
+        case .onlyInSchema:
+            return 1 + schema.propertyVersionHashes(ofEntity: difference.entity).count
         case .onlyInStore: return 1 + store.propertyVersionHashes(ofEntity: difference.entity).count
         }
     }

@@ -41,7 +41,8 @@ struct SchemaFromXcdatamodelCommand: Command {
         try arguments.finish()
         guard let output else { throw UsageError("missing '-o <dir>'", command: Self.self) }
         if let order, order.isEmpty || order.contains(where: \.isEmpty) {
-            throw UsageError("--order expects version folder names separated by commas", command: Self.self)
+            throw UsageError(
+                "--order expects version folder names separated by commas", command: Self.self)
         }
         return Self(model: model, output: output, force: force, order: order)
     }
@@ -106,7 +107,9 @@ struct SchemaFromXcdatamodelCommand: Command {
                 message: "\(output): cannot write the schema files: "
                     + StoreActivity.reason(of: error))
         }
-        if !bundle.orderExplanation.isEmpty { Terminal.output("\(model): \(bundle.orderExplanation)") }
+        if !bundle.orderExplanation.isEmpty {
+            Terminal.output("\(model): \(bundle.orderExplanation)")
+        }
         for (file, folder) in zip(files, bundle.versionFolders) {
             Terminal.output(
                 "Wrote \(Self.join(output, file.name)): \(file.model.name) version "

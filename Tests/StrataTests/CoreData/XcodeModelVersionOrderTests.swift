@@ -43,9 +43,12 @@ import Testing
         #expect(bundle.versionFolders == Self.xcodeServerFolders)
         #expect(bundle.versions.map { $0.entities[0].attributes.count } == Array(3...9))
         #expect(bundle.warnings.isEmpty, "\(bundle.warnings)")
-        #expect(bundle.orderExplanation.hasPrefix("version order: XCServerCoreData.xcdatamodel, "
-            + "XCServerCoreData1.1.0.xcdatamodel (1.1.0), "))
-        #expect(bundle.orderExplanation.contains("a folder without one is the base and comes first"))
+        #expect(
+            bundle.orderExplanation.hasPrefix(
+                "version order: XCServerCoreData.xcdatamodel, "
+                    + "XCServerCoreData1.1.0.xcdatamodel (1.1.0), "))
+        #expect(
+            bundle.orderExplanation.contains("a folder without one is the base and comes first"))
     }
 
     @Test func testAGivenOrderOverridesAndAnAbsurdOneIsWarnedAbout() throws {
@@ -69,7 +72,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = try Self.xcodeServerBundle(in: folder)
         let error = try #require(throws: XcodeModelError.self) {
-            try XcodeModelReader(order: ["XCServerCoreData", "Nope", "XCServerCoreData"]).read(at: url)
+            try XcodeModelReader(order: ["XCServerCoreData", "Nope", "XCServerCoreData"]).read(
+                at: url)
         }
         #expect(error.issues.map(\.file) == ["--order", "--order"])
         #expect(error.issues[0].message.hasPrefix("no version folder Nope.xcdatamodel"))
@@ -91,7 +95,8 @@ import Testing
                     == expected, "\(name)")
         }
         // A bundle whose name ends in a digit: its own name is the base.
-        #expect(XcodeModelVersionOrder.version(of: "Core2.xcdatamodel", bundleName: "Core2") == .none)
+        #expect(
+            XcodeModelVersionOrder.version(of: "Core2.xcdatamodel", bundleName: "Core2") == .none)
         #expect(
             XcodeModelVersionOrder.version(of: "Core2 3.xcdatamodel", bundleName: "Core2")
                 == .number([3]))
@@ -101,14 +106,17 @@ import Testing
         let order = try XcodeModelVersionOrder(
             folders: ["Model.xcdatamodel", "Model_v1.xcdatamodel", "Model_v2.xcdatamodel"],
             bundleName: "Model", current: "Model.xcdatamodel")
-        #expect(order.folders == ["Model_v1.xcdatamodel", "Model_v2.xcdatamodel", "Model.xcdatamodel"])
+        #expect(
+            order.folders == ["Model_v1.xcdatamodel", "Model_v2.xcdatamodel", "Model.xcdatamodel"])
         #expect(order.explanation.contains("has no number but is the current version"))
     }
 
     @Test func testConflictingAndUnreadableVersionsAreLocated() throws {
         let conflicting = try #require(throws: XcodeModelError.self) {
             try XcodeModelVersionOrder(
-                folders: ["Model 2.xcdatamodel", "Model_v2.0.xcdatamodel", "Model 1..2.xcdatamodel"],
+                folders: [
+                    "Model 2.xcdatamodel", "Model_v2.0.xcdatamodel", "Model 1..2.xcdatamodel",
+                ],
                 bundleName: "Model", current: nil)
         }
         #expect(
@@ -120,7 +128,8 @@ import Testing
             ])
         let twoBases = try #require(throws: XcodeModelError.self) {
             try XcodeModelVersionOrder(
-                folders: ["Alpha.xcdatamodel", "Beta.xcdatamodel"], bundleName: "Model", current: nil)
+                folders: ["Alpha.xcdatamodel", "Beta.xcdatamodel"], bundleName: "Model",
+                current: nil)
         }
         #expect(twoBases.issues.map(\.file) == ["Beta.xcdatamodel"])
     }

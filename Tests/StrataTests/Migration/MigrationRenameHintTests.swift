@@ -17,7 +17,9 @@ import Testing
         }
         chains.append(SchemaChain(versions: (1...6).compactMap(FixtureModels.bookmarksWithIndexes)))
         chains.append(SchemaChain(versions: [FixtureModels.bnrV1(), FixtureModels.bnrV2()]))
-        for bundle in ["ddg-bookmarks/BookmarksModel.xcdatamodeld", "bnr-sample/Sample.xcdatamodeld"] {
+        for bundle in [
+            "ddg-bookmarks/BookmarksModel.xcdatamodeld", "bnr-sample/Sample.xcdatamodeld",
+        ] {
             let read = try XcodeModelReader().read(at: Fixtures.url("coredata/" + bundle))
             chains.append(SchemaChain(versions: read.versions))
         }
@@ -38,7 +40,8 @@ import Testing
                             step.suggestedRenamedFrom != name,
                             "\(chain.name) \(from)-\(to): \(step.names): \(step.reason)")
                         #expect(
-                            !step.reason.contains("did you mean \(name) with renamedFrom: \"\(name)\""),
+                            !step.reason.contains(
+                                "did you mean \(name) with renamedFrom: \"\(name)\""),
                             "\(chain.name) \(from)-\(to): \(step.reason)")
                     }
                 }

@@ -273,7 +273,8 @@ final class MigrationPreflight {
         case .removeRelationship where place.property != nil:
             // Only objects that hold a link lose one.
             affected = try linkedOwners(place.property ?? "", place)
-            sentence = "\(affected) objects of \(step.entity) would lose their \(step.property ?? "?")"
+            sentence =
+                "\(affected) objects of \(step.entity) would lose their \(step.property ?? "?")"
         case .removeEntity:
             // Only the entity's own objects: its subentities have steps of
             // their own, and those that continue keep their objects.
@@ -428,9 +429,11 @@ final class MigrationPreflight {
         let members: String
         switch many {
         case .inverseForeignKey(let table, let column, _):
-            members = "EXISTS (SELECT 1 FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
+            members =
+                "EXISTS (SELECT 1 FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
         case .joinTable(let table, let source, _, _):
-            members = "EXISTS (SELECT 1 FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
+            members =
+                "EXISTS (SELECT 1 FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
         }
         return try count(
             "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("

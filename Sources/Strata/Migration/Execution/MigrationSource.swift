@@ -124,12 +124,15 @@ struct MigrationSource {
         // Only to name the differing properties: Strata's stored schema.
         let known = try? store.storedModel()
         func refuse(_ why: String, storeModel: Model? = nil) -> MigrationError {
-            let nearest = Store.nearestVersion(to: hashes, in: chain, storeModel: storeModel ?? known)
+            let nearest = Store.nearestVersion(
+                to: hashes, in: chain, storeModel: storeModel ?? known)
             let list = nearest?.differences.map(\.description).joined(separator: ", ") ?? ""
             return MigrationError(
                 .unknownStoreVersion,
                 message: "\(path) matches no version of \(chain.name)"
-                    + (nearest.map { "; nearest is version \($0.model.version), which differs in: \(list)" }
+                    + (nearest.map {
+                        "; nearest is version \($0.model.version), which differs in: \(list)"
+                    }
                         ?? "")
                     + "; \(why); nothing was changed")
         }

@@ -72,7 +72,9 @@ extension ExpressionEvaluator {
             return .string(text(0).replacingOccurrences(of: text(1), with: text(2)))
         case .contains:
             if case .list = arguments[0] { return .boolean(list(0).contains(text(1))) }
-            if case .structured(.array) = arguments[0] { return .boolean(list(0).contains(text(1))) }
+            if case .structured(.array) = arguments[0] {
+                return .boolean(list(0).contains(text(1)))
+            }
             return .boolean(text(1).isEmpty || text(0).contains(text(1)))
         case .prefix:
             guard case .integer(let count) = arguments[1] else { return .null }
@@ -126,7 +128,10 @@ extension ExpressionEvaluator {
             return arguments[0].text.map { .string($0) } ?? .null
         case .unarchive:
             guard case .data(let bytes) = arguments[0] else { return .null }
-            return .structured(try located(column) { () throws(ExpressionError) in try StructuredValue(archive: bytes) })
+            return .structured(
+                try located(column) { () throws(ExpressionError) in
+                    try StructuredValue(archive: bytes)
+                })
         case .jsonValue:
             let bytes: Data
             switch arguments[0] {
@@ -134,11 +139,19 @@ extension ExpressionEvaluator {
             case .string(let text): bytes = Data(text.utf8)
             default: return .null
             }
-            return .structured(try located(column) { () throws(ExpressionError) in try StructuredValue(json: bytes) })
+            return .structured(
+                try located(column) { () throws(ExpressionError) in try StructuredValue(json: bytes)
+                })
         case .json:
-            return .data(try located(column) { () throws(ExpressionError) in try arguments[0].structured.jsonData() })
+            return .data(
+                try located(column) { () throws(ExpressionError) in
+                    try arguments[0].structured.jsonData()
+                })
         case .archive:
-            return .data(try located(column) { () throws(ExpressionError) in try arguments[0].structured.archiveData() })
+            return .data(
+                try located(column) { () throws(ExpressionError) in
+                    try arguments[0].structured.archiveData()
+                })
         case .coalesce, .ifThen, .concatenate:
             return .null  // Handled before the arguments are evaluated.
         }

@@ -65,7 +65,8 @@ enum MappingValue: Hashable, Sendable {
         case .list(let items): items.joined(separator: ", ")
         case .structured(let value):
             switch value {
-            case .array, .dictionary: (try? value.jsonData()).flatMap { String(data: $0, encoding: .utf8) }
+            case .array, .dictionary:
+                (try? value.jsonData()).flatMap { String(data: $0, encoding: .utf8) }
             default: MappingValue(scalar: value).text
             }
         }
@@ -121,7 +122,9 @@ enum MappingValue: Hashable, Sendable {
                         + "\(attribute.name) (\(attribute.type.rawValue)); store it with json(…) "
                         + "or archive(…)")
             }
-            if case .string(let text) = single, attribute.type == .uuid, let uuid = UUID(uuidString: text) {
+            if case .string(let text) = single, attribute.type == .uuid,
+                let uuid = UUID(uuidString: text)
+            {
                 return .uuid(uuid)
             }
             return try single.attributeValue(for: attribute)

@@ -64,8 +64,12 @@ extension StructuredValue {
         _ object: ArchivedObject, depth: Int, budget: inout Int
     ) throws -> StructuredValue {
         if object.isKind(of: "NSNull") { return .null }
-        if object.isKind(of: "NSString") { return .string(try ArchivedValue.object(object).stringValue()) }
-        if object.isKind(of: "NSData") { return .data(try ArchivedValue.object(object).dataValue()) }
+        if object.isKind(of: "NSString") {
+            return .string(try ArchivedValue.object(object).stringValue())
+        }
+        if object.isKind(of: "NSData") {
+            return .data(try ArchivedValue.object(object).dataValue())
+        }
         if object.isKind(of: "NSDate"), case .plain(let time)? = try object.value("NS.time") {
             switch time {
             case .real(let seconds): return .date(seconds)
@@ -83,7 +87,9 @@ extension StructuredValue {
             }
             return .string(relative)
         }
-        if object.isKind(of: "NSUUID"), let bytes = try object.data("NS.uuidbytes"), bytes.count == 16 {
+        if object.isKind(of: "NSUUID"), let bytes = try object.data("NS.uuidbytes"),
+            bytes.count == 16
+        {
             let uuid = bytes.withUnsafeBytes { raw in
                 UUID(uuid: raw.loadUnaligned(as: uuid_t.self))
             }

@@ -103,7 +103,9 @@ indirect enum StructuredValue: Hashable, Sendable {
         case let text as String: return .string(text)
         case let items as [Any]:
             var values: [StructuredValue] = []
-            for item in items { values.append(try fromJSON(item, depth: depth + 1, budget: &budget)) }
+            for item in items {
+                values.append(try fromJSON(item, depth: depth + 1, budget: &budget))
+            }
             return .array(values)
         case let entries as [String: Any]:
             var values: [String: StructuredValue] = [:]

@@ -74,7 +74,10 @@ import Testing
             try Migrator(storeAt: url, chain: chain).run()
         }
         #expect(error.code == .unknownStoreVersion)
-        #expect(error.message.contains("its model cache (Z_MODELCACHE.Z_CONTENT) does not match its hashes"), "\(error.message)")
+        #expect(
+            error.message.contains(
+                "its model cache (Z_MODELCACHE.Z_CONTENT) does not match its hashes"),
+            "\(error.message)")
         #expect(error.message.hasSuffix("nothing was changed"))
         #expect(try Data(contentsOf: url) == before)
     }
@@ -83,7 +86,8 @@ import Testing
         let chain = try Self.editedChain()
         let folder = try TemporaryDirectory()
         let url = folder.file("Plain.sqlite")
-        try Store.create(at: url, model: try #require(FixtureModels.bookmarksWithIndexes(3))).close()
+        try Store.create(at: url, model: try #require(FixtureModels.bookmarksWithIndexes(3)))
+            .close()
         let error = try #require(throws: MigrationError.self) {
             try Migrator(storeAt: url, chain: chain).preview()
         }

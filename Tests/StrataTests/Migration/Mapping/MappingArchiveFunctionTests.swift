@@ -82,7 +82,8 @@ import Testing
         let root = NSDictionary(
             objects: [NSNumber(value: 3), NSString(string: "x"), date, NSNumber(value: 0.5)],
             forKeys: ["count", "name", "when", "ratio"].map { NSString(string: $0) })
-        let data = try NSKeyedArchiver.archivedData(withRootObject: root, requiringSecureCoding: false)
+        let data = try NSKeyedArchiver.archivedData(
+            withRootObject: root, requiringSecureCoding: false)
         #expect(
             try StructuredValue(archive: data)
                 == .dictionary([
@@ -96,7 +97,8 @@ import Testing
                 == .string("ada@example.org"))
         #expect(
             try evaluate(#"json(unarchive(emails))"#, ["emails": .data(list)])
-                == .data(Data(#"["ada@example.org","grace@example.org","ünïcode@example.org"]"#.utf8)))
+                == .data(
+                    Data(#"["ada@example.org","grace@example.org","ünïcode@example.org"]"#.utf8)))
         #expect(try evaluate("unarchive(emails)", [:]) == .null)
     }
 
@@ -122,18 +124,22 @@ import Testing
     @Test func testJSONValueIsBoundedAndTyped() throws {
         #expect(
             try StructuredValue(json: Data(#"{"a": [1, 2.5, true, null, "x"]}"#.utf8))
-                == .dictionary(["a": .array([.integer(1), .real(2.5), .boolean(true), .null, .string("x")])]))
+                == .dictionary([
+                    "a": .array([.integer(1), .real(2.5), .boolean(true), .null, .string("x")])
+                ]))
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         let error = try #require(throws: ExpressionError.self) {
             try StructuredValue(json: Data(deep.utf8))
         }
         #expect(error.message.contains("deeper than 64 levels"))
         // An array does not fit a plain attribute.
-        let attribute = try #require(try Self.person(1).entity(named: "Person")?.attributes.first { $0.name == "name" })
+        let attribute = try #require(
+            try Self.person(1).entity(named: "Person")?.attributes.first { $0.name == "name" })
         #expect(throws: ExpressionError.self) {
             try MappingValue.structured(.array([.string("a")])).attributeValue(for: attribute)
         }
         #expect(
-            try MappingValue.structured(.string("a")).attributeValue(for: attribute) == .string("a"))
+            try MappingValue.structured(.string("a")).attributeValue(for: attribute) == .string("a")
+        )
     }
 }
