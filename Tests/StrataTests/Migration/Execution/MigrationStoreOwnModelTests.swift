@@ -52,6 +52,26 @@ import Testing
         #expect(try Context(store: store, model: chain.newest).count("BookmarkEntity") == 10)
     }
 
+    /// When the nearest version is the target itself, the store's model
+    /// stands before it, and the run ends at the target's hashes.
+    @Test func testAStoreOfTheEditedTargetVersionMigratesToIt() throws {
+        let chain = try Self.editedChain()
+        let folder = try TemporaryDirectory()
+        let url = try folder.copyFixtureStore("ddg-bookmarks/Bookmarks_V3.sqlite")
+        var options = MigrationOptions()
+        options.targetVersion = 3
+        let migrator = Migrator(storeAt: url, chain: chain, options: options)
+        let preview = try migrator.preview()
+        #expect(preview.currentVersion == 2 && preview.targetVersion == 3)
+        #expect(preview.versionNotes.first?.hasSuffix("it stands as version 2 of the plan") == true)
+        let report = try migrator.run()
+        #expect(report.finalVersion == 3)
+        let store = try Store.open(at: url, mode: .readOnly)
+        defer { try? store.close() }  // Reading only.
+        let edited = try #require(chain.model(version: 3))
+        #expect(store.metadata.versionHashes == edited.versionHashes.mapValues { Data($0) })
+    }
+
     @Test func testACacheThatDoesNotMatchTheStoreIsRefused() throws {
         let chain = try Self.editedChain()
         let folder = try TemporaryDirectory()
