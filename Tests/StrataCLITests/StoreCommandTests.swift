@@ -62,6 +62,8 @@ import Testing
         #expect(outcome.stderr == "error: \(file): not an SQLite database\n")
     }
 
+    /// Nearest counts differing properties (issue 16): Contacts version 1
+    /// has fewer properties to differ by than version 2.
     @Test func testInfoWithTheWrongModelNamesNearestVersion() throws {
         let folder = try ScratchFolder()
         let store = folder.path("Notes.sqlite")
@@ -70,7 +72,7 @@ import Testing
         #expect(outcome.status == 1)
         #expect(
             outcome.stderr == """
-                error: \(store): matches no version of Contacts; nearest is version 2, which differs in: \
+                error: \(store): matches no version of Contacts; nearest is version 1, which differs in: \
                 Contact (only in the schema), Note (only in the store); the store holds Notes version 1
 
                 """)
