@@ -2,11 +2,12 @@
 # Both install the Debian packages the build needs when they are missing.
 
 SWIFT      ?= swift
-PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev libssl-dev pkg-config sqlite3
+PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev libssl-dev pkg-config sqlite3 \
+              graphviz
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR   ?= .build/demo
 
-.PHONY: all build release demo test deps lint clean bench fuzz fuzz-smoke
+.PHONY: all build release demo test deps lint clean bench fuzz fuzz-smoke docs
 
 all: build
 
@@ -36,6 +37,14 @@ test: deps
 	$(SWIFT) test --skip-build --parallel
 	@bash .ci/check-layers
 	@$(MAKE) --no-print-directory fuzz-smoke
+
+# The model diagrams the README shows, drawn by `strata schema diagram` (Graphviz lays them out).
+DIAGRAMS   := Recipes Diary
+docs: build
+	@mkdir -p docs
+	@for model in $(DIAGRAMS); do \
+	    $(SWIFT) run --skip-build strata schema diagram Schemas/$$model -o docs/$$model.svg || exit 1; \
+	done
 
 lint:
 	$(SWIFT) format lint -r Sources Tests
