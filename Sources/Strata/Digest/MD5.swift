@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// var hasher = MD5()
 /// hasher.update(Array("abc".utf8))
-/// let name = MD5.hex(hasher.finalize())   // 900150983cd24fb0d6963f7d28e17f72
+/// let name = MD5.hex(hasher.finalize())  // 900150983cd24fb0d6963f7d28e17f72
 /// ```
 public struct MD5: @unchecked Sendable {  // A C struct of integers, copied by value.
     /// The length of an MD5 digest in bytes.

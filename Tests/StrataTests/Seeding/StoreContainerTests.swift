@@ -123,7 +123,7 @@ import Testing
             model: "Diary", schemas: SeedingFixture.schemas,
             location: .file(folder.file("a/b/Diary.sqlite")))
         #expect(container.seeding.outcome == .created)
-        #expect(container.context.model.version == 3)
+        #expect(container.context.model.version == 4)
         #expect(try container.context.count("DiaryEntry") == 0)
         #expect(container.seedRecord == nil)
     }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// var options = DayOneImportOptions()
-/// options.errorPolicy = .abort   // the first problem stops it; nothing written
+/// options.errorPolicy = .abort  // the first problem stops it; nothing written
 /// ```
 public struct DayOneImportOptions: Sendable {
     /// What a problem (an invalid entry, a missing or unreferenced medium)
