@@ -60,28 +60,42 @@ struct DemoCommand: Command {
                 "Diary-v1-migrated.sqlite", "Diary.zip", "Diary-restored.sqlite",
             ])
 
+        let report = DemoReport()
         for (index, name) in models.enumerated() {
             if name == "Recipes", FileManager.default.fileExists(atPath: recipesSeedSample) {
                 if index > 0 { Terminal.output("") }
-                try runRecipesSeeding()
+                try report.step("seed Recipes on a first start", path: "\(directory)/Recipes.sqlite") {
+                    try runRecipesSeeding()
+                }
                 continue
             }
             let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "\(schemas)/\(name)"))
             let path = "\(directory)/\(name).sqlite"
-            let store = try Store.create(at: URL(fileURLWithPath: path), model: chain.newest)
-            try store.close()
-            if index > 0 { Terminal.output("") }
-            Terminal.output("== \(name): created \(path) at version \(chain.newest.version)")
-            try importSample(of: name, into: path)
+            try report.step("import the \(name) sample", path: path) {
+                let store = try Store.create(at: URL(fileURLWithPath: path), model: chain.newest)
+                try store.close()
+                if index > 0 { Terminal.output("") }
+                Terminal.output("== \(name): created \(path) at version \(chain.newest.version)")
+                try importSample(of: name, into: path)
+            }
             let reopened = try Store.open(at: URL(fileURLWithPath: path), mode: .readOnly)
             let info = try reopened.info(model: try reopened.matchingVersion(in: chain))
             try reopened.close()
             Terminal.output(InfoCommand.render(info))
         }
         if models.contains("Diary") {
-            try runDiaryMigration()
-            try runDiaryBundle()
+            try report.step(
+                "upgrade a version-1 diary", path: "\(directory)/Diary-v1-migrated.sqlite"
+            ) {
+                try runDiaryMigration()
+            }
+            try report.step("archive it, restore the bundle", path: "\(directory)/Diary.zip") {
+                try runDiaryBundle()
+            }
+            try report.alsoWrote("  the restored store", path: "\(directory)/Diary-restored.sqlite")
         }
+        Terminal.output("")
+        Terminal.output(report.render())
     }
 
     /// Makes `directory` ready: created when missing; when it is an earlier
