@@ -14,9 +14,10 @@
             let scratch = FileManager.default.temporaryDirectory
                 .appendingPathComponent("strata-fuzz-zip-\(getpid())", isDirectory: true)
             try? FileManager.default.removeItem(at: scratch)
-            guard (try? FileManager.default.createDirectory(
-                at: scratch.appendingPathComponent("out"), withIntermediateDirectories: true))
-                != nil
+            guard
+                (try? FileManager.default.createDirectory(
+                    at: scratch.appendingPathComponent("out"), withIntermediateDirectories: true))
+                    != nil
             else { return }
             defer { try? FileManager.default.removeItem(at: scratch) }
             let file = scratch.appendingPathComponent("input.zip")

@@ -17,14 +17,16 @@ import Testing
             "Diary-v1-migrated.sqlite", "Diary-restored.sqlite",
         ]
         for store in stores {
-            let line = try #require(lines.first { $0.contains(" \(store) ") }, "no line for \(store)")
+            let line = try #require(
+                lines.first { $0.contains(" \(store) ") }, "no line for \(store)")
             let info = try StrataRunner.run(["info", "\(demo)/\(store)", "--json"])
             #expect(info.status == 0, "\(info.stderr)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
             let entities = try #require(object["entities"] as? [[String: Any]])
             let counts = entities.compactMap { entity -> String? in
-                guard let rows = entity["rows"] as? Int, rows > 0, let name = entity["name"] as? String
+                guard let rows = entity["rows"] as? Int, rows > 0,
+                    let name = entity["name"] as? String
                 else { return nil }
                 return "\(rows) \(name)"
             }

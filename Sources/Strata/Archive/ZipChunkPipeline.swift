@@ -82,7 +82,9 @@ final class ZipChunkPipeline: @unchecked Sendable {
             condition.unlock()
             var error: Error?
             if !failed {
-                do { try chunk.withUnsafeBytes { try output($0) } } catch let thrown { error = thrown }
+                do { try chunk.withUnsafeBytes { try output($0) } } catch let thrown {
+                    error = thrown
+                }
             }
             chunk.removeAll(keepingCapacity: true)
             condition.lock()

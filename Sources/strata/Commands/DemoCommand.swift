@@ -64,7 +64,9 @@ struct DemoCommand: Command {
         for (index, name) in models.enumerated() {
             if name == "Recipes", FileManager.default.fileExists(atPath: recipesSeedSample) {
                 if index > 0 { Terminal.output("") }
-                try report.step("seed Recipes on a first start", path: "\(directory)/Recipes.sqlite") {
+                try report.step(
+                    "seed Recipes on a first start", path: "\(directory)/Recipes.sqlite"
+                ) {
                     try runRecipesSeeding()
                 }
                 continue

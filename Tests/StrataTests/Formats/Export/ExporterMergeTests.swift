@@ -46,7 +46,8 @@ import Testing
         let fixture = try ImportFixture("Recipes")
         let plist = ContextFixture.schemas.deletingLastPathComponent()
             .appendingPathComponent("Samples/Recipes/recipes.plist").path
-        _ = try fixture.run(try PropertyListRecordReader(path: plist), ImportOptions(entity: "Recipe"))
+        _ = try fixture.run(
+            try PropertyListRecordReader(path: plist), ImportOptions(entity: "Recipe"))
         let relationships = fixture.model.allRelationships(of: "Recipe").map(\.name)
         let toMany = fixture.model.allRelationships(of: "Recipe").filter(\.isToMany).map(\.name)
         #expect(!toMany.isEmpty)
@@ -69,8 +70,9 @@ import Testing
         var options = ImportOptions(entity: "DiaryEntry")
         options.mediaFolder = URL(fileURLWithPath: diary).deletingLastPathComponent()
         _ = try fixture.run(try TextBlockReader(path: diary), options)
-        for (entity, fields) in [("DiaryEntry", ["title", "tags", "media"]), ("Tag", ["name", "entries"])]
-        {
+        for (entity, fields) in [
+            ("DiaryEntry", ["title", "tags", "media"]), ("Tag", ["name", "entries"]),
+        ] {
             let merged = try Self.export(
                 fixture.store, fixture.model, entity: entity, fields: fields, merged: true,
                 folder: fixture.folder)
