@@ -22,6 +22,26 @@ public enum ContactsModel: TypedModel {
             "Contact": "7i3FrocvPEJumlh6NuQ+NA2EmJ3JiYZiklMV2PoFCss=",
         ]
     }
+    /// The schema file of version 1.
+    public static var schemaJSON: String {
+        #"""
+        {
+          "format": "strata-schema/1",
+          "model": "Contacts",
+          "version": 1,
+          "versionIdentifier": "1.0",
+          "entities": {
+            "Contact": {
+              "attributes": {
+                "firstName": { "type": "string", "importKeys": ["First Name", "first_name"] },
+                "lastName": { "type": "string", "importKeys": ["Last Name", "last_name"] },
+                "nickname": { "type": "string", "optional": true, "importKeys": ["Nickname"] }
+              }
+            }
+          }
+        }
+        """#
+    }
 }
 
 /// An object of the `Contact` entity.

@@ -13,10 +13,13 @@ let package = Package(
         .executableTarget(
             name: "DiaryApp",
             dependencies: [.product(name: "Strata", package: "Strata")],
-            // A symbolic link to the repository's Schemas/Diary (SwiftPM
-            // resources must lie inside the target): the app follows the
-            // model's newest version without a second copy to keep in step.
-            resources: [.copy("Schemas/Diary")],
+            // Schemas/Diary is a symbolic link to the repository's
+            // Schemas/Diary, so the classes follow the model's newest version
+            // with no second copy to keep in step. The plugin reads it; the
+            // app needs no schema files at run time (the generated
+            // DiaryModel carries its version's schema), so it is excluded
+            // rather than a resource (SwiftPM would copy the link itself).
+            exclude: ["Schemas"],
             plugins: [.plugin(name: "StrataModelPlugin", package: "Strata")]
         )
     ]

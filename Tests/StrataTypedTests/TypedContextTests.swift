@@ -132,3 +132,13 @@ import Testing
         }
     }
 }
+
+/// The schema a generated model enum carries.
+@Suite struct TypedModelSchemaTests {
+    @Test func testTheEmbeddedSchemaIsTheVersionTheClassesCameFrom() throws {
+        let embedded = try DiaryModel.loadSchema()
+        let original = try TypedFixture.model("Schemas/Diary", version: 3)
+        #expect(embedded.versionHashes == original.versionHashes)
+        #expect(embedded == original)
+    }
+}

@@ -5,7 +5,7 @@
 /// do {
 ///     _ = try SwiftClassGenerator().generate(model, file: "Schemas/Diary/3.json")
 /// } catch let error as CodegenError {
-///     print(error)  // Schemas/…: $.entities["Diary entry"]: class DiaryEntry is also …
+///     print(error)  // Schemas/…: $.entities.DiaryEntry: its class name DiaryEntry is also …
 /// }
 /// ```
 public struct CodegenError: Error, CustomStringConvertible, Sendable {

@@ -24,13 +24,20 @@ public struct SwiftClassGenerator: Sendable {
     ///
     /// - Throws: ``CodegenError`` when two entities get the same class name,
     ///   two properties of a class the same member name, or an entity the
-    ///   model enum's name.
+    ///   model enum's name; or when the model cannot be written as a schema
+    ///   file (to embed it).
     public func generate(_ model: Model, file: String) throws -> GeneratedSwift {
         var plan = CodegenPlan(model: model, file: file)
         plan.nameClasses()
         plan.nameMembers()
         guard plan.issues.isEmpty else { throw CodegenError(issues: plan.issues) }
-        var writer = SwiftSourceWriter(plan: plan)
+        let schemaJSON: String
+        do {
+            schemaJSON = try SchemaEncoder().encode(model)
+        } catch {
+            throw CodegenError(issues: error.issues)
+        }
+        var writer = SwiftSourceWriter(plan: plan, schemaJSON: schemaJSON)
         return GeneratedSwift(source: writer.write(), warnings: plan.warnings)
     }
 }

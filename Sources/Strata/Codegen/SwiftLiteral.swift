@@ -23,6 +23,24 @@ enum SwiftLiteral {
         return result + "\""
     }
 
+    /// `text` as a raw multi-line string literal (`#"""…"""#`, with more
+    /// `#` than any run in the text), its lines at `indent`.
+    static func rawString(_ text: String, indent: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "#" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let hashes = String(repeating: "#", count: longest + 1)
+        let text = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let body = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : indent + $0
+        }
+        return ([indent + hashes + "\"\"\""] + body + [indent + "\"\"\"" + hashes])
+            .joined(separator: "\n")
+    }
+
     /// A double as a Swift literal (finite values only; others read as 0).
     static func double(_ value: Double) -> String {
         guard value.isFinite else { return "0" }

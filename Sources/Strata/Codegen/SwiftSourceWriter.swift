@@ -3,10 +3,13 @@ import Foundation
 /// Writes the source text of a ``CodegenPlan``.
 struct SwiftSourceWriter {
     let plan: CodegenPlan
+    /// The model as a schema file, embedded in the model enum.
+    let schemaJSON: String
     private var lines: [String] = []
 
-    init(plan: CodegenPlan) {
+    init(plan: CodegenPlan, schemaJSON: String) {
         self.plan = plan
+        self.schemaJSON = schemaJSON
     }
 
     private var model: Model { plan.model }
@@ -64,6 +67,10 @@ struct SwiftSourceWriter {
             for entry in entries { add("            \(entry),") }
             add("        ]")
         }
+        add("    }")
+        add("    /// The schema file of version \(model.version).")
+        add("    public static var schemaJSON: \(string) {")
+        add(SwiftLiteral.rawString(schemaJSON, indent: "        "))
         add("    }")
         add("}")
     }

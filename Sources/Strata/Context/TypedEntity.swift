@@ -1,3 +1,5 @@
+import Foundation
+
 /// A class generated for one entity by `strata schema swift` or the
 /// `StrataModelPlugin`: a ``ManagedObject`` subclass with one typed
 /// property per attribute and relationship.
@@ -7,6 +9,8 @@
 /// entry.title = "Paris"
 /// let photo = Medium(context: context)
 /// entry.addToMedia(photo)
+/// photo.type = "image"
+/// photo.data = Data([1])
 /// try context.save()
 /// let found = try context.fetch(DiaryEntry.self, where: "title == %@", .string("Paris"))
 /// ```
@@ -36,6 +40,20 @@ public protocol TypedModel {
     static var entityClasses: [any TypedEntity.Type] { get }
     /// Each entity's Core Data version hash (base64) in that version.
     static var versionHashes: [String: String] { get }
+    /// The version's schema file (`strata-schema/1`), so that an app needs
+    /// no schema files at run time to create or open a store of it.
+    static var schemaJSON: String { get }
+}
+
+extension TypedModel {
+    /// The model version the classes were generated from, decoded from
+    /// ``schemaJSON``.
+    ///
+    /// - Throws: ``SchemaError`` when the text does not decode (it was
+    ///   edited by hand).
+    public static func loadSchema() throws -> Model {
+        try SchemaDecoder().decode(Data(schemaJSON.utf8), file: "\(name)/\(version).json")
+    }
 }
 
 extension TypedEntity {

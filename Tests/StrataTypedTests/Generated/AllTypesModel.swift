@@ -26,6 +26,73 @@ public enum AllTypesModel: TypedModel {
             "Screw": "SaajxOmTuf61m5KG+6fl3K5S4Cpb9GuddOm5ssfuWp8=",
         ]
     }
+    /// The schema file of version 1.
+    public static var schemaJSON: String {
+        #"""
+        {
+          "format": "strata-schema/1",
+          "model": "AllTypes",
+          "version": 1,
+          "entities": {
+            "Nail": {
+              "parent": "Part",
+              "attributes": {
+                "gauge": { "type": "integer16", "optional": true }
+              }
+            },
+            "Owner": {
+              "attributes": {
+                "name": { "type": "string", "optional": true }
+              },
+              "relationships": {
+                "samples": { "destination": "Sample", "inverse": "owner", "toMany": true, "optional": true }
+              }
+            },
+            "Part": {
+              "abstract": true,
+              "attributes": {
+                "label": { "type": "string", "optional": true }
+              },
+              "relationships": {
+                "sample": { "destination": "Sample", "inverse": "parts", "optional": true }
+              }
+            },
+            "Sample": {
+              "comment": "One value of every attribute type, for the round-trip tests.",
+              "attributes": {
+                "bytes": { "type": "binary", "optional": true },
+                "count": { "type": "integer32", "default": 7, "maxValue": 1000 },
+                "created": { "type": "date", "default": "now" },
+                "enabled": { "type": "boolean", "default": true },
+                "flag": { "type": "boolean", "optional": true },
+                "identifier": { "type": "uuid", "optional": true },
+                "large": { "type": "integer64", "optional": true },
+                "link": { "type": "uri", "optional": true },
+                "medium": { "type": "integer32", "optional": true },
+                "price": { "type": "decimal", "optional": true },
+                "ratio": { "type": "double", "optional": true },
+                "small": { "type": "integer16", "optional": true },
+                "text": { "type": "string", "optional": true, "comment": "Some text." },
+                "title": { "type": "string", "default": "Untitled", "minLength": 1 },
+                "token": { "type": "uuid", "default": "uuid" },
+                "weight": { "type": "float", "optional": true },
+                "when": { "type": "date", "optional": true }
+              },
+              "relationships": {
+                "owner": { "destination": "Owner", "inverse": "samples", "optional": true, "comment": "Who the sample belongs to." },
+                "parts": { "destination": "Part", "inverse": "sample", "toMany": true, "ordered": true, "optional": true, "deleteRule": "cascade" }
+              }
+            },
+            "Screw": {
+              "parent": "Part",
+              "attributes": {
+                "length": { "type": "double", "optional": true }
+              }
+            }
+          }
+        }
+        """#
+    }
 }
 
 /// An object of the `Nail` entity.

@@ -24,6 +24,52 @@ public enum DiaryModel: TypedModel {
             "Tag": "URpphGVwbakzNpLxPYCmrjptm8h7e99W4AQcLMwEqRQ=",
         ]
     }
+    /// The schema file of version 3.
+    public static var schemaJSON: String {
+        #"""
+        {
+          "format": "strata-schema/1",
+          "model": "Diary",
+          "version": 3,
+          "versionIdentifier": "3.0",
+          "entities": {
+            "DiaryEntry": {
+              "attributes": {
+                "body": { "type": "string", "optional": true, "maxLength": 20000, "importKeys": ["Body", "text"], "renamedFrom": "text" },
+                "creationTime": { "type": "date", "default": "now", "indexed": true, "importKeys": ["Date", "created"] },
+                "icon": { "type": "binary", "optional": true, "media": true },
+                "subtitle": { "type": "string", "optional": true, "maxLength": 120 },
+                "title": { "type": "string", "maxLength": 120 },
+                "updateTime": { "type": "date", "default": "now", "touch": "save" },
+                "wordCount": { "type": "integer32", "default": 0, "minValue": 0 }
+              },
+              "relationships": {
+                "media": { "destination": "Medium", "inverse": "diaryEntry", "toMany": true, "optional": true, "deleteRule": "cascade" },
+                "tags": { "destination": "Tag", "inverse": "entries", "toMany": true, "optional": true }
+              }
+            },
+            "Medium": {
+              "attributes": {
+                "data": { "type": "binary", "externalStorage": true, "media": true },
+                "type": { "type": "string", "pattern": "^(image|sound)$" }
+              },
+              "relationships": {
+                "diaryEntry": { "destination": "DiaryEntry", "inverse": "media" }
+              }
+            },
+            "Tag": {
+              "uniquenessConstraints": [["name"]],
+              "attributes": {
+                "name": { "type": "string", "minLength": 1, "maxLength": 100 }
+              },
+              "relationships": {
+                "entries": { "destination": "DiaryEntry", "inverse": "tags", "toMany": true, "optional": true }
+              }
+            }
+          }
+        }
+        """#
+    }
 }
 
 /// An object of the `DiaryEntry` entity.

@@ -5,19 +5,6 @@
 import Foundation
 import Strata
 
-/// The diary's schemas, bundled as a resource.
-func loadModel() throws -> Model {
-    guard let folder = Bundle.module.url(forResource: "Diary", withExtension: nil) else {
-        throw DiaryAppError(message: "the Diary schemas are missing from the bundle")
-    }
-    return try SchemaChain.load(directory: folder).newest
-}
-
-struct DiaryAppError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
 /// `entry`'s media types, sorted.
 func mediaSummary(_ entry: DiaryEntry) -> String {
     let types = entry.media.compactMap(\.type).sorted()
@@ -30,10 +17,12 @@ func run() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
 
-    let model = try loadModel()
+    // The generated DiaryModel carries the schema it was generated from.
+    let model = try DiaryModel.loadSchema()
     let store = try Store.create(at: folder.appendingPathComponent("Diary.sqlite"), model: model)
     let context = try Context(store: store, model: model)
-    print("model: \(DiaryModel.name) version \(DiaryModel.version)")
+    try context.register(DiaryModel.self)
+    print("model: \(DiaryModel.name), \(DiaryModel.entityClasses.count) generated classes")
 
     // Entries with media.
     let trips: [(title: String, place: String, body: String, media: [String])] = [
