@@ -39,13 +39,16 @@ struct StrataModelPlugin: BuildToolPlugin {
         for url in urls.dropFirst() {
             let components = url.deletingLastPathComponent().standardizedFileURL.pathComponents
             var shared = 0
-            while shared < min(common.count, components.count), common[shared] == components[shared] {
+            while shared < min(common.count, components.count), common[shared] == components[shared]
+            {
                 shared += 1
             }
             common = Array(common.prefix(shared))
         }
         guard common.count > 1 else { return nil }  // Never scan from the file system's root.
-        return URL(fileURLWithPath: common.joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
+        return URL(
+            fileURLWithPath: common.joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+        )
     }
 
     /// The folders holding schema versions (`<n>.json`), with their JSON
@@ -70,7 +73,9 @@ struct StrataModelPlugin: BuildToolPlugin {
                 }
             } else if url.pathExtension == "json" {
                 let folder = url.deletingLastPathComponent()
-                if !(files[folder]?.contains(url) ?? false) { files[folder, default: []].append(url) }
+                if !(files[folder]?.contains(url) ?? false) {
+                    files[folder, default: []].append(url)
+                }
             }
         }
         for url in urls { visit(url, depth: 0) }

@@ -8,7 +8,10 @@ import Testing
 @Suite struct GeneratedSourceTests {
     /// The committed generated files and the schema versions they come from.
     static let committed: [(file: String, schemas: String, version: Int)] = [
-        ("Tests/StrataTypedTests/Generated/AllTypesModel.swift", "Tests/StrataTypedTests/Schemas/AllTypes", 1),
+        (
+            "Tests/StrataTypedTests/Generated/AllTypesModel.swift",
+            "Tests/StrataTypedTests/Schemas/AllTypes", 1
+        ),
         ("Tests/StrataTypedTests/Generated/DiaryModel.swift", "Schemas/Diary", 3),
         ("Benchmarks/ContactsModel.swift", "Schemas/Contacts", 1),
     ]

@@ -30,7 +30,8 @@ import Testing
         try context.save()
 
         let found = try context.fetch(
-            DiaryEntry.self, where: "body CONTAINS[cd] %@", .string("paris"), sortedBy: "creationTime")
+            DiaryEntry.self, where: "body CONTAINS[cd] %@", .string("paris"),
+            sortedBy: "creationTime")
         print(found.map { $0.title ?? "" }, found.first?.media.count ?? 0)
         #expect(found.map(\.title) == ["Paris"])
         #expect(found.first?.media == [photo])
@@ -88,7 +89,7 @@ import Testing
             do {
                 _ = try SwiftClassGenerator().generate(model, file: "Schemas/Diary/3.json")
             } catch let error as CodegenError {
-                print(error)  // Schemas/…: $.entities.DiaryEntry: its class name DiaryEntry is also …
+                print(error)  // Schemas/Diary/3.json: $.entities.DiaryEntry: its class name …
                 caught = error
             }
             #expect(caught?.issues.count == 1)

@@ -5,7 +5,7 @@
 /// do {
 ///     _ = try SwiftClassGenerator().generate(model, file: "Schemas/Diary/3.json")
 /// } catch let error as CodegenError {
-///     print(error)  // Schemas/…: $.entities.DiaryEntry: its class name DiaryEntry is also …
+///     print(error)  // Schemas/Diary/3.json: $.entities.DiaryEntry: its class name …
 /// }
 /// ```
 public struct CodegenError: Error, CustomStringConvertible, Sendable {

@@ -61,7 +61,8 @@ struct CodegenPlan {
             var name = SwiftIdentifier.declared(entity.name)
             if name == nil || Self.moduleNames.contains(entity.name) {
                 var renamed = SwiftIdentifier.renamed(entity.name, upperFirst: true)
-                if SwiftIdentifier.reserved.contains(renamed) || Self.moduleNames.contains(renamed) {
+                if SwiftIdentifier.reserved.contains(renamed) || Self.moduleNames.contains(renamed)
+                {
                     renamed += "Entity"
                 }
                 warn(

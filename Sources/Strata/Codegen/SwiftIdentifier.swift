@@ -35,7 +35,8 @@ enum SwiftIdentifier {
         var capitalizeNext = false
         for character in name {
             if isIdentifierCharacter(character) {
-                result += capitalizeNext && !result.isEmpty ? character.uppercased() : String(character)
+                result +=
+                    capitalizeNext && !result.isEmpty ? character.uppercased() : String(character)
                 capitalizeNext = false
             } else {
                 capitalizeNext = true

@@ -91,13 +91,19 @@ struct SwiftSourceWriter {
         }
         doc(text, indent: "")
         let finality = hasSubentities ? "" : "final "
-        add("public \(finality)class \(name): \(parent ?? plan.type("ManagedObject") + ", " + plan.type("TypedEntity")) {")
+        add(
+            "public \(finality)class \(name): \(parent ?? plan.type("ManagedObject") + ", " + plan.type("TypedEntity")) {"
+        )
         add("    /// The entity's name in the schema.")
         let override = parent == nil ? "" : "override "
-        add("    \(override)public class var entityName: \(plan.type("String")) { \(SwiftLiteral.string(entity.name)) }")
+        add(
+            "    \(override)public class var entityName: \(plan.type("String")) { \(SwiftLiteral.string(entity.name)) }"
+        )
         if parent == nil {
             add("    /// The model the class was generated from.")
-            add("    public class var model: any \(plan.type("TypedModel")).Type { \(plan.modelEnumName).self }")
+            add(
+                "    public class var model: any \(plan.type("TypedModel")).Type { \(plan.modelEnumName).self }"
+            )
         }
         let members = plan.memberNames[entity.name] ?? [:]
         for attribute in entity.attributes {
@@ -130,7 +136,9 @@ struct SwiftSourceWriter {
 
     private mutating func writeAttribute(_ attribute: Attribute, member: String) {
         let type = plan.type(Self.swiftType(attribute.type))
-        let fallback = attribute.isOptional ? nil : attribute.defaultValue.map { fallbackLiteral($0, attribute.type) }
+        let fallback =
+            attribute.isOptional
+            ? nil : attribute.defaultValue.map { fallbackLiteral($0, attribute.type) }
         add()
         var text = attribute.comment ?? "The `\(attribute.name)` attribute."
         text += "\n\n" + facts(of: attribute, hasFallback: fallback != nil)
@@ -212,7 +220,8 @@ struct SwiftSourceWriter {
                 return "(\(plan.type("Data"))(base64Encoded: "
                     + "\(SwiftLiteral.string(bytes.base64EncodedString()))) ?? \(plan.type("Data"))())"
             case (_, .uuid(let value)):
-                return "(\(uuid)(uuidString: \(SwiftLiteral.string(value.uuidString))) ?? \(zeroUUID))"
+                return
+                    "(\(uuid)(uuidString: \(SwiftLiteral.string(value.uuidString))) ?? \(zeroUUID))"
             }
         }
     }
@@ -250,7 +259,9 @@ struct SwiftSourceWriter {
             add("    public var \(member): \(collection) { typedObjects(forKey: \(key)) }")
         } else {
             add("    public var \(member): \(collection) {")
-            add("        \(plan.type("Set"))(typedObjects(forKey: \(key), as: \(destination).self))")
+            add(
+                "        \(plan.type("Set"))(typedObjects(forKey: \(key), as: \(destination).self))"
+            )
             add("    }")
         }
         let suffix = SwiftIdentifier.capitalized(member)
@@ -258,7 +269,9 @@ struct SwiftSourceWriter {
         let sequence = "some \(plan.type("Sequence"))<\(destination)>"
         add()
         add("    /// Adds `value` to ``\(bare)``.")
-        add("    public func addTo\(suffix)(_ value: \(destination)) { addTypedObject(value, toKey: \(key)) }")
+        add(
+            "    public func addTo\(suffix)(_ value: \(destination)) { addTypedObject(value, toKey: \(key)) }"
+        )
         add()
         add("    /// Adds each of `values` to ``\(bare)``.")
         add("    public func addTo\(suffix)(_ values: \(sequence)) {")
@@ -276,8 +289,12 @@ struct SwiftSourceWriter {
         add("    }")
         if relationship.isOrdered {
             add()
-            add("    /// Inserts `value` into ``\(bare)`` at `index` (moving it there if it is a member).")
-            add("    public func insertInto\(suffix)(_ value: \(destination), at index: \(plan.type("Int"))) {")
+            add(
+                "    /// Inserts `value` into ``\(bare)`` at `index` (moving it there if it is a member)."
+            )
+            add(
+                "    public func insertInto\(suffix)(_ value: \(destination), at index: \(plan.type("Int"))) {"
+            )
             add("        insertTypedObject(value, intoKey: \(key), at: index)")
             add("    }")
         }

@@ -52,20 +52,28 @@ extension Context {
     /// registering the class's model first. When that or the insertion
     /// fails, the error waits for the next save and the seed makes an
     /// object that belongs to no context.
-    func typedInsertionSeed(for type: any TypedEntity.Type) -> ObjectSeed {
+    func typedInsertionSeed<T: TypedEntity>(for type: T.Type) -> ObjectSeed {
+        // The usual case, once per object of a bulk insert: the entity of
+        // the last insert, its class registered (no name compared).
+        if let description = lastDescription,
+            ObjectIdentifier(description.objectClass) == ObjectIdentifier(type),
+            !description.entity.isAbstract
+        {
+            return insertionSeed(description)
+        }
         do {
-            let description = try self.description(of: type.entityName)
-            if !description.hasClass(type) { try register(type.model) }
+            let description = try self.description(of: T.entityName)
+            if !description.hasClass(type) { try register(T.model) }
             guard !description.entity.isAbstract else {
                 throw ContextError(
                     .abstractEntity,
-                    "\(type.entityName) is abstract: \(type)(context:) made no object")
+                    "\(T.entityName) is abstract: \(type)(context:) made no object")
             }
             return insertionSeed(description)
         } catch {
             deferError(error)
             var seed = ObjectSeed(
-                id: ObjectID(entityName: type.entityName, key: 0), description: detachedDescription,
+                id: ObjectID(entityName: T.entityName, key: 0), description: detachedDescription,
                 link: ContextLink(), state: detachedDescription.emptyState)
             seed.isRegistered = false
             return seed

@@ -49,7 +49,7 @@ public final class Context {
     /// phases do not each filter the insertion list again.
     var savingInserted: [ManagedObject]?
     /// The last entity looked up by name (bulk inserts name one entity).
-    private var lastDescription: EntityDescription?
+    var lastDescription: EntityDescription?
     /// Non-nil while a save runs: the objects' states before it started.
     var saveJournal: SaveJournal?
     /// The fetch plans made so far, by request shape.

@@ -56,8 +56,9 @@ extension ManagedObject {
     }
 
     /// Inserts `destination` into ordered relationship `key` at `position`.
-    public func insertTypedObject(_ destination: ManagedObject, intoKey key: String, at position: Int)
-    {
+    public func insertTypedObject(
+        _ destination: ManagedObject, intoKey key: String, at position: Int
+    ) {
         do { try insert(destination, into: key, at: position) } catch { keepForSave(error) }
     }
 

@@ -6,7 +6,8 @@ import Strata
 /// `StrataModelPlugin` generates them at build time.
 struct SchemaSwiftCommand: Command {
     static let name = "swift"
-    static let abstract = "Write typed Swift classes (ManagedObject subclasses) of a schema version."
+    static let abstract =
+        "Write typed Swift classes (ManagedObject subclasses) of a schema version."
     static let usage = """
         USAGE: strata schema swift <path> [--version <n>] -o <file.swift>
 

@@ -78,8 +78,11 @@ import Testing
         let commented = model([entity])
         let generated = try SwiftClassGenerator().generate(commented, file: "1.json")
         #expect(generated.source.contains("/// A page of the diary.\n"))
-        #expect(generated.source.contains("    /// The entry's headline,\n    /// shown in lists.\n"))
-        let plain = model([Entity(name: "Entry", attributes: [Attribute(name: "title", type: .string)])])
+        #expect(
+            generated.source.contains("    /// The entry's headline,\n    /// shown in lists.\n"))
+        let plain = model([
+            Entity(name: "Entry", attributes: [Attribute(name: "title", type: .string)])
+        ])
         #expect(commented.versionHashes == plain.versionHashes)
     }
 

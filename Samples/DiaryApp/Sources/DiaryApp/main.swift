@@ -45,8 +45,9 @@ func run() throws {
         }
     }
     try context.save()
-    print("saved \(try context.fetch(DiaryEntry.self).count) entries, "
-        + "\(try context.fetch(Medium.self).count) media")
+    print(
+        "saved \(try context.fetch(DiaryEntry.self).count) entries, "
+            + "\(try context.fetch(Medium.self).count) media")
 
     // Search.
     let paris = try context.fetch(
@@ -72,8 +73,9 @@ func run() throws {
         try context.delete(arrival)
         try context.save()
     }
-    print("after delete: \(try context.fetch(DiaryEntry.self).count) entries, "
-        + "\(try context.fetch(Medium.self).count) media")
+    print(
+        "after delete: \(try context.fetch(DiaryEntry.self).count) entries, "
+            + "\(try context.fetch(Medium.self).count) media")
 
     // A refused empty entry: the title is required, checked at save.
     _ = DiaryEntry(context: context)
