@@ -2,11 +2,12 @@
 # Both install the Debian packages the build needs when they are missing.
 
 SWIFT      ?= swift
-PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev libssl-dev pkg-config sqlite3
+PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev libssl-dev pkg-config sqlite3 \
+              graphviz
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR   ?= .build/demo
 
-.PHONY: all build release demo test deps lint clean bench fuzz fuzz-smoke diary-app
+.PHONY: all build release demo test deps lint clean bench fuzz fuzz-smoke docs diary-app
 
 all: build
 
@@ -47,6 +48,14 @@ diary-app: deps
 	"$$out" > $(DIARY_APP)/.build/output.txt && \
 	diff -u $(DIARY_APP)/expected-output.txt $(DIARY_APP)/.build/output.txt && \
 	echo "DiaryApp: output as expected"
+
+# The model diagrams the README shows, drawn by `strata schema diagram` (Graphviz lays them out).
+DIAGRAMS   := Recipes Diary
+docs: build
+	@mkdir -p docs
+	@for model in $(DIAGRAMS); do \
+	    $(SWIFT) run --skip-build strata schema diagram Schemas/$$model -o docs/$$model.svg || exit 1; \
+	done
 
 lint:
 	$(SWIFT) format lint -r Sources Tests

@@ -63,6 +63,12 @@ let package = Package(
             dependencies: ["Strata"],
             path: "Tests/Helpers/strata-test-writer"
         ),
+        // Processes that open a first-run store together, or die while seeding it.
+        .executableTarget(
+            name: "strata-test-seeder",
+            dependencies: ["Strata"],
+            path: "Tests/Helpers/strata-test-seeder"
+        ),
         // The benchmark runner (`make bench`); no test depends on it.
         .executableTarget(
             name: "strata-bench",
@@ -94,7 +100,7 @@ let package = Package(
 // and the test that runs the committed seeds and reproducers through the same entry points.
 let fuzzTargets = [
     "predicate", "expression", "mapping", "schema", "xcdatamodel", "bplist", "keyedarchive",
-    "importreaders",
+    "importreaders", "zip",
 ]
 package.targets += [
     .target(name: "StrataFuzzing", dependencies: ["Strata"], path: "Fuzz/StrataFuzzing"),

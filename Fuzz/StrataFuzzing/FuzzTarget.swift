@@ -35,6 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The import readers (CSV, txt lines and blocks, JSON, NDJSON, plists)
     /// on the bytes as an input file.
     case importreaders
+    /// The zip reader, extraction and the bundle checks, on the bytes as a
+    /// zip (the archives `import`, `unarchive` and Day One imports read).
+    case zip
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -49,6 +52,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .bplist: FuzzTarget.bplist(data)
             case .keyedarchive: FuzzTarget.keyedArchive(data)
             case .importreaders: FuzzTarget.importReaders(data)
+            case .zip: FuzzTarget.zip(data)
             }
         #endif
     }

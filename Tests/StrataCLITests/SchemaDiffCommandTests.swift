@@ -86,11 +86,14 @@ import Testing
             ["schema", "diff", folder.path("3.json"), folder.path("1.json")])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("  1  lossy          remove-attribute  Note.body "))
+        // Two strings removed, one added, names unlike: no evidence for
+        // either pairing, so no rename hint (issue 16).
         #expect(
             outcome.stdout.contains(
                 "Note.title  new required attribute without a default: existing objects need "
-                    + "values from a mapping; did you mean renamedFrom: \"name\"?"
+                    + "values from a mapping\n"
             ))
+        #expect(!outcome.stdout.contains("did you mean"))
     }
 
     @Test func testJSONListsStepsTablesAndStatements() throws {

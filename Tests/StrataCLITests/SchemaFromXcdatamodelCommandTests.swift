@@ -29,9 +29,10 @@ import Testing
         #expect(converted.status == 0, "\(converted.stderr)")
         #expect(converted.stderr == "")
         let lines = converted.stdout.split(separator: "\n")
-        #expect(lines.count == 6)
+        #expect(lines.count == 7)
+        #expect(lines.first?.hasPrefix("\(Self.bookmarks): version order: ") == true)
         #expect(
-            lines.first
+            lines.dropFirst().first
                 == "Wrote \(output)/1.json: BookmarksModel version 1 from BookmarksModel.xcdatamodel, 1 entity"
         )
 
@@ -60,7 +61,7 @@ import Testing
             "--output", output,
         ])
         #expect(converted.status == 0, "\(converted.stderr)")
-        #expect(converted.stdout.split(separator: "\n").count == 2)
+        #expect(converted.stdout.split(separator: "\n").count == 3)
         #expect(try StrataRunner.run(["schema", "check", output]).status == 0)
         let store = try Self.copyStore("bnr-sample/TestModel.sqlite", into: folder)
         let info = try StrataRunner.run(["info", store, "--schemas", output])
@@ -185,5 +186,81 @@ import Testing
         let outcome = try StrataRunner.run(["schema", "from-xcdatamodel", Self.bookmarks])
         #expect(outcome.status == 64)
         #expect(outcome.stderr.hasPrefix("error: missing '-o <dir>'\n"))
+    }
+}
+
+/// Issue 16: the version order of a model named as the Xcode Server
+/// client's, printed, and `--order` overriding it.
+@Suite struct SchemaFromXcdatamodelOrderCommandTests {
+    static let folders = [
+        "XCServerCoreData", "XCServerCoreData1.1.0", "XCServerCoreData1.2.0",
+        "XCServerCoreData2.0.0", "XCServerCoreData2.0.1", "XCServerCoreData2.0.2",
+        "XCServerCoreData2.0.3",
+    ]
+
+    /// Version `n` (0 for the base) has a `Bot` with attributes a0 … a<n+2>.
+    static func bundle(in scratch: ScratchFolder) throws -> String {
+        let bundle = scratch.path("XCServerCoreData.xcdatamodeld")
+        for (index, name) in folders.enumerated() {
+            let version = "\(bundle)/\(name).xcdatamodel"
+            try FileManager.default.createDirectory(
+                atPath: version, withIntermediateDirectories: true)
+            let attributes = (0...(index + 2)).map {
+                #"<attribute name="a\#($0)" optional="YES" attributeType="String"/>"#
+            }.joined()
+            let contents = """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel"><entity name="Bot">\(attributes)</entity></model>
+                """
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: "\(version)/contents"))
+        }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>XCServerCoreData2.0.3.xcdatamodel</string></dict></plist>
+            """
+        try Data(plist.utf8).write(to: URL(fileURLWithPath: "\(bundle)/.xccurrentversion"))
+        return bundle
+    }
+
+    @Test func testTheRealOrderIsChosenAndSaidAndOrderOverridesIt() throws {
+        let scratch = try ScratchFolder()
+        let bundle = try Self.bundle(in: scratch)
+        let output = scratch.path("out")
+        let converted = try StrataRunner.run(["schema", "from-xcdatamodel", bundle, "-o", output])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stderr == "")
+        let lines = converted.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasPrefix(
+                "\(bundle): version order: XCServerCoreData.xcdatamodel, "
+                    + "XCServerCoreData1.1.0.xcdatamodel (1.1.0), ") == true)
+        #expect(lines.first?.contains("a folder without one is the base and comes first") == true)
+        #expect(
+            lines.dropFirst().first
+                == "Wrote \(output)/1.json: XCServerCoreData version 1 from XCServerCoreData.xcdatamodel, 1 entity"
+        )
+        #expect(
+            lines.last?.hasSuffix("version 7 from XCServerCoreData2.0.3.xcdatamodel, 1 entity")
+                == true)
+
+        var misordered = Array(Self.folders.dropFirst())
+        misordered.insert(Self.folders[0], at: 3)
+        let overridden = try StrataRunner.run([
+            "schema", "from-xcdatamodel", bundle, "-o", output, "--force",
+            "--order", misordered.joined(separator: ","),
+        ])
+        #expect(overridden.status == 0, "\(overridden.stderr)")
+        #expect(overridden.stdout.contains("as given by --order"))
+        #expect(overridden.stdout.contains("version 4 from XCServerCoreData.xcdatamodel"))
+        #expect(
+            overridden.stderr.contains(
+                "warning: \(bundle): XCServerCoreData.xcdatamodel: version 4 lacks 3 properties"),
+            "\(overridden.stderr)")
+
+        let unknown = try StrataRunner.run([
+            "schema", "from-xcdatamodel", bundle, "-o", scratch.path("other"), "--order", "Nope",
+        ])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("--order: no version folder Nope.xcdatamodel"))
     }
 }

@@ -45,7 +45,7 @@ import Testing
         }
         try fixture.context.save()
         let found = try fixture.context.fetch(
-            Sample.self, where: "text CONTAINS[cd] %@", .string("paris"), sortedBy: "count")
+            Sample.self, where: "text CONTAINS[cd] %@", "paris", sortedBy: "count")
         #expect(found.map(\.text) == ["paris again", "Paris in May"])
         var request = Sample.fetchRequest()
         request.fetchLimit = 1

@@ -7,13 +7,16 @@
 /// diary.zip: entry "../etc/passwd": the name climbs out of the folder ("..")
 /// ```
 ///
-/// Callers that react to one kind of error match its code:
+/// Callers that react to one kind of error match its code (`let error as`
+/// gives the error too):
 ///
 /// ```swift
 /// do {
 ///     _ = try ZipReader(contentsOf: url)
-/// } catch let error as ArchiveError where error.code == .symlink {
-///     print("links are not allowed in a bundle: \(error)")
+/// } catch ArchiveError.symlink {
+///     print("links are not allowed in a bundle")
+/// } catch let error as ArchiveError where error.code == .hardLink {
+///     print(error)
 /// }
 /// ```
 public struct ArchiveError: Error, CustomStringConvertible, Sendable {
@@ -111,9 +114,56 @@ public struct ArchiveError: Error, CustomStringConvertible, Sendable {
     }
 }
 
+// MARK: - Matching
+
+extension ArchiveError {
+    /// Matches an error of code ``Code/invalidName``: `catch ArchiveError.invalidName`.
+    public static let invalidName = Code.invalidName
+    /// Matches an error of code ``Code/absolutePath``: `catch ArchiveError.absolutePath`.
+    public static let absolutePath = Code.absolutePath
+    /// Matches an error of code ``Code/parentReference``: `catch ArchiveError.parentReference`.
+    public static let parentReference = Code.parentReference
+    /// Matches an error of code ``Code/duplicateName``: `catch ArchiveError.duplicateName`.
+    public static let duplicateName = Code.duplicateName
+    /// Matches an error of code ``Code/symlink``: `catch ArchiveError.symlink`.
+    public static let symlink = Code.symlink
+    /// Matches an error of code ``Code/hardLink``: `catch ArchiveError.hardLink`.
+    public static let hardLink = Code.hardLink
+    /// Matches an error of code ``Code/specialFile``: `catch ArchiveError.specialFile`.
+    public static let specialFile = Code.specialFile
+    /// Matches an error of code ``Code/overlappingEntries``: `catch ArchiveError.overlappingEntries`.
+    public static let overlappingEntries = Code.overlappingEntries
+    /// Matches an error of code ``Code/tooManyEntries``: `catch ArchiveError.tooManyEntries`.
+    public static let tooManyEntries = Code.tooManyEntries
+    /// Matches an error of code ``Code/entryTooLarge``: `catch ArchiveError.entryTooLarge`.
+    public static let entryTooLarge = Code.entryTooLarge
+    /// Matches an error of code ``Code/compressionRatio``: `catch ArchiveError.compressionRatio`.
+    public static let compressionRatio = Code.compressionRatio
+    /// Matches an error of code ``Code/totalTooLarge``: `catch ArchiveError.totalTooLarge`.
+    public static let totalTooLarge = Code.totalTooLarge
+    /// Matches an error of code ``Code/checksumMismatch``: `catch ArchiveError.checksumMismatch`.
+    public static let checksumMismatch = Code.checksumMismatch
+    /// Matches an error of code ``Code/sizeMismatch``: `catch ArchiveError.sizeMismatch`.
+    public static let sizeMismatch = Code.sizeMismatch
+    /// Matches an error of code ``Code/truncated``: `catch ArchiveError.truncated`.
+    public static let truncated = Code.truncated
+    /// Matches an error of code ``Code/corrupt``: `catch ArchiveError.corrupt`.
+    public static let corrupt = Code.corrupt
+    /// Matches an error of code ``Code/unsupported``: `catch ArchiveError.unsupported`.
+    public static let unsupported = Code.unsupported
+    /// Matches an error of code ``Code/alreadyExists``: `catch ArchiveError.alreadyExists`.
+    public static let alreadyExists = Code.alreadyExists
+    /// Matches an error of code ``Code/unsafeTarget``: `catch ArchiveError.unsafeTarget`.
+    public static let unsafeTarget = Code.unsafeTarget
+    /// Matches an error of code ``Code/io``: `catch ArchiveError.io`.
+    public static let io = Code.io
+    /// Matches an error of code ``Code/library``: `catch ArchiveError.library`.
+    public static let library = Code.library
+}
+
 extension ArchiveError.Code {
-    /// Lets callers test an error of any type:
-    /// `if ArchiveError.Code.symlink ~= error { … }`.
+    /// Whether `error` is a ``ArchiveError`` of this code, so that
+    /// `catch ArchiveError.invalidName` (or `case ArchiveError.invalidName`) compiles.
     public static func ~= (pattern: ArchiveError.Code, error: any Error) -> Bool {
         (error as? ArchiveError)?.code == pattern
     }

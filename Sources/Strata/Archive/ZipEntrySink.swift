@@ -8,12 +8,20 @@ public final class ZipEntrySink {
     private let capacity: Int
     private let output: (UnsafeRawBufferPointer) throws -> Void
     private var open = true
+    /// Where full chunks go when a second thread writes them.
+    private let pipeline: ZipChunkPipeline?
     /// The bytes written so far.
     public private(set) var count: Int64 = 0
 
-    init(capacity: Int, output: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    /// A sink handing chunks of `capacity` bytes to `output`: on the
+    /// caller's thread, or with `inBackground` on a second one.
+    init(
+        capacity: Int, inBackground: Bool = false,
+        output: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) {
         self.capacity = capacity
         self.output = output
+        pipeline = inBackground ? ZipChunkPipeline(output: output) : nil
         buffer.reserveCapacity(capacity)
     }
 
@@ -26,7 +34,18 @@ public final class ZipEntrySink {
         if buffer.count + bytes.count > capacity {
             try flush()
             if bytes.count >= capacity {
-                try output(bytes)
+                guard pipeline != nil else {
+                    try output(bytes)
+                    return
+                }
+                // The writer thread needs bytes it owns: in chunks.
+                var rest = bytes[...]
+                while rest.count >= capacity {
+                    buffer.append(contentsOf: rest.prefix(capacity))
+                    try flush()
+                    rest = rest.dropFirst(capacity)
+                }
+                buffer.append(contentsOf: rest)
                 return
             }
         }
@@ -48,18 +67,30 @@ public final class ZipEntrySink {
 
     func flush() throws {
         guard !buffer.isEmpty else { return }
+        if let pipeline {
+            try pipeline.submit(&buffer)
+            return
+        }
         try buffer.withUnsafeBytes { try output($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes what is buffered; no write may follow.
+    /// Flushes what is buffered and waits for the writer thread; no write
+    /// may follow.
     func close() throws {
-        try flush()
         open = false
+        do {
+            try flush()
+        } catch {
+            pipeline?.cancel()
+            throw error
+        }
+        try pipeline?.finish()
     }
 
     /// Drops what is buffered after a failure.
     func abandon() {
+        pipeline?.cancel()
         buffer = []
         open = false
     }

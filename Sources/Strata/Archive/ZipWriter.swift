@@ -181,16 +181,20 @@ public final class ZipWriter {
     /// - Parameters:
     ///   - path: The entry's name.
     ///   - compression: ``ZipCompression/deflated`` by default.
+    ///   - inBackground: Whether the chunks are compressed and written on a
+    ///     second thread while `body` makes the next ones — worth it for a
+    ///     large entry whose bytes cost time to make (at most a few chunks
+    ///     wait, so memory stays bounded); off by default.
     ///   - body: Writes the content to the sink, which buffers it in chunks;
     ///     the sink is valid only during the call.
     /// - Throws: ``ArchiveError`` for a refused name or a write failure, or
     ///   what `body` throws (the archive is then unusable).
     public func add(
-        path: String, compression: ZipCompression = .deflated,
+        path: String, compression: ZipCompression = .deflated, inBackground: Bool = false,
         writing body: (ZipEntrySink) throws -> Void
     ) throws {
         try begin(path: path, size: nil, compression: compression)
-        let sink = ZipEntrySink(capacity: Self.chunkSize) { chunk in
+        let sink = ZipEntrySink(capacity: Self.chunkSize, inBackground: inBackground) { chunk in
             try self.write(chunk, entry: path)
         }
         do {

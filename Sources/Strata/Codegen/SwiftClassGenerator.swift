@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let generated = try SwiftClassGenerator().generate(model, file: "Schemas/Diary/3.json")
 /// for warning in generated.warnings { print("warning: \(warning)") }
-/// try generated.source.write(toFile: "Diary.swift", atomically: true, encoding: .utf8)
+/// try generated.write(to: outputURL)  // Atomic; an identical file is left alone.
 /// ```
 ///
 /// Names that are not Swift identifiers are renamed (see the warnings);

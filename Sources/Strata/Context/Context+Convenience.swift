@@ -22,22 +22,56 @@ extension Context {
         return try fetch(request).first
     }
 
-    /// The first object of `entityName` matching a predicate, in primary-key
-    /// order, unsaved changes included.
+    /// The first object of `entityName` whose attributes equal plain Swift
+    /// values.
     ///
     /// ```swift
-    /// let entry = try context.findFirst("DiaryEntry", where: "text CONTAINS[cd] %@", .string("all"))
+    /// let home = try context.findFirst("Tag", where: ["name": "Home"])
+    /// ```
+    public func findFirst(
+        _ entityName: String, where conditions: [String: any AttributeValueConvertible]
+    ) throws -> ManagedObject? {
+        try findFirst(entityName, where: conditions.mapValues { Optional($0.attributeValue) })
+    }
+
+    /// The first object of `entityName` matching a predicate, in primary-key
+    /// order, unsaved changes included; the arguments are plain Swift values
+    /// (`"Paris"`, `3`, `Date()`, an object).
+    ///
+    /// ```swift
+    /// let entry = try context.findFirst("DiaryEntry", where: "body CONTAINS[cd] %@", "river")
     /// ```
     ///
     /// - Throws: ``PredicateSyntaxError`` for text that does not parse,
-    ///   ``PredicateError`` for a predicate that does not fit the entity.
+    ///   ``PredicateError`` (quoting `format`) for a predicate that does not
+    ///   fit the entity.
     public func findFirst(
-        _ entityName: String, where format: String, _ arguments: PredicateArgument...
+        _ entityName: String, where format: String,
+        _ arguments: any PredicateArgumentConvertible...
     ) throws -> ManagedObject? {
-        var request = FetchRequest(entity: entityName)
-        request.predicate = try Predicate(format, arguments: arguments)
+        var request = try FetchRequest(entity: entityName, where: format, arguments)
         request.fetchLimit = 1
         return try fetch(request).first
+    }
+
+    /// The objects of `entityName` matching a predicate, sorted by `key`
+    /// when given, unsaved changes included; the arguments are plain Swift
+    /// values.
+    ///
+    /// ```swift
+    /// let trips = try context.fetch(
+    ///     "DiaryEntry", where: "title BEGINSWITH %@", "Trip", sortedBy: "creationTime")
+    /// ```
+    ///
+    /// - Throws: as ``findFirst(_:where:_:)``.
+    public func fetch(
+        _ entityName: String, where format: String,
+        _ arguments: any PredicateArgumentConvertible..., sortedBy key: String? = nil,
+        ascending: Bool = true
+    ) throws -> [ManagedObject] {
+        var request = try FetchRequest(entity: entityName, where: format, arguments)
+        if let key { request.sortDescriptors = [SortDescriptor(key, ascending: ascending)] }
+        return try fetch(request)
     }
 
     /// The number of objects of `entityName`, unsaved changes included.

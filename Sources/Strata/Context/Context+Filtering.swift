@@ -6,8 +6,7 @@ extension Context {
     /// fetch with the predicate gives through SQL.
     ///
     /// ```swift
-    /// let found = try context.filter(entries, with: Predicate("text CONTAINS[cd] %@",
-    ///                                                        arguments: [.string("all")]))
+    /// let found = try context.filter(entries, with: Predicate("body CONTAINS[cd] %@", "all"))
     /// ```
     ///
     /// The predicate is first checked against the entity of every object

@@ -87,21 +87,22 @@ extension Context {
     }
 
     /// The objects of `type` (and its subclasses) matching the predicate
-    /// `format`, sorted by `keys` (ascending), unsaved changes included.
+    /// `format`, whose arguments are plain Swift values, sorted by `keys`
+    /// (ascending), unsaved changes included.
     ///
     /// ```swift
     /// let entries = try context.fetch(
-    ///     DiaryEntry.self, where: "body CONTAINS[cd] %@", .string("paris"),
+    ///     DiaryEntry.self, where: "body CONTAINS[cd] %@", "paris",
     ///     sortedBy: "creationTime")
     /// ```
     ///
     /// - Throws: as ``register(_:)`` and ``fetch(_:)``.
     public func fetch<T: TypedEntity>(
-        _ type: T.Type, where format: String? = nil, _ arguments: PredicateArgument...,
-        sortedBy keys: String...
+        _ type: T.Type, where format: String? = nil,
+        _ arguments: any PredicateArgumentConvertible..., sortedBy keys: String...
     ) throws -> [T] {
         var request = T.fetchRequest()
-        if let format { request.predicate = try Predicate(format, arguments: arguments) }
+        if let format { request = try FetchRequest(entity: T.entityName, where: format, arguments) }
         request.sortDescriptors = keys.map { SortDescriptor($0) }
         return try fetch(type, request)
     }

@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// let context = try Context(store: store, model: diary)
 /// let entry = try context.insert("DiaryEntry")
-/// try entry.set("text", "First day")
+/// try entry.set("title", "First day")
 /// try context.save()
 /// ```
 public final class Context {

@@ -2,8 +2,15 @@
 /// value of the wrong type, an object from elsewhere, a delete that a rule
 /// denies, or a save that conflicts with another writer.
 ///
+/// Match one kind with its static member, as every Strata error with kinds
+/// allows:
+///
 /// ```swift
-/// do { try context.save() } catch ContextError.Code.conflict { … }
+/// do {
+///     try context.save()
+/// } catch ContextError.conflict {
+///     context.rollback()
+/// }
 /// ```
 public struct ContextError: Error, CustomStringConvertible, Sendable {
     /// The kinds of context error.
@@ -55,8 +62,40 @@ public struct ContextError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
+// MARK: - Matching
+
+extension ContextError {
+    /// Matches an error of code ``Code/unknownEntity``: `catch ContextError.unknownEntity`.
+    public static let unknownEntity = Code.unknownEntity
+    /// Matches an error of code ``Code/unknownProperty``: `catch ContextError.unknownProperty`.
+    public static let unknownProperty = Code.unknownProperty
+    /// Matches an error of code ``Code/wrongPropertyKind``: `catch ContextError.wrongPropertyKind`.
+    public static let wrongPropertyKind = Code.wrongPropertyKind
+    /// Matches an error of code ``Code/wrongType``: `catch ContextError.wrongType`.
+    public static let wrongType = Code.wrongType
+    /// Matches an error of code ``Code/foreignObject``: `catch ContextError.foreignObject`.
+    public static let foreignObject = Code.foreignObject
+    /// Matches an error of code ``Code/objectNotFound``: `catch ContextError.objectNotFound`.
+    public static let objectNotFound = Code.objectNotFound
+    /// Matches an error of code ``Code/abstractEntity``: `catch ContextError.abstractEntity`.
+    public static let abstractEntity = Code.abstractEntity
+    /// Matches an error of code ``Code/deleteDenied``: `catch ContextError.deleteDenied`.
+    public static let deleteDenied = Code.deleteDenied
+    /// Matches an error of code ``Code/conflict``: `catch ContextError.conflict`.
+    public static let conflict = Code.conflict
+    /// Matches an error of code ``Code/invalidSchema``: `catch ContextError.invalidSchema`.
+    public static let invalidSchema = Code.invalidSchema
+    /// Matches an error of code ``Code/invalidFetchRequest``: `catch ContextError.invalidFetchRequest`.
+    public static let invalidFetchRequest = Code.invalidFetchRequest
+    /// Matches an error of code ``Code/modelMismatch``: `catch ContextError.modelMismatch`.
+    public static let modelMismatch = Code.modelMismatch
+    /// Matches an error of code ``Code/readOnly``: `catch ContextError.readOnly`.
+    public static let readOnly = Code.readOnly
+}
+
 extension ContextError.Code {
-    /// Lets callers write `catch ContextError.Code.conflict`.
+    /// Whether `error` is a ``ContextError`` of this code, so that
+    /// `catch ContextError.unknownEntity` (or `case ContextError.unknownEntity`) compiles.
     public static func ~= (pattern: ContextError.Code, error: any Error) -> Bool {
         (error as? ContextError)?.code == pattern
     }

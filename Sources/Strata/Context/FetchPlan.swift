@@ -32,7 +32,8 @@ struct FetchPlan {
 
         if let predicate = request.predicate {
             // Keys and types are checked against the model before anything runs.
-            try predicate.check(entity: description.name, model: context.model)
+            try predicate.check(
+                entity: description.name, model: context.model, format: request.predicateFormat)
         }
         for key in request.conditions.keys.sorted() {
             // Unknown keys are reported as before predicates existed.
@@ -41,7 +42,10 @@ struct FetchPlan {
         predicate = FetchPlan.predicate(of: request)
 
         var compiler = try PredicateSQLCompiler(mapping: context.mapping, entity: description.name)
-        if let text = request.predicate { compiler.predicateTextProvider = { text.description } }
+        if let text = request.predicate {
+            let format = request.predicateFormat
+            compiler.predicateTextProvider = { format ?? text.description }
+        }
         let condition = try predicate.map { try compiler.condition($0) }
         var order: [String] = []
         var sorts:
@@ -51,9 +55,12 @@ struct FetchPlan {
             let (expression, attribute): (String, Attribute)
             do {
                 (expression, attribute) = try compiler.attributeExpression(keyPath: sort.key)
-            } catch {
+            } catch let error as PredicateError {
+                // The error quotes the sort key, with a caret under the column.
+                let quoted = PredicateError(
+                    error.code, predicate: sort.key, column: error.column, message: error.message)
                 throw ContextError(
-                    .unknownProperty, "cannot sort \(description.name) by '\(sort.key)': \(error)")
+                    .unknownProperty, "cannot sort \(description.name) by '\(sort.key)': \(quoted)")
             }
             let isText = attribute.type == .string || attribute.type == .uri
             let direction = sort.ascending ? "ASC" : "DESC"

@@ -2,8 +2,7 @@
 /// conditions), sorted, limited.
 ///
 /// ```swift
-/// var request = FetchRequest(entity: "DiaryEntry")
-/// request.predicate = try Predicate("text CONTAINS[cd] %@", arguments: [.string("all")])
+/// var request = try FetchRequest(entity: "DiaryEntry", where: "body CONTAINS[cd] %@", "all")
 /// request.sortDescriptors = [SortDescriptor("creationTime", ascending: false)]
 /// request.fetchLimit = 30
 /// let entries = try context.fetch(request)
@@ -13,7 +12,18 @@ public struct FetchRequest: Sendable {
     public var entityName: String
     /// The condition objects must meet; nil for every object. Checked
     /// against the model before anything runs.
-    public var predicate: Predicate?
+    public var predicate: Predicate? {
+        get { storedPredicate }
+        set {
+            storedPredicate = newValue
+            predicateFormat = nil
+        }
+    }
+    private var storedPredicate: Predicate?
+    /// The text ``predicate`` was parsed from, when the request was made
+    /// from text (``init(entity:where:_:)``); errors quote it. Setting
+    /// ``predicate`` clears it.
+    public private(set) var predicateFormat: String?
     /// Attribute values the objects must have (`nil` meaning no value); all
     /// must hold, together with ``predicate``.
     public var conditions: [String: AttributeValue?] = [:]
@@ -29,7 +39,33 @@ public struct FetchRequest: Sendable {
     /// A request for every object of `entity` (matching `predicate`).
     public init(entity: String, predicate: Predicate? = nil) {
         self.entityName = entity
-        self.predicate = predicate
+        self.storedPredicate = predicate
+    }
+
+    /// A request for the objects of `entity` matching a predicate in
+    /// `NSPredicate` format, with plain Swift values for its `%@`s; errors
+    /// about the predicate quote `format` as written.
+    ///
+    /// ```swift
+    /// let request = try FetchRequest(entity: "DiaryEntry", where: "title == %@", "Paris")
+    /// ```
+    ///
+    /// - Throws: ``PredicateSyntaxError`` for text that does not parse.
+    public init(
+        entity: String, where format: String, _ arguments: any PredicateArgumentConvertible...
+    ) throws {
+        try self.init(entity: entity, where: format, arguments)
+    }
+
+    /// The request of ``init(entity:where:_:)``, with the arguments in an
+    /// array (for callers that pass their own variadic arguments on).
+    init(entity: String, where format: String, _ arguments: [any PredicateArgumentConvertible])
+        throws
+    {
+        self.entityName = entity
+        self.storedPredicate = try Predicate(
+            format, arguments: arguments.map(\.predicateArgument))
+        self.predicateFormat = format
     }
 }
 

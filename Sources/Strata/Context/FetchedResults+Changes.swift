@@ -7,7 +7,7 @@
 ///     table.performBatchUpdates {
 ///         table.deleteSections(changes.deletedSections)
 ///         table.insertSections(changes.insertedSections)
-///         for change in changes.objects { … }
+///         for change in changes.objects { table.apply(change) }
 ///     }
 /// }
 /// ```

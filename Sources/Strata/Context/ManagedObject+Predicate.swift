@@ -56,3 +56,16 @@ extension PredicateArgument {
         .value(.object(object.objectID))
     }
 }
+
+extension PredicateArgumentConvertible where Self == PredicateArgument {
+    /// A managed object as a `%@` argument (its object id).
+    public static func object(_ object: ManagedObject) -> PredicateArgument {
+        .value(.object(object.objectID))
+    }
+}
+
+extension ManagedObject: PredicateArgumentConvertible {
+    /// The object as a `%@` argument (its object id):
+    /// `findFirst("Medium", where: "diaryEntry == %@", entry)`.
+    public var predicateArgument: PredicateArgument { .value(.object(objectID)) }
+}

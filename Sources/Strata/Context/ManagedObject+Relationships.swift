@@ -33,7 +33,20 @@ extension ManagedObject {
         }
     }
 
-    /// Sets to-one relationship `key`; the inverse follows at once.
+    /// The destination of to-one relationship `key`, nil when empty (the
+    /// same as ``object(forKey:)``).
+    public func object(_ key: String) throws -> ManagedObject? {
+        try object(forKey: key)
+    }
+
+    /// The destinations of to-many relationship `key`, in order (the same as
+    /// ``objects(forKey:)``).
+    public func objects(_ key: String) throws -> [ManagedObject] {
+        try objects(forKey: key)
+    }
+
+    /// Sets to-one relationship `key`; the inverse follows at once. (The
+    /// same as `set(_:_:)` with an object, which also clears attributes.)
     public func setObject(_ destination: ManagedObject?, forKey key: String) throws {
         let context = try owningContext()
         let index = try description_.relationship(key)

@@ -2,13 +2,16 @@ import Foundation
 
 /// One object of any entity of the schema, owned by a ``Context``.
 ///
-/// The schema is data, so properties are reached by key. Getters return nil
-/// for "no value"; setters refuse a value of the wrong type and unknown keys.
-/// Setting one side of a relationship updates the inverse at once.
+/// The schema is data, so properties are reached by key, with plain Swift
+/// values (see the table in <doc:ObjectContext>). Getters return nil for
+/// "no value" and throw for a type the attribute does not have; setters
+/// refuse a value of the wrong type and unknown keys. Setting one side of a
+/// relationship updates the inverse at once.
 ///
 /// ```swift
 /// let entry = try context.insert("DiaryEntry")
-/// try entry.setValue(.string("Walk by the river"), forKey: "text")
+/// try entry.set("title", "Walk by the river")
+/// try entry.set("wordCount", 4)
 /// let photo = try context.insert("Medium")
 /// try entry.add(photo, to: "media")        // photo's diaryEntry is now entry
 /// ```
@@ -85,7 +88,8 @@ open class ManagedObject {
         state.values[try description_.attribute(key)]
     }
 
-    /// Sets attribute `key`; nil removes the value.
+    /// Sets attribute `key` to a value as the store holds it; nil removes
+    /// the value. (`set(_:_:)` takes plain Swift values.)
     ///
     /// - Throws: ``ContextError`` (`unknownProperty`, `wrongType`) when the
     ///   key is unknown or the value does not fit the attribute's type
@@ -93,7 +97,11 @@ open class ManagedObject {
     ///   unchanged then.
     public func setValue(_ value: AttributeValue?, forKey key: String) throws {
         let index = try description_.attribute(key)
-        let checked = try value.map { try coerce($0, attribute: index) }
+        try assign(value.map { try coerce($0, attribute: index, from: nil) }, at: index)
+    }
+
+    /// Stores a checked value at attribute `index`.
+    private func assign(_ checked: AttributeValue?, at index: Int) throws {
         // One load of the weak context reference; `isRegistered` says whether
         // that context still knows this object (Context.check, inlined).
         guard let context, isRegistered else {
@@ -109,79 +117,158 @@ open class ManagedObject {
         context.didChange(self)
     }
 
-    /// The string value of `key`, nil when unset or not a string.
-    public func string(_ key: String) throws -> String? {
-        if case .string(let value)? = try value(forKey: key) { return value }
-        return nil
+    /// Sets attribute `key` to a plain Swift value, or removes its value
+    /// when `value` is nil.
+    ///
+    /// ```swift
+    /// try entry.set("title", "Paris")
+    /// try entry.set("wordCount", 3)
+    /// try entry.set("creationTime", Date())
+    /// ```
+    ///
+    /// - Throws: ``ContextError`` `unknownProperty` for a key that is not an
+    ///   attribute; `wrongType` naming `Entity.attribute`, its type and the
+    ///   Swift type when the value does not fit (a `String` into an integer,
+    ///   an `Int` beyond integer16's range); the object is unchanged then.
+    public func set<Value: AttributeValueConvertible>(_ key: String, _ value: Value?) throws {
+        let index = try description_.attribute(key)
+        let swiftType = String(describing: Value.self)
+        try assign(
+            value.map { try coerce($0.attributeValue, attribute: index, from: swiftType) },
+            at: index)
     }
 
-    /// The integer value of `key`, nil when unset or not an integer.
-    public func integer(_ key: String) throws -> Int64? {
-        if case .integer(let value)? = try value(forKey: key) { return value }
-        return nil
-    }
-
-    /// The number value of `key` (double, float, decimal or integer).
-    public func double(_ key: String) throws -> Double? {
-        switch try value(forKey: key) {
-        case .real(let value)?: value
-        case .integer(let value)?: Double(value)
-        default: nil
+    /// Sets to-one relationship `key` (the inverse follows at once); with
+    /// nil, empties the relationship, or removes the value of attribute
+    /// `key`, so `set("subtitle", nil)` and `set("diaryEntry", nil)` both
+    /// work.
+    ///
+    /// - Throws: ``ContextError`` `unknownProperty`, or `wrongPropertyKind`
+    ///   for an object given to an attribute or a to-many relationship (use
+    ///   ``add(_:to:)`` for those).
+    public func set(_ key: String, _ object: ManagedObject?) throws {
+        if let index = description_.attributeIndex[key] {
+            guard object == nil else {
+                throw ContextError(
+                    .wrongPropertyKind,
+                    "\(entityName).\(key) is an attribute "
+                        + "(\(description_.attributeTypes[index].rawValue)); an object does not fit"
+                )
+            }
+            try assign(nil, at: index)
+            return
         }
+        try setObject(object, forKey: key)
+    }
+
+    /// The value of attribute `key` as `type`; nil when it has no value.
+    ///
+    /// ```swift
+    /// let words = try entry.get("wordCount", as: Int.self)
+    /// let title: String? = try entry.get("title")
+    /// ```
+    ///
+    /// - Throws: ``ContextError`` `unknownProperty`, or `wrongType` naming
+    ///   `Entity.attribute`, its type and `type` when the attribute does not
+    ///   read as `type` (an integer read as `String`, say, or a stored value
+    ///   beyond `Int16`'s range read as `Int16`).
+    public func get<Value: AttributeValueConvertible>(
+        _ key: String, as type: Value.Type = Value.self
+    ) throws -> Value? {
+        let index = try description_.attribute(key)
+        let declared = description_.attributeTypes[index]
+        guard Value.canRead(declared) else {
+            throw ContextError(
+                .wrongType,
+                "\(entityName).\(key) is \(declared.rawValue); it does not read as \(Value.self)")
+        }
+        guard let stored = state.values[index] else { return nil }
+        guard let value = Value(attributeValue: stored) else {
+            throw ContextError(
+                .wrongType,
+                "\(entityName).\(key) is \(declared.rawValue); its value does not fit \(Value.self)"
+            )
+        }
+        return value
+    }
+
+    /// The string value of `key` (a string or URI attribute), nil when unset.
+    ///
+    /// - Throws: ``ContextError`` (`wrongType`) when `key` is not a string
+    ///   or URI attribute.
+    public func string(_ key: String) throws -> String? {
+        try get(key, as: String.self)
+    }
+
+    /// The integer value of `key`, nil when unset.
+    ///
+    /// - Throws: ``ContextError`` (`wrongType`) when `key` is not an integer
+    ///   attribute.
+    public func integer(_ key: String) throws -> Int64? {
+        try get(key, as: Int64.self)
+    }
+
+    /// The number value of `key` (double, float, decimal or integer), nil
+    /// when unset.
+    ///
+    /// - Throws: ``ContextError`` (`wrongType`) when `key` is not a number.
+    public func double(_ key: String) throws -> Double? {
+        try get(key, as: Double.self)
     }
 
     /// The boolean value of `key`, nil when unset.
+    ///
+    /// - Throws: ``ContextError`` (`wrongType`) when `key` is not a boolean.
     public func bool(_ key: String) throws -> Bool? {
-        if case .boolean(let value)? = try value(forKey: key) { return value }
-        return nil
+        try get(key, as: Bool.self)
     }
 
     /// The date value of `key`, nil when unset.
+    ///
+    /// - Throws: ``ContextError`` (`wrongType`) when `key` is not a date.
     public func date(_ key: String) throws -> Date? {
-        if case .date(let seconds)? = try value(forKey: key) {
-            return Date(timeIntervalSinceReferenceDate: seconds)
-        }
-        return nil
+        try get(key, as: Date.self)
     }
 
     /// The bytes of `key` (binary or transformable), nil when unset.
+    ///
+    /// - Throws: ``ContextError`` (`wrongType`) when `key` is not binary or
+    ///   transformable.
     public func data(_ key: String) throws -> Data? {
-        if case .data(let value)? = try value(forKey: key) { return value }
-        return nil
-    }
-
-    /// Sets a string attribute.
-    public func set(_ key: String, _ value: String?) throws {
-        try setValue(value.map { .string($0) }, forKey: key)
-    }
-
-    /// Sets an integer attribute.
-    public func set(_ key: String, _ value: Int64?) throws {
-        try setValue(value.map { .integer($0) }, forKey: key)
-    }
-
-    /// Sets a date attribute.
-    public func set(_ key: String, _ value: Date?) throws {
-        try setValue(value.map { .date($0.timeIntervalSinceReferenceDate) }, forKey: key)
+        try get(key, as: Data.self)
     }
 
     // MARK: - Type checks
 
-    /// `value` as the attribute stores it, or a `wrongType` error.
-    private func coerce(_ value: AttributeValue, attribute index: Int) throws -> AttributeValue {
+    /// `value` as the attribute stores it, or a `wrongType` error naming
+    /// the attribute, its type and `swiftType` (the Swift type the value
+    /// came from) or the value's kind.
+    private func coerce(_ value: AttributeValue, attribute index: Int, from swiftType: String?)
+        throws -> AttributeValue
+    {
         let type = description_.attributeTypes[index]
+        let name = description_.attributes[index].name
         func wrong() -> ContextError {
-            let name = description_.attributes[index].name
+            let given = swiftType.map { "a value of type \($0)" } ?? value.typeName
             return ContextError(
+                .wrongType, "\(entityName).\(name) is \(type.rawValue); \(given) does not fit")
+        }
+        func outOfRange(_ number: Int64, _ range: String) -> ContextError {
+            ContextError(
                 .wrongType,
-                "\(entityName).\(name) is \(type.rawValue); \(value.typeName) does not fit")
+                "\(entityName).\(name) is \(type.rawValue); the \(swiftType ?? "integer") "
+                    + "\(number) is outside its range \(range)")
         }
         switch (type, value) {
         case (.integer16, .integer(let number)):
-            guard Int16(exactly: number) != nil else { throw wrong() }
+            guard Int16(exactly: number) != nil else {
+                throw outOfRange(number, "\(Int16.min)...\(Int16.max)")
+            }
             return value
         case (.integer32, .integer(let number)):
-            guard Int32(exactly: number) != nil else { throw wrong() }
+            guard Int32(exactly: number) != nil else {
+                throw outOfRange(number, "\(Int32.min)...\(Int32.max)")
+            }
             return value
         case (.integer64, .integer): return value
         case (.double, .real), (.float, .real), (.decimal, .real): return value

@@ -12,7 +12,7 @@ import Foundation
 /// photo.type = "image"
 /// photo.data = Data([1])
 /// try context.save()
-/// let found = try context.fetch(DiaryEntry.self, where: "title == %@", .string("Paris"))
+/// let found = try context.fetch(DiaryEntry.self, where: "title == %@", "Paris")
 /// ```
 ///
 /// A context hands out instances of the generated classes once it has

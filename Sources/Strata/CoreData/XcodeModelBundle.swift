@@ -15,6 +15,10 @@ public struct XcodeModelBundle: Hashable, Sendable {
     /// settings that do not apply to the attribute's type, …).
     public var warnings: [XcodeModelIssue]
 
+    /// How the version order was chosen (``XcodeModelVersionOrder``); empty
+    /// for a lone version folder.
+    public var orderExplanation = ""
+
     /// Creates a bundle.
     public init(
         name: String, versions: [Model], versionFolders: [String],

@@ -6,11 +6,11 @@ extension XcodeModelReader {
     /// The plist key of `.xccurrentversion` naming the current version folder.
     static let currentVersionKey = "_XCCurrentVersionName"
 
-    /// The version folders of a bundle in version order, up to and including
-    /// the current one.
-    static func versionFolders(
-        in bundle: URL, warnings: inout [XcodeModelIssue]
-    ) throws(XcodeModelError) -> [String] {
+    /// The version folders of a bundle in version order
+    /// (``XcodeModelVersionOrder``), up to and including the current one.
+    static func versionOrder(
+        in bundle: URL, given: [String]?, warnings: inout [XcodeModelIssue]
+    ) throws(XcodeModelError) -> XcodeModelVersionOrder {
         let bundleName = bundle.lastPathComponent
         let names: [String]
         do {
@@ -18,27 +18,34 @@ extension XcodeModelReader {
         } catch {
             throw Self.error(bundleName, "cannot read the folder")
         }
-        let ordered = orderedVersions(names.filter { $0.hasSuffix(".xcdatamodel") })
-        guard let last = ordered.last else {
+        let folders = names.filter { $0.hasSuffix(".xcdatamodel") }
+        guard !folders.isEmpty else {
             throw Self.error(
                 bundleName, "no model versions; expected Name.xcdatamodel folders in it")
         }
-        guard let current = try currentVersion(in: bundle) else { return ordered }
-        guard let position = ordered.firstIndex(of: current) else {
+        let current = try currentVersion(in: bundle)
+        if let current, !folders.contains(current) {
             throw Self.error(
                 ".xccurrentversion",
                 "the current version '\(current)' is not in the bundle; versions: "
-                    + ordered.joined(separator: ", "))
+                    + folders.sorted().joined(separator: ", "))
         }
-        if current != last {
-            let later = ordered[(position + 1)...]
+        let order = try XcodeModelVersionOrder(
+            folders: folders, bundleName: bundle.deletingPathExtension().lastPathComponent,
+            current: current, given: given)
+        if !order.leftOut.isEmpty {
             warnings.append(
-                XcodeModelIssue(
-                    file: ".xccurrentversion",
-                    message: "the current version is '\(current)'; later versions are left out: "
-                        + later.joined(separator: ", ")))
+                given != nil
+                    ? XcodeModelIssue(
+                        file: "--order",
+                        message: "versions not listed are left out: "
+                            + order.leftOut.joined(separator: ", "))
+                    : XcodeModelIssue(
+                        file: ".xccurrentversion",
+                        message: "the current version is '\(current ?? "")'; later versions are "
+                            + "left out: " + order.leftOut.joined(separator: ", ")))
         }
-        return Array(ordered[...position])
+        return order
     }
 
     /// `_XCCurrentVersionName` from `.xccurrentversion`, or nil without the file.
@@ -65,24 +72,5 @@ extension XcodeModelReader {
                     + "version folder")
         }
         return name
-    }
-
-    /// Folder names in version order: by the number ending the name (none
-    /// counts as 1), then by name compared with numbers as numbers.
-    static func orderedVersions(_ names: [String]) -> [String] {
-        names.sorted { left, right in
-            let (a, b) = (versionNumber(left), versionNumber(right))
-            if a != b { return a < b }
-            return left.compare(right, options: [.numeric]) == .orderedAscending
-        }
-    }
-
-    /// The number ending a version folder's name: `Model 12.xcdatamodel` is
-    /// 12, `Model.xcdatamodel` is 1.
-    static func versionNumber(_ folder: String) -> Int {
-        let stem = folder.hasSuffix(".xcdatamodel") ? folder.dropLast(12) : Substring(folder)
-        let digits = stem.reversed().prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 9 else { return 1 }
-        return Int(String(digits.reversed())) ?? 1
     }
 }

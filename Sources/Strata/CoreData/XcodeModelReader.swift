@@ -10,18 +10,31 @@ import Foundation
 /// constraints, indexes, `userInfo`, stored fetch requests and
 /// configurations.
 ///
-/// Versions are ordered by the number that ends their name (`Foo.xcdatamodel`
-/// is 1, then `Foo 2.xcdatamodel`, …) and numbered 1…n in that order. The
-/// current version (`.xccurrentversion`) must be the last: versions after it
-/// are left out with a warning.
+/// Versions are ordered by the version that ends their name
+/// (``XcodeModelVersionOrder``: `Foo.xcdatamodel` first, then
+/// `Foo 2.xcdatamodel`, …, `1.9.2` before `1.10.0`) or as ``order`` gives,
+/// and numbered 1…n in that order. The current version (`.xccurrentversion`)
+/// is the last: versions numbered after it are left out with a warning. A
+/// version missing several properties that the versions around it share
+/// gets a warning too: the order is likely wrong.
 ///
 /// ```swift
 /// let bundle = try XcodeModelReader().read(at: URL(fileURLWithPath: "Model.xcdatamodeld"))
 /// for model in bundle.versions { print(model.version, model.entities.count) }
 /// ```
 public struct XcodeModelReader: Sendable {
+    /// The version folders in the order to convert them, replacing the
+    /// order read from their names; nil to read it from the names.
+    public var order: [String]?
+
     /// Creates a reader.
-    public init() {}
+    ///
+    /// - Parameter order: Version folder names (with or without
+    ///   `.xcdatamodel`) in version order, or nil for the order their names
+    ///   give.
+    public init(order: [String]? = nil) {
+        self.order = order
+    }
 
     /// Reads and converts every version of the model at `url`.
     ///
@@ -42,10 +55,13 @@ public struct XcodeModelReader: Sendable {
         var warnings: [XcodeModelIssue] = []
         let folders: [String]
         let base: URL
+        var explanation = ""
         switch url.pathExtension {
         case "xcdatamodeld":
             base = url
-            folders = try Self.versionFolders(in: url, warnings: &warnings)
+            let versionOrder = try Self.versionOrder(in: url, given: order, warnings: &warnings)
+            folders = versionOrder.folders
+            explanation = versionOrder.explanation
         case "xcdatamodel":
             base = url.deletingLastPathComponent()
             folders = [fileName]
@@ -71,9 +87,11 @@ public struct XcodeModelReader: Sendable {
             warnings += Self.inDocumentOrder(reader.warnings)
         }
         guard issues.isEmpty else { throw XcodeModelError(issues: issues) }
+        warnings += Self.unlikelyOrderWarnings(versions, folders: folders)
         var bundle = XcodeModelBundle(
             name: name, versions: versions, versionFolders: folders, warnings: warnings)
         bundle.locations = locations
+        bundle.orderExplanation = explanation
         return bundle
     }
 

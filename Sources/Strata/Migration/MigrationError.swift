@@ -1,6 +1,14 @@
 /// A migration that cannot be planned or run, with the reason.
 ///
 /// Its `description` starts with `migration error:`, then the message.
+///
+/// ```swift
+/// do {
+///     _ = try MigrationPlan(chain: chain, from: 3, to: 1)
+/// } catch MigrationError.downgrade {
+///     print("a store is never migrated backwards")
+/// }
+/// ```
 public struct MigrationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of migration errors.
     public enum Code: String, Hashable, Sendable {
@@ -54,8 +62,38 @@ public struct MigrationError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { "migration error: \(message)" }
 }
 
+// MARK: - Matching
+
+extension MigrationError {
+    /// Matches an error of code ``Code/unknownVersion``: `catch MigrationError.unknownVersion`.
+    public static let unknownVersion = Code.unknownVersion
+    /// Matches an error of code ``Code/downgrade``: `catch MigrationError.downgrade`.
+    public static let downgrade = Code.downgrade
+    /// Matches an error of code ``Code/unknownStoreVersion``: `catch MigrationError.unknownStoreVersion`.
+    public static let unknownStoreVersion = Code.unknownStoreVersion
+    /// Matches an error of code ``Code/newerThanSchemas``: `catch MigrationError.newerThanSchemas`.
+    public static let newerThanSchemas = Code.newerThanSchemas
+    /// Matches an error of code ``Code/preflightFailed``: `catch MigrationError.preflightFailed`.
+    public static let preflightFailed = Code.preflightFailed
+    /// Matches an error of code ``Code/invalidMapping``: `catch MigrationError.invalidMapping`.
+    public static let invalidMapping = Code.invalidMapping
+    /// Matches an error of code ``Code/verificationFailed``: `catch MigrationError.verificationFailed`.
+    public static let verificationFailed = Code.verificationFailed
+    /// Matches an error of code ``Code/fileInTheWay``: `catch MigrationError.fileInTheWay`.
+    public static let fileInTheWay = Code.fileInTheWay
+    /// Matches an error of code ``Code/invalidJournal``: `catch MigrationError.invalidJournal`.
+    public static let invalidJournal = Code.invalidJournal
+    /// Matches an error of code ``Code/structureMismatch``: `catch MigrationError.structureMismatch`.
+    public static let structureMismatch = Code.structureMismatch
+    /// Matches an error of code ``Code/concurrentWrite``: `catch MigrationError.concurrentWrite`.
+    public static let concurrentWrite = Code.concurrentWrite
+    /// Matches an error of code ``Code/storeFailure``: `catch MigrationError.storeFailure`.
+    public static let storeFailure = Code.storeFailure
+}
+
 extension MigrationError.Code {
-    /// Lets callers write `catch MigrationError.Code.downgrade`.
+    /// Whether `error` is a ``MigrationError`` of this code, so that
+    /// `catch MigrationError.unknownVersion` (or `case MigrationError.unknownVersion`) compiles.
     public static func ~= (pattern: MigrationError.Code, error: any Error) -> Bool {
         (error as? MigrationError)?.code == pattern
     }

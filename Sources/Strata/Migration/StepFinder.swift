@@ -179,8 +179,23 @@ struct StepFinder {
     /// Marks an added element that has the shape of a removed one in the
     /// same place: an attribute of the same type, a relationship to the same
     /// destination, an entity with the same property names.
+    ///
+    /// A hint needs evidence besides the shape: the names are alike
+    /// (``namesAreAlike(_:_:)``), or the pair is the only one of its shape
+    /// in the entity (one removed, one added). It never names the same name
+    /// on both sides, and each removed element is offered once, to the
+    /// added element whose name is nearest.
     private mutating func suggestRenames() {
         var used: Set<Int> = []
+        func name(_ step: MigrationStep) -> String { step.property ?? step.entity }
+        func sameKind(_ removedKind: MigrationStepKind, _ step: MigrationStep) -> [Int] {
+            steps.indices.filter { index in
+                steps[index].kind == removedKind
+                    && (step.kind == .addEntity || steps[index].entity == step.entity)
+                    && name(steps[index]) != name(step)
+                    && looksLikeRename(of: steps[index], as: step)
+            }
+        }
         for added in steps.indices {
             let step = steps[added]
             guard [.addEntity, .addAttribute, .addRelationship].contains(step.kind) else {
@@ -192,24 +207,65 @@ struct StepFinder {
                 case .addAttribute: .removeAttribute
                 default: .removeRelationship
                 }
-            // Among lookalikes, prefer one that was as optional as the new one.
-            let candidate = steps.indices.filter { index in
-                !used.contains(index) && steps[index].kind == removedKind
-                    && (step.kind == .addEntity || steps[index].entity == step.entity)
-                    && looksLikeRename(of: steps[index], as: step)
+            let lookalikes = sameKind(removedKind, step)
+            // Other added elements the same removed ones could be.
+            let rivals = steps.indices.filter { other in
+                other != added && steps[other].kind == step.kind
+                    && (step.kind == .addEntity || steps[other].entity == step.entity)
+                    && lookalikes.contains { looksLikeRename(of: steps[$0], as: steps[other]) }
+            }
+            let onlyPair = lookalikes.count == 1 && rivals.isEmpty
+            // Nearest name first; among equals, one as optional as the new one.
+            let candidate = lookalikes.filter { index in
+                !used.contains(index)
+                    && (onlyPair || Self.namesAreAlike(name(steps[index]), name(step)))
             }.min { lhs, rhs in
-                (isOptional(steps[lhs], in: source) == isOptional(step, in: destination) ? 0 : 1)
-                    < (isOptional(steps[rhs], in: source) == isOptional(step, in: destination)
-                        ? 0 : 1)
+                func rank(_ index: Int) -> (Int, Int) {
+                    (
+                        Self.editDistance(name(steps[index]), name(step)),
+                        isOptional(steps[index], in: source) == isOptional(step, in: destination)
+                            ? 0 : 1
+                    )
+                }
+                return rank(lhs) < rank(rhs)
             }
             guard let removed = candidate else { continue }
             used.insert(removed)
-            let oldName = steps[removed].property ?? steps[removed].entity
-            let newName = step.property ?? step.entity
+            let oldName = name(steps[removed])
+            let newName = name(step)
             steps[added].suggestedRenamedFrom = oldName
             steps[added].reason += "; did you mean renamedFrom: \"\(oldName)\"?"
             steps[removed].reason += "; did you mean \(newName) with renamedFrom: \"\(oldName)\"?"
         }
+    }
+
+    /// Whether two element names are alike enough to be one renamed: one
+    /// holds the other (`url` → `urlString`), or they differ by at most a
+    /// quarter of the shorter name's letters (`colour` → `color`), ignoring
+    /// case.
+    static func namesAreAlike(_ old: String, _ new: String) -> Bool {
+        let (a, b) = (old.lowercased(), new.lowercased())
+        if a == b { return true }
+        if min(a.count, b.count) >= 3 && (a.contains(b) || b.contains(a)) { return true }
+        return editDistance(a, b) <= max(1, min(a.count, b.count) / 4)
+    }
+
+    /// The Levenshtein distance between two names, ignoring case.
+    static func editDistance(_ old: String, _ new: String) -> Int {
+        let a = Array(old.lowercased())
+        let b = Array(new.lowercased())
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for (i, left) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, right) in b.enumerated() {
+                current[j + 1] = Swift.min(
+                    previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     private func looksLikeRename(of removed: MigrationStep, as added: MigrationStep) -> Bool {

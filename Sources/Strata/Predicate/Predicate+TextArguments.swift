@@ -12,7 +12,7 @@ extension Predicate {
     ///
     /// ```swift
     /// let p = try Predicate(
-    ///     "creationTime > %@ AND text CONTAINS[cd] %@", textArguments: ["2024-05-01", "all"],
+    ///     "creationTime > %@ AND body CONTAINS[cd] %@", textArguments: ["2024-05-01", "all"],
     ///     entity: "DiaryEntry", model: diary)
     /// ```
     ///

@@ -3,7 +3,7 @@ import Foundation
 /// A condition on objects, in Core Data's `NSPredicate` format language.
 ///
 /// ```swift
-/// let search = try Predicate("text CONTAINS[cd] %@", arguments: [.string("all")])
+/// let search = try Predicate("body CONTAINS[cd] %@", "all")
 /// ```
 ///
 /// The tree is independent of any entity; compiling it to SQL or evaluating

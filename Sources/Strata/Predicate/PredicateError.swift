@@ -4,8 +4,11 @@
 /// left unbound.
 ///
 /// ```swift
-/// do { try predicate.check(entity: "Person", model: model) }
-/// catch PredicateError.Code.typeMismatch { … }
+/// do {
+///     try predicate.check(entity: "Person", model: model)
+/// } catch PredicateError.typeMismatch {
+///     print("the values do not fit the keys")
+/// }
 /// ```
 public struct PredicateError: Error, CustomStringConvertible, Sendable {
     /// The kinds of predicate error.
@@ -59,8 +62,30 @@ public struct PredicateError: Error, CustomStringConvertible, Sendable {
     }
 }
 
+// MARK: - Matching
+
+extension PredicateError {
+    /// Matches an error of code ``Code/unknownKey``: `catch PredicateError.unknownKey`.
+    public static let unknownKey = Code.unknownKey
+    /// Matches an error of code ``Code/typeMismatch``: `catch PredicateError.typeMismatch`.
+    public static let typeMismatch = Code.typeMismatch
+    /// Matches an error of code ``Code/quantifier``: `catch PredicateError.quantifier`.
+    public static let quantifier = Code.quantifier
+    /// Matches an error of code ``Code/invalidPattern``: `catch PredicateError.invalidPattern`.
+    public static let invalidPattern = Code.invalidPattern
+    /// Matches an error of code ``Code/unboundVariable``: `catch PredicateError.unboundVariable`.
+    public static let unboundVariable = Code.unboundVariable
+    /// Matches an error of code ``Code/unknownEntity``: `catch PredicateError.unknownEntity`.
+    public static let unknownEntity = Code.unknownEntity
+    /// Matches an error of code ``Code/invalidOperand``: `catch PredicateError.invalidOperand`.
+    public static let invalidOperand = Code.invalidOperand
+    /// Matches an error of code ``Code/tooComplex``: `catch PredicateError.tooComplex`.
+    public static let tooComplex = Code.tooComplex
+}
+
 extension PredicateError.Code {
-    /// Lets callers write `catch PredicateError.Code.unknownKey`.
+    /// Whether `error` is a ``PredicateError`` of this code, so that
+    /// `catch PredicateError.unknownKey` (or `case PredicateError.unknownKey`) compiles.
     public static func ~= (pattern: PredicateError.Code, error: any Error) -> Bool {
         (error as? PredicateError)?.code == pattern
     }

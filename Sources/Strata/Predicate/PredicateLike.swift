@@ -8,7 +8,7 @@
 /// both sides are folded with ``PredicateStringFolding/fold(_:_:)``.
 ///
 /// ```swift
-/// PredicateLike.matches("Countess", pattern: "c*ss", options: .caseInsensitive)  // true
+/// let liked = PredicateLike.matches("Countess", pattern: "c*ss", options: .caseInsensitive)  // true
 /// ```
 public enum PredicateLike {
     private enum Element {

@@ -12,7 +12,7 @@ import Foundation
 /// pattern that backtracks past them is an error, never a silent no-match.
 ///
 /// ```swift
-/// try PredicateRegex.matches("FINN", pattern: "f.nn", options: .caseInsensitive)  // true
+/// let matched = try PredicateRegex.matches("FINN", pattern: "f.nn", options: .caseInsensitive)  // true
 /// ```
 public enum PredicateRegex {
     /// Whether the whole of `string` matches `pattern` under `options`.

@@ -18,7 +18,7 @@ import Foundation
 ///   composed.
 ///
 /// ```swift
-/// PredicateStringFolding.fold("Alle Vögel", [.caseInsensitive, .diacriticInsensitive])
+/// let folded = PredicateStringFolding.fold("Alle Vögel", [.caseInsensitive, .diacriticInsensitive])
 /// // "alle vogel"
 /// ```
 public enum PredicateStringFolding {

@@ -8,7 +8,7 @@
 /// ```swift
 /// do {
 ///     _ = try RegularExpression("(a+)+$").matchesWhole(text)
-/// } catch RegexError.Code.timeLimit {
+/// } catch RegexError.timeLimit {
 ///     // the pattern backtracks too much on this text
 /// }
 /// ```
@@ -86,8 +86,24 @@ extension RegexError: CustomStringConvertible {
     }
 }
 
+// MARK: - Matching
+
+extension RegexError {
+    /// Matches an error of code ``Code/invalidPattern``: `catch RegexError.invalidPattern`.
+    public static let invalidPattern = Code.invalidPattern
+    /// Matches an error of code ``Code/timeLimit``: `catch RegexError.timeLimit`.
+    public static let timeLimit = Code.timeLimit
+    /// Matches an error of code ``Code/stackLimit``: `catch RegexError.stackLimit`.
+    public static let stackLimit = Code.stackLimit
+    /// Matches an error of code ``Code/textTooLong``: `catch RegexError.textTooLong`.
+    public static let textTooLong = Code.textTooLong
+    /// Matches an error of code ``Code/failed``: `catch RegexError.failed`.
+    public static let failed = Code.failed
+}
+
 extension RegexError.Code {
-    /// Lets callers write `catch RegexError.Code.timeLimit`.
+    /// Whether `error` is a ``RegexError`` of this code, so that
+    /// `catch RegexError.invalidPattern` (or `case RegexError.invalidPattern`) compiles.
     public static func ~= (pattern: RegexError.Code, error: any Error) -> Bool {
         (error as? RegexError)?.code == pattern
     }

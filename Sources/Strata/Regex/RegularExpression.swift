@@ -15,8 +15,8 @@ typealias ICURegexHandle = OpaquePointer
 ///
 /// ```swift
 /// let code = try RegularExpression("[A-Z]{3}", options: .caseInsensitive)
-/// try code.matchesWhole("eur")                       // true
-/// try code.firstMatch(in: "from usd to eur")?.matchedText   // "fro"
+/// let whole = try code.matchesWhole("eur")                     // true
+/// let first = try code.firstMatch(in: "from usd to eur")?.matchedText   // "fro"
 /// ```
 final class RegularExpression {
     /// The pattern, as written.

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let node = try JSONReader.parse(#"{"version": 2}"#)
-/// node["version"]?.value  // .integer(2), at line 1, column 13
+/// let version = node["version"]?.value  // .integer(2), at line 1, column 13
 /// ```
 public enum JSONReader {
     /// The deepest nesting of arrays and objects accepted; deeper text is

@@ -54,7 +54,10 @@ public struct EntityHashDifference: Hashable, Sendable, CustomStringConvertible 
 }
 
 extension Store {
-    /// The version of `chain` whose entity hashes equal the store's.
+    /// The version of `chain` whose entity hashes equal the store's; when
+    /// several versions hash alike (nothing hashed changed between them),
+    /// the newest of them, so a store is never reported at a version it has
+    /// in fact passed, nor moved through empty steps.
     ///
     /// - Parameters:
     ///   - chain: The versions to compare with.
@@ -62,10 +65,18 @@ extension Store {
     ///     (from its `Z_MODELCACHE`); it lets the error name the properties
     ///     that differ.
     /// - Throws: ``StoreError`` (`unknownVersion`) naming the nearest version
-    ///   (the most entities with equal hashes; the newer one on a tie) and the
-    ///   entities that differ from it.
+    ///   (``nearestVersion(to:in:storeModel:)``) and the entities that differ
+    ///   from it.
     public func matchingVersion(in chain: SchemaChain, storeModel: Model? = nil) throws -> Model {
-        try Store.matchingVersion(
+        // A store Strata wrote names its version: among versions hashing
+        // alike, that one (a later one may add an index, which is not hashed).
+        let alike = Store.matchingVersions(of: metadata.versionHashes, in: chain)
+        if alike.count > 1, metadata.modelName == chain.name,
+            let named = alike.first(where: { $0.version == metadata.modelVersion })
+        {
+            return named
+        }
+        return try Store.matchingVersion(
             of: metadata.versionHashes, in: chain, path: path, storeModel: storeModel)
     }
 
@@ -90,21 +101,22 @@ extension Store {
             + "\(model.version); their hashes differ in: \(list)"
     }
 
-    /// The version of `chain` whose hashes equal `hashes`; see
-    /// ``matchingVersion(in:)``.
+    /// Every version of `chain` whose hashes equal `hashes`, oldest first:
+    /// more than one when versions follow each other with no hashed change
+    /// (only indexes, validation rules or defaults changed, say).
+    public static func matchingVersions(of hashes: [String: Data], in chain: SchemaChain) -> [Model]
+    {
+        chain.versions.filter { Store.differences(between: hashes, and: $0).isEmpty }
+    }
+
+    /// The version of `chain` whose hashes equal `hashes` — the newest of
+    /// them when several versions hash alike; see ``matchingVersion(in:)``.
     public static func matchingVersion(
         of hashes: [String: Data], in chain: SchemaChain, path: String, storeModel: Model? = nil
     ) throws -> Model {
-        var nearest: (model: Model, differences: [EntityHashDifference], matches: Int)?
-        for model in chain.versions {
-            let differences = Store.differences(between: hashes, and: model, storeModel: storeModel)
-            if differences.isEmpty { return model }
-            let matches = model.versionHashes.filter { hashes[$0.key] == Data($0.value) }.count
-            if nearest == nil || matches >= nearest?.matches ?? 0 {
-                nearest = (model, differences, matches)
-            }
-        }
-        guard let nearest else {
+        let alike = matchingVersions(of: hashes, in: chain)
+        if let newest = alike.last { return newest }
+        guard let nearest = nearestVersion(to: hashes, in: chain, storeModel: storeModel) else {
             throw StoreError(
                 .unknownVersion, path: path, message: "the schema chain has no versions")
         }
@@ -113,6 +125,43 @@ extension Store {
             .unknownVersion, path: path,
             message: "matches no version of \(nearest.model.name); nearest is version "
                 + "\(nearest.model.version), which differs in: \(list)")
+    }
+
+    /// The version of `chain` nearest to a store's `hashes`: the fewest
+    /// differing properties when the store's own model is known (an entity
+    /// only on one side counts its properties), else the fewest differing
+    /// entities; the newer version on a tie.
+    ///
+    /// - Returns: The version, its differences and their count, or nil for
+    ///   an empty chain.
+    public static func nearestVersion(
+        to hashes: [String: Data], in chain: SchemaChain, storeModel: Model? = nil
+    ) -> (model: Model, differences: [EntityHashDifference], distance: Int)? {
+        var nearest: (model: Model, differences: [EntityHashDifference], distance: Int)?
+        for model in chain.versions {
+            let differences = Store.differences(between: hashes, and: model, storeModel: storeModel)
+            let distance = differences.reduce(0) { total, difference in
+                total + Self.distance(of: difference, schema: model, store: storeModel)
+            }
+            if nearest == nil || distance <= nearest?.distance ?? 0 {
+                nearest = (model, differences, distance)
+            }
+        }
+        return nearest
+    }
+
+    /// How many properties one entity's difference stands for (1 when they
+    /// are not known).
+    private static func distance(
+        of difference: EntityHashDifference, schema: Model, store: Model?
+    ) -> Int {
+        guard let store else { return 1 }
+        switch difference.kind {
+        case .hashDiffers: return max(1, difference.properties.count)
+        case .onlyInSchema:
+            return 1 + schema.propertyVersionHashes(ofEntity: difference.entity).count
+        case .onlyInStore: return 1 + store.propertyVersionHashes(ofEntity: difference.entity).count
+        }
     }
 
     /// The entities whose hashes differ between a store's `hashes` and

@@ -7,6 +7,14 @@
 /// ```
 /// Diary.sqlite: not a Core Data store (no Z_METADATA table)
 /// ```
+///
+/// ```swift
+/// do {
+///     _ = try Store.open(at: url)
+/// } catch StoreError.notFound {
+///     print("no store yet")
+/// }
+/// ```
 public struct StoreError: Error, CustomStringConvertible, Sendable {
     /// The kinds of store error, for callers that react to one of them.
     public enum Code: String, Sendable {
@@ -57,8 +65,38 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(path): \(message)" }
 }
 
+// MARK: - Matching
+
+extension StoreError {
+    /// Matches an error of code ``Code/notFound``: `catch StoreError.notFound`.
+    public static let notFound = Code.notFound
+    /// Matches an error of code ``Code/alreadyExists``: `catch StoreError.alreadyExists`.
+    public static let alreadyExists = Code.alreadyExists
+    /// Matches an error of code ``Code/notADatabase``: `catch StoreError.notADatabase`.
+    public static let notADatabase = Code.notADatabase
+    /// Matches an error of code ``Code/notCoreDataStore``: `catch StoreError.notCoreDataStore`.
+    public static let notCoreDataStore = Code.notCoreDataStore
+    /// Matches an error of code ``Code/corruptMetadata``: `catch StoreError.corruptMetadata`.
+    public static let corruptMetadata = Code.corruptMetadata
+    /// Matches an error of code ``Code/unknownVersion``: `catch StoreError.unknownVersion`.
+    public static let unknownVersion = Code.unknownVersion
+    /// Matches an error of code ``Code/noModel``: `catch StoreError.noModel`.
+    public static let noModel = Code.noModel
+    /// Matches an error of code ``Code/unsupportedFeature``: `catch StoreError.unsupportedFeature`.
+    public static let unsupportedFeature = Code.unsupportedFeature
+    /// Matches an error of code ``Code/schemaMismatch``: `catch StoreError.schemaMismatch`.
+    public static let schemaMismatch = Code.schemaMismatch
+    /// Matches an error of code ``Code/locked``: `catch StoreError.locked`.
+    public static let locked = Code.locked
+    /// Matches an error of code ``Code/versionChanged``: `catch StoreError.versionChanged`.
+    public static let versionChanged = Code.versionChanged
+    /// Matches an error of code ``Code/readOnly``: `catch StoreError.readOnly`.
+    public static let readOnly = Code.readOnly
+}
+
 extension StoreError.Code {
-    /// Lets callers write `catch StoreError.Code.unknownVersion`.
+    /// Whether `error` is a ``StoreError`` of this code, so that
+    /// `catch StoreError.notFound` (or `case StoreError.notFound`) compiles.
     public static func ~= (pattern: StoreError.Code, error: any Error) -> Bool {
         (error as? StoreError)?.code == pattern
     }

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// let layout = StoreLayout(model: diary)
-/// layout.entity(named: "Medium")?.toOneColumns["diaryEntry"]?.foreignKey  // "ZDIARYENTRY"
+/// let key = layout.entity(named: "Medium")?.toOneColumns["diaryEntry"]?.foreignKey  // "ZDIARYENTRY"
 /// print(layout.createStatements.joined(separator: "\n"))
 /// ```
 public struct StoreLayout: Hashable, Sendable {

@@ -7,8 +7,9 @@ import Foundation
 /// The advisory lock beside a store (`<store>.strata-lock`) that keeps
 /// Strata's writers out of each other's way across processes.
 ///
-/// A migration holds it exclusively for its whole run; a context's save
-/// (and seeding) holds it shared for the length of one transaction. So a
+/// A migration holds it exclusively for its whole run, and so does a
+/// seeding while it builds a missing store (before the store exists); a
+/// context's save holds it shared for the length of one transaction. So a
 /// second `strata migrate` waits for the first (then finds the store up to
 /// date) or gives up with a clear message, and no save lands in the middle
 /// of a migration. SQLite's own locks still guard each transaction; this lock

@@ -5,7 +5,8 @@ import Strata
 ///
 /// It creates a store for every model in `Schemas/` at its newest version,
 /// imports the model's sample input into it (`Samples/<Model>/`) and prints
-/// the store's info, then builds a version-1 diary from
+/// the store's info — except Recipes, whose store is seeded on a first start
+/// from a seed store and found on the second — then builds a version-1 diary from
 /// `Samples/Diary`, shows the migration plan, upgrades it to the newest
 /// version and prints what changed; then archives that diary to a bundle,
 /// restores it into a new store and shows that both hold the same.
@@ -55,11 +56,16 @@ struct DemoCommand: Command {
             throw CommandFailure(message: "\(schemas): no model folders")
         }
         try prepareDirectory(
-            replacing: models.map { "\($0).sqlite" } + [
+            replacing: models.map { "\($0).sqlite" } + DemoCommand.seedingFiles + [
                 "Diary-v1-migrated.sqlite", "Diary.zip", "Diary-restored.sqlite",
             ])
 
         for (index, name) in models.enumerated() {
+            if name == "Recipes", FileManager.default.fileExists(atPath: recipesSeedSample) {
+                if index > 0 { Terminal.output("") }
+                try runRecipesSeeding()
+                continue
+            }
             let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "\(schemas)/\(name)"))
             let path = "\(directory)/\(name).sqlite"
             let store = try Store.create(at: URL(fileURLWithPath: path), model: chain.newest)

@@ -13,8 +13,8 @@ struct MigrateCommand: Command {
     static let abstract = "Upgrade a store to a newer schema version, step by step, resumably."
     static let usage = """
         USAGE: strata migrate <store> --schemas <dir> [--to <n>] [--dry-run] [--json]
-                              [--no-backup] [--accept-lossy] [--wait <seconds>]
-                              [--progress]
+                              [--no-backup] [--accept-lossy] [--as-core-data]
+                              [--wait <seconds>] [--progress]
 
         ARGUMENTS:
           <store>            The store to upgrade (Strata's or Core Data's).
@@ -30,6 +30,10 @@ struct MigrateCommand: Command {
           --json             Print the plan (dry run) or the result as JSON.
           --no-backup        Do not keep <store>.strata-backup-v<n> while migrating.
           --accept-lossy     Let lossy steps run that no mapping acknowledges.
+          --as-core-data     Migrate as Core Data's lightweight migration would:
+                             accept every loss and leave required values nothing
+                             supplies empty; each accepted one is listed with its
+                             count.
           --wait <seconds>   How long to wait while another process migrates or
                              saves to the store (default 60; 0 refuses at once).
           --progress         Report progress on stderr even when it is not a terminal.
@@ -48,6 +52,7 @@ struct MigrateCommand: Command {
     var json: Bool
     var noBackup: Bool
     var acceptLossy: Bool
+    var asCoreData = false
     var forceProgress: Bool
     var wait: Int?
 
@@ -62,6 +67,7 @@ struct MigrateCommand: Command {
             forceProgress: arguments.flag("--progress"), wait: try arguments.integerOption("--wait")
         )
         var parsed = command
+        parsed.asCoreData = arguments.flag("--as-core-data")
         parsed.store = try arguments.positional("<store>")
         try arguments.finish()
         return parsed
@@ -89,6 +95,7 @@ struct MigrateCommand: Command {
         options.targetVersion = to
         options.keepsBackup = !noBackup
         options.acceptsLossySteps = acceptLossy
+        options.asCoreData = asCoreData
         options.reportsRowCounts = true  // The result lists objects per entity.
         let wait = self.wait ?? Int(options.lockTimeout)
         options.lockTimeout = TimeInterval(wait)

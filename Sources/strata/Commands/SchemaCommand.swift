@@ -2,9 +2,10 @@
 struct SchemaCommand: CommandGroup {
     static let name = "schema"
     static let abstract =
-        "Check schema files, diff versions, print hashes, convert Xcode models, write Swift classes."
+        "Check schema files, diff versions, print their Core Data hashes, convert Xcode models, "
+        + "draw diagrams, write Swift classes."
     static let subcommands: [any Command.Type] = [
         SchemaCheckCommand.self, SchemaDiffCommand.self, SchemaHashCommand.self,
-        SchemaFromXcdatamodelCommand.self, SchemaSwiftCommand.self,
+        SchemaFromXcdatamodelCommand.self, SchemaDiagramCommand.self, SchemaSwiftCommand.self,
     ]
 }

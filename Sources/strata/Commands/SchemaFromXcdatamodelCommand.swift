@@ -11,7 +11,7 @@ struct SchemaFromXcdatamodelCommand: Command {
     static let name = "from-xcdatamodel"
     static let abstract = "Convert an Xcode model's versions into schema files 1.json … n.json."
     static let usage = """
-        USAGE: strata schema from-xcdatamodel <model> -o <dir> [--force]
+        USAGE: strata schema from-xcdatamodel <model> -o <dir> [--order <a,b,…>] [--force]
 
         ARGUMENTS:
           <model>             Name.xcdatamodeld (every version up to the current one) or a
@@ -20,26 +20,37 @@ struct SchemaFromXcdatamodelCommand: Command {
         OPTIONS:
           -o, --output <dir>  The model folder to write 1.json … n.json into (created when
                               missing).
+          --order <a,b,…>     The version folders, oldest first, instead of the order their
+                              names give (the version ending each name; unnumbered first, the
+                              current version last). Folders not listed are left out.
           --force             Replace existing <n>.json files.
         """
 
     var model: String
     var output: String
     var force: Bool
+    var order: [String]?
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let force = arguments.flag("--force")
         let output = try arguments.option("-o") ?? arguments.option("--output")
+        let order = try arguments.option("--order").map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         let model = try arguments.positional("<model>")
         try arguments.finish()
         guard let output else { throw UsageError("missing '-o <dir>'", command: Self.self) }
-        return Self(model: model, output: output, force: force)
+        if let order, order.isEmpty || order.contains(where: \.isEmpty) {
+            throw UsageError(
+                "--order expects version folder names separated by commas", command: Self.self)
+        }
+        return Self(model: model, output: output, force: force, order: order)
     }
 
     func run() throws {
         let bundle: XcodeModelBundle
         do {
-            bundle = try XcodeModelReader().read(at: URL(fileURLWithPath: model))
+            bundle = try XcodeModelReader(order: order).read(at: URL(fileURLWithPath: model))
         } catch {
             throw CommandFailure(
                 message: "\(error.issues.count) problem(s) in \(model):\n\(error)")
@@ -95,6 +106,9 @@ struct SchemaFromXcdatamodelCommand: Command {
             throw CommandFailure(
                 message: "\(output): cannot write the schema files: "
                     + StoreActivity.reason(of: error))
+        }
+        if !bundle.orderExplanation.isEmpty {
+            Terminal.output("\(model): \(bundle.orderExplanation)")
         }
         for (file, folder) in zip(files, bundle.versionFolders) {
             Terminal.output(

@@ -14,7 +14,18 @@ enum StoreModelSource {
     /// - Throws: when `schemas` does not load or matches no version of the
     ///   store (an error, never a guess).
     static func resolve(_ store: Store, schemas: String?) throws -> StoreModelResolution {
-        let resolution = try store.resolveModel(schemas: schemas.map(SchemaSource.loadChain))
+        let chain = try schemas.map(SchemaSource.loadChain)
+        let resolution = try store.resolveModel(schemas: chain)
+        if let chain, let model = resolution.model {
+            // Versions with no hashed change between them all match.
+            let alike = Store.matchingVersions(of: store.metadata.versionHashes, in: chain)
+            if alike.count > 1 {
+                Terminal.error(
+                    "note: versions \(alike.map { String($0.version) }.joined(separator: ", ")) of "
+                        + "\(chain.name) hash alike (nothing Core Data hashes changed between "
+                        + "them); the store is taken as version \(model.version)")
+            }
+        }
         if resolution.model != nil {
             for problem in resolution.problems {
                 Terminal.error("warning: \(problem); ignoring it")

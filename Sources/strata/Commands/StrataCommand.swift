@@ -5,7 +5,7 @@ struct StrataCommand: CommandGroup {
     static let subcommands: [any Command.Type] = [
         SchemaCommand.self, CreateCommand.self, InfoCommand.self, QueryCommand.self,
         MigrateCommand.self, ImportCommand.self, ExportCommand.self, ArchiveCommand.self,
-        UnarchiveCommand.self, DemoCommand.self,
+        UnarchiveCommand.self, SeedCommand.self, DemoCommand.self,
     ]
 
     static var usage: String {

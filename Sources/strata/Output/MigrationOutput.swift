@@ -15,6 +15,7 @@ enum MigrationText {
         lines.append(
             "\(preview.storePath): version \(preview.currentVersion) to "
                 + "\(preview.targetVersion) in \(preview.stages.count) \(stageWord)")
+        lines += preview.versionNotes.map { "Note: \($0)" }
         if let journal = preview.journal, !journal.completedStages.isEmpty {
             lines.append(
                 "An interrupted run (from version \(journal.startVersion)) finished stages "
@@ -38,7 +39,7 @@ enum MigrationText {
                             [
                                 "\(index + 1)", step.step.label.text, step.step.kind.rawValue,
                                 step.step.names, step.rows.map(String.init) ?? "-",
-                                step.resolution.rawValue, step.step.reason,
+                                step.resolution.rawValue, why(step, in: stage),
                             ]
                         }, indent: "  "))
         }
@@ -58,6 +59,25 @@ enum MigrationText {
         return lines.joined(separator: "\n")
     }
 
+    /// A step's reason, told as the stage resolves it: a lossy step a
+    /// mapping reads from does not drop its values, one it discards does.
+    static func why(_ step: MigrationPreview.StepPreview, in stage: MigrationStage) -> String {
+        guard step.resolution == .mapping, let mapping = stage.mapping else {
+            return step.step.reason
+        }
+        guard step.step.label == .lossy else {
+            return step.step.reason + "; \(mapping.origin) supplies it"
+        }
+        let entity = step.step.formerEntity ?? step.step.entity
+        let entry = step.step.property.map { "\(entity).\($0)" } ?? entity
+        if let file = mapping as? MigrationMapping,
+            file.discarded.contains(entry) || file.discarded.contains(entity)
+        {
+            return step.step.reason + "; discarded by \(mapping.origin)"
+        }
+        return "gone from the new version; \(mapping.origin) reads its values and carries them on"
+    }
+
     /// What a run did, with objects per entity before and after.
     static func render(_ report: MigrationReport) -> String {
         guard !report.completedStages.isEmpty else {
@@ -67,6 +87,11 @@ enum MigrationText {
             "Migrated from version \(report.startVersion) to \(report.finalVersion) "
                 + "(stages \(report.completedStages.joined(separator: ", ")))."
         ]
+        lines += report.versionNotes.map { "Note: \($0)" }
+        if !report.accepted.isEmpty {
+            lines.append("Accepted, as asked (\(report.accepted.count)):")
+            lines += report.accepted.map { "  [\($0.stage)] \($0.message)" }
+        }
         if !report.resumedAfter.isEmpty {
             lines.append(
                 "Resumed after stages \(report.resumedAfter.joined(separator: ", ")) of an "
@@ -112,6 +137,7 @@ struct MigrationPreviewJSON: Encodable {
     var rows: [String: Int64]
     var stages: [Stage]
     var findings: [Finding]
+    var versionNotes: [String]
     var canRun: Bool
 
     init(_ preview: MigrationPreview) {
@@ -135,6 +161,7 @@ struct MigrationPreviewJSON: Encodable {
                 severity: $0.severity.rawValue, stage: $0.stage, step: $0.step,
                 message: $0.message)
         }
+        versionNotes = preview.versionNotes
         canRun = preview.blockingFindings.isEmpty
     }
 }
@@ -148,6 +175,8 @@ struct MigrationReportJSON: Encodable {
     var rowsBefore: [String: Int64]
     var rowsAfter: [String: Int64]
     var movedObjects: [String: [String]]
+    var accepted: [String]
+    var versionNotes: [String]
 
     init(_ report: MigrationReport) {
         startVersion = report.startVersion
@@ -157,5 +186,7 @@ struct MigrationReportJSON: Encodable {
         rowsBefore = report.rowsBefore
         rowsAfter = report.rowsAfter
         movedObjects = report.movedObjects
+        accepted = report.accepted.map(\.message)
+        versionNotes = report.versionNotes
     }
 }

@@ -145,7 +145,8 @@ import Testing
 
         let wrongType = error { try ada.set("firstName", Int64(3)) }
         #expect(wrongType?.code == .wrongType)
-        #expect(wrongType?.message == "Contact.firstName is string; an integer does not fit")
+        #expect(
+            wrongType?.message == "Contact.firstName is string; a value of type Int64 does not fit")
         #expect(try ada.string("firstName") == "Ada")
 
         let unknownKey = error { _ = try ada.value(forKey: "age") }

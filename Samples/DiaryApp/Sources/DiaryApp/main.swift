@@ -51,7 +51,7 @@ func run() throws {
 
     // Search.
     let paris = try context.fetch(
-        DiaryEntry.self, where: "body CONTAINS[cd] %@", .string("paris"), sortedBy: "title")
+        DiaryEntry.self, where: "body CONTAINS[cd] %@", "paris", sortedBy: "title")
     for entry in paris {
         print("found: \(entry.title ?? "") (\(mediaSummary(entry)))")
     }
@@ -63,11 +63,11 @@ func run() throws {
         louvre.wordCount += 2
         try context.save()
     }
-    let edited = try context.fetch(DiaryEntry.self, where: "title == %@", .string("The Louvre"))
+    let edited = try context.fetch(DiaryEntry.self, where: "title == %@", "The Louvre")
     print("edited: \(edited.first?.title ?? "missing"), \(edited.first?.wordCount ?? 0) words")
 
     // Cascade delete: the entry's media go with it.
-    if let arrival = try context.fetch(DiaryEntry.self, where: "title == %@", .string("Arrival"))
+    if let arrival = try context.fetch(DiaryEntry.self, where: "title == %@", "Arrival")
         .first
     {
         try context.delete(arrival)

@@ -5,6 +5,14 @@
 /// ```
 /// diary.zip: entry "data/Medium.jsonl" line 3: 'type': expected text, found number 2
 /// ```
+///
+/// ```swift
+/// do {
+///     _ = try BundleUnarchiver(bundle: bundleURL).unarchive(to: restoredURL)
+/// } catch BundleError.checksumMismatch {
+///     print("the bundle was changed after it was written")
+/// }
+/// ```
 public struct BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
     public enum Code: String, Hashable, Sendable {
@@ -54,5 +62,30 @@ public struct BundleError: Error, Hashable, Sendable, CustomStringConvertible {
         if let entry { text += ": entry \"\(entry)\"" }
         if let line { text += " line \(line)" }
         return text + ": " + message
+    }
+}
+
+// MARK: - Matching
+
+extension BundleError {
+    /// Matches an error of code ``Code/notABundle``: `catch BundleError.notABundle`.
+    public static let notABundle = Code.notABundle
+    /// Matches an error of code ``Code/manifestMismatch``: `catch BundleError.manifestMismatch`.
+    public static let manifestMismatch = Code.manifestMismatch
+    /// Matches an error of code ``Code/checksumMismatch``: `catch BundleError.checksumMismatch`.
+    public static let checksumMismatch = Code.checksumMismatch
+    /// Matches an error of code ``Code/invalidData``: `catch BundleError.invalidData`.
+    public static let invalidData = Code.invalidData
+    /// Matches an error of code ``Code/versionMismatch``: `catch BundleError.versionMismatch`.
+    public static let versionMismatch = Code.versionMismatch
+    /// Matches an error of code ``Code/alreadyExists``: `catch BundleError.alreadyExists`.
+    public static let alreadyExists = Code.alreadyExists
+}
+
+extension BundleError.Code {
+    /// Whether `error` is a ``BundleError`` of this code, so that
+    /// `catch BundleError.notABundle` (or `case BundleError.notABundle`) compiles.
+    public static func ~= (pattern: BundleError.Code, error: any Error) -> Bool {
+        (error as? BundleError)?.code == pattern
     }
 }

@@ -35,7 +35,10 @@ extension BundleUnarchiver {
                 .alreadyExists, path: storeURL.relativePath, "no store to merge into")
         }
         let target = try targetModel()
-        try verify()
+        // The checksums are verified on a second thread while the store is
+        // built in a hidden scratch folder; nothing reaches the target
+        // before both are done.
+        let verification = isVerified ? nil : BundleVerification(self)
 
         let folder = storeURL.deletingLastPathComponent()
         let scratch = folder.appendingPathComponent(
@@ -44,10 +47,19 @@ extension BundleUnarchiver {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: scratch) }  // Hidden scratch only.
         let built = scratch.appendingPathComponent(storeURL.lastPathComponent)
-        let fresh = try Store.create(at: built, model: model) { store in
-            try BundleLoader(unarchiver: self, store: store).load()
+        let fresh: Store
+        do {
+            fresh = try Store.create(at: built, model: model) { store in
+                try BundleLoader(unarchiver: self, store: store).load()
+            }
+        } catch {
+            // A damaged file explains a load that failed: name it rather
+            // than its symptom.
+            try verification?.wait()
+            throw error
         }
         try fresh.close()
+        try verification?.wait()
         if target.version != model.version, let schemas = options.schemas {
             var migration = MigrationOptions()
             migration.targetVersion = target.version

@@ -31,7 +31,7 @@ public final class BundleUnarchiver {
     /// How to unarchive.
     public let options: UnarchiveOptions
     let reader: ZipReader
-    private var isVerified = false
+    private(set) var isVerified = false
 
     /// The largest manifest or schema read (they are read whole).
     static let maximumDocumentSize = 64 << 20

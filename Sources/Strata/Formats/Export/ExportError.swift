@@ -43,3 +43,26 @@ public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
         path.isEmpty ? message : "\(path): \(message)"
     }
 }
+
+// MARK: - Matching
+
+extension ExportError {
+    /// Matches an error of code ``Code/unknownField``: `catch ExportError.unknownField`.
+    public static let unknownField = Code.unknownField
+    /// Matches an error of code ``Code/unwritableValue``: `catch ExportError.unwritableValue`.
+    public static let unwritableValue = Code.unwritableValue
+    /// Matches an error of code ``Code/alreadyExists``: `catch ExportError.alreadyExists`.
+    public static let alreadyExists = Code.alreadyExists
+    /// Matches an error of code ``Code/unwritable``: `catch ExportError.unwritable`.
+    public static let unwritable = Code.unwritable
+    /// Matches an error of code ``Code/store``: `catch ExportError.store`.
+    public static let store = Code.store
+}
+
+extension ExportError.Code {
+    /// Whether `error` is a ``ExportError`` of this code, so that
+    /// `catch ExportError.unknownField` (or `case ExportError.unknownField`) compiles.
+    public static func ~= (pattern: ExportError.Code, error: any Error) -> Bool {
+        (error as? ExportError)?.code == pattern
+    }
+}

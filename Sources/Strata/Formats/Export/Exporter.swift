@@ -175,10 +175,9 @@ public final class Exporter {
                     number: number, key: row.int64(at: column), fallback: relationship.destination))
         case .toMany(let relationship, let related):
             var ids: [ImportField] = []
-            try related.statement.bind([.integer(key)])
-            while try related.statement.step() {
+            try related.forEachRow(of: key) { row in
                 let text = query.idText(
-                    number: related.statement.int64(at: 1), key: related.statement.int64(at: 0),
+                    number: row.int64(at: 1), key: row.int64(at: 0),
                     fallback: relationship.destination)
                 ids.append(
                     ImportField(key: String(ids.count), value: .text(text), position: noPosition))
@@ -191,15 +190,14 @@ public final class Exporter {
                 owner = row.int64(at: keyColumn)
             }
             var objects: [ImportField] = []
-            try related.statement.bind([.integer(owner)])
-            while try related.statement.step() {
+            try related.forEachRow(of: owner) { row in
                 let nestedID = query.idText(
-                    number: related.statement.int64(at: 1), key: related.statement.int64(at: 0),
+                    number: row.int64(at: 1), key: row.int64(at: 0),
                     fallback: relationship.destination)
                 var members: [ImportField] = []
                 for (index, attribute) in related.attributes.enumerated() {
                     let value = try reader.value(
-                        of: attribute, in: related.statement, column: Int32(index + 2),
+                        of: attribute, in: row, column: Int32(index + 2),
                         id: nestedID)
                     members.append(
                         ImportField(key: attribute.name, value: value, position: noPosition))

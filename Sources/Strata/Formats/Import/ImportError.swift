@@ -57,3 +57,38 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
         position.file.isEmpty ? message : "\(position): \(message)"
     }
 }
+
+// MARK: - Matching
+
+extension ImportError {
+    /// Matches an error of code ``Code/unreadable``: `catch ImportError.unreadable`.
+    public static let unreadable = Code.unreadable
+    /// Matches an error of code ``Code/encoding``: `catch ImportError.encoding`.
+    public static let encoding = Code.encoding
+    /// Matches an error of code ``Code/syntax``: `catch ImportError.syntax`.
+    public static let syntax = Code.syntax
+    /// Matches an error of code ``Code/structure``: `catch ImportError.structure`.
+    public static let structure = Code.structure
+    /// Matches an error of code ``Code/tooLarge``: `catch ImportError.tooLarge`.
+    public static let tooLarge = Code.tooLarge
+    /// Matches an error of code ``Code/unknownField``: `catch ImportError.unknownField`.
+    public static let unknownField = Code.unknownField
+    /// Matches an error of code ``Code/missingField``: `catch ImportError.missingField`.
+    public static let missingField = Code.missingField
+    /// Matches an error of code ``Code/invalidValue``: `catch ImportError.invalidValue`.
+    public static let invalidValue = Code.invalidValue
+    /// Matches an error of code ``Code/validation``: `catch ImportError.validation`.
+    public static let validation = Code.validation
+    /// Matches an error of code ``Code/unsafePath``: `catch ImportError.unsafePath`.
+    public static let unsafePath = Code.unsafePath
+    /// Matches an error of code ``Code/store``: `catch ImportError.store`.
+    public static let store = Code.store
+}
+
+extension ImportError.Code {
+    /// Whether `error` is a ``ImportError`` of this code, so that
+    /// `catch ImportError.unreadable` (or `case ImportError.unreadable`) compiles.
+    public static func ~= (pattern: ImportError.Code, error: any Error) -> Bool {
+        (error as? ImportError)?.code == pattern
+    }
+}

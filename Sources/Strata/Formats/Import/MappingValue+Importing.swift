@@ -31,6 +31,14 @@ extension ImportValue {
         case .data(let bytes): self = .data(bytes)
         case .uuid(let uuid): self = .text(uuid.uuidString)
         case .list(let items): self = .text(items.joined(separator: ", "))
+        case .structured(let structured):
+            // A single value as itself; an array or a dictionary as JSON text.
+            let single = MappingValue(scalar: structured)
+            if case .structured = single {
+                self = single.text.map { .text($0) } ?? .null
+            } else {
+                self = ImportValue(single)
+            }
         }
     }
 }

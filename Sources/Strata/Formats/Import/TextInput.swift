@@ -14,7 +14,7 @@ import Foundation
 /// ```swift
 /// let input = try TextInput(path: "contacts.csv")
 /// let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
-/// while case let count = try input.read(into: buffer), count > 0 { ... }
+/// while case let count = try input.read(into: buffer), count > 0 { print(count) }
 /// ```
 final class TextInput {
     /// The file's path as given.

@@ -19,7 +19,7 @@ import Foundation
 ///
 /// ```swift
 /// let rejects = try JSONRecordWriter(path: "rejects.ndjson")
-/// rejects.write(record, error: error)
+/// try rejects.write(record, error: error)
 /// try rejects.close()
 /// ```
 public final class JSONRecordWriter {

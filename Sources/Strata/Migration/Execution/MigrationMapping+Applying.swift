@@ -4,6 +4,9 @@ extension MigrationMapping: MigrationMappingApplying {
     /// The mapping file's path.
     public var origin: String { file }
 
+    /// The version the file writes.
+    public var endVersion: Int? { destination.version }
+
     /// Whether the file supplies what `step` lacks or acknowledges its loss
     /// (``covers(_:)``).
     public func resolves(_ step: MigrationStep) -> Bool { covers(step) }

@@ -18,6 +18,15 @@ public struct MigrationOptions {
     /// default: dropping data takes a decision (a mapping's `discard`, or
     /// this flag, `--accept-lossy` on the command line).
     public var acceptsLossySteps = false
+    /// Whether the run produces what Core Data's lightweight migration
+    /// would: every loss no mapping resolves is accepted (removed
+    /// attributes, relationships and entities drop their values, values a
+    /// new type cannot hold become nil) and every required value nothing
+    /// supplies stays empty, without the required-value check. Each one
+    /// accepted is reported with its count (``MigrationReport/accepted``).
+    /// Off by default (`--as-core-data` on the command line): Strata's
+    /// default refuses both.
+    public var asCoreData = false
     /// Swift steps keyed by the version they start from: the step at key
     /// `n` runs between versions `n` and `n + 1`.
     public var customSteps: [Int: any CustomMigrationStep] = [:]

@@ -51,9 +51,11 @@ extension MigrationPreflight {
                 if accepted {
                     severity = .note
                     message += " (discarded by the mapping file)"
-                } else if options.acceptsLossySteps {
+                } else if options.acceptsLossySteps || options.asCoreData {
                     severity = .note
-                    message += " (accepted: --accept-lossy)"
+                    message +=
+                        options.asCoreData
+                        ? " (accepted: --as-core-data)" : " (accepted: --accept-lossy)"
                 } else {
                     severity = .blocking
                     message +=
@@ -61,8 +63,10 @@ extension MigrationPreflight {
                         + "\(MigrationMapping.fileName(from: stage.from, to: stage.to)) or pass "
                         + "--accept-lossy"
                 }
-                findings.append(
-                    .init(severity: severity, stage: stage.name, step: lost, message: message))
+                var finding = MigrationPreview.Finding(
+                    severity: severity, stage: stage.name, step: lost, message: message)
+                finding.isAccepted = severity == .note && !accepted
+                findings.append(finding)
             }
         }
         return findings

@@ -101,6 +101,8 @@ final class MigrationPreflight {
         if stage.mapping?.resolves(step) == true { return .mapping }
         if stage.customStep?.resolves(step) == true { return .customStep }
         if step.label == .lossy && options.acceptsLossySteps { return .acceptedLoss }
+        // Core Data does not migrate duplicates into a unique constraint.
+        if options.asCoreData && step.kind != .addUniquenessConstraint { return .asCoreData }
         return .unresolved
     }
 
@@ -187,16 +189,34 @@ final class MigrationPreflight {
         // Accepted losses and defaults filling nils only make notes, which a
         // run does not show: it does not count for them.
         guard
-            resolution == .unresolved
+            resolution == .unresolved || resolution == .asCoreData
                 || (counting
                     && (resolution == .acceptedLoss
                         || (step.kind == .makeRequired && step.label == .inferred)))
         else { return nil }
+        let coreDataTail =
+            step.label == .lossy
+            ? " (accepted: --as-core-data; Core Data drops them too)"
+            : " (accepted: --as-core-data; left empty, as Core Data leaves them)"
         guard let place else {
-            return resolution == .unresolved
-                ? found(.blocking, "\(step.names): \(step.reason); \(how)") : nil
+            switch resolution {
+            case .unresolved: return found(.blocking, "\(step.names): \(step.reason); \(how)")
+            case .asCoreData:
+                var note = found(.note, "\(step.names): \(step.reason)" + coreDataTail)
+                note.isAccepted = true
+                return note
+            default: return nil
+            }
         }
         let column = place.property.flatMap { place.entity.attributeColumns[$0] }
+        // A property the store does not hold yet (an earlier stage of this
+        // run adds it) holds only what the run itself put there: removing it
+        // loses nothing of the store's.
+        if step.kind == .removeAttribute || step.kind == .removeRelationship,
+            place.property == nil
+        {
+            return nil
+        }
         // An inferred relationship step (a to-many becoming required without
         // a minimum) touches no value: nothing to count.
         if step.label == .inferred, column == nil { return nil }
@@ -250,6 +270,11 @@ final class MigrationPreflight {
                     + (try misfits(of: step, column ?? "", place, in: stage).map {
                         "; \($0) of them would not fit"
                     } ?? "")
+        case .removeRelationship where place.property != nil:
+            // Only objects that hold a link lose one.
+            affected = try linkedOwners(place.property ?? "", place)
+            sentence =
+                "\(affected) objects of \(step.entity) would lose their \(step.property ?? "?")"
         case .removeEntity:
             // Only the entity's own objects: its subentities have steps of
             // their own, and those that continue keep their objects.
@@ -266,8 +291,14 @@ final class MigrationPreflight {
             affected = try rows(place.name)
             sentence = "\(step.names): \(step.reason) (\(affected) rows of \(step.entity))"
         }
-        if resolution == .acceptedLoss {
-            return affected > 0 ? found(.note, sentence + " (accepted: --accept-lossy)") : nil
+        if resolution == .acceptedLoss || resolution == .asCoreData {
+            guard affected > 0 else { return nil }
+            var note = found(
+                .note,
+                sentence
+                    + (resolution == .acceptedLoss ? " (accepted: --accept-lossy)" : coreDataTail))
+            note.isAccepted = true
+            return note
         }
         // An unresolved step that touches no data stops nothing.
         guard affected > 0 else { return nil }
@@ -384,6 +415,30 @@ final class MigrationPreflight {
             "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
                 + marks(place.entity) + ") AND \(members) < ?",
             numbers(place.entity) + [.integer(Int64(minimum))])
+    }
+
+    /// Objects at `place` that hold at least one link in `relationship`.
+    private func linkedOwners(_ relationship: String, _ place: Place) throws -> Int64 {
+        if let toOne = place.entity.toOne[relationship] {
+            return try count(
+                "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
+                    + marks(place.entity) + ") AND \(quoted(toOne.foreignKey)) IS NOT NULL",
+                numbers(place.entity))
+        }
+        guard let many = place.entity.toMany[relationship] else { return try rows(place.name) }
+        let members: String
+        switch many {
+        case .inverseForeignKey(let table, let column, _):
+            members =
+                "EXISTS (SELECT 1 FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
+        case .joinTable(let table, let source, _, _):
+            members =
+                "EXISTS (SELECT 1 FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
+        }
+        return try count(
+            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
+                + marks(place.entity) + ") AND \(members)",
+            numbers(place.entity))
     }
 
     private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {

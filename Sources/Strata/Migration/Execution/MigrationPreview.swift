@@ -17,6 +17,10 @@ public struct MigrationPreview {
         case customStep = "custom-step"
         /// A lossy step allowed by `acceptsLossySteps` (`--accept-lossy`).
         case acceptedLoss = "accepted-loss"
+        /// A loss or an empty required value accepted by
+        /// ``MigrationOptions/asCoreData`` (`--as-core-data`), as Core
+        /// Data's lightweight migration would leave it.
+        case asCoreData = "as-core-data"
         /// Nothing resolves it: the migration is refused.
         case unresolved
     }
@@ -60,6 +64,9 @@ public struct MigrationPreview {
         public var step: String?
         /// The finding in a sentence, with counts.
         public var message: String
+        /// Whether the finding is a loss or an empty required value the run
+        /// accepts (`--accept-lossy`, `--as-core-data`).
+        public var isAccepted = false
 
         /// `blocking: <message>` or `note: <message>`.
         public var description: String { "\(severity.rawValue): \(message)" }
@@ -79,6 +86,13 @@ public struct MigrationPreview {
     public var journal: MigrationJournal?
     /// Objects per entity of the store as it is, by entity name.
     public var rowCounts: [String: Int64]
+    /// How the store's version was told, when it needs saying: several
+    /// versions hash alike, or the store matches no version and its own
+    /// model (its model cache) is the source.
+    public var versionNotes: [String] = []
+    /// The chain the run follows (the store's own model first, when it is
+    /// the source).
+    var chain: SchemaChain?
     /// Whether the migration was rehearsed on a private copy and passed
     /// (see ``MigrationOptions/rehearses``); a failed rehearsal is a
     /// blocking finding instead.

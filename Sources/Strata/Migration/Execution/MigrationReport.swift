@@ -21,4 +21,12 @@ public struct MigrationReport: Sendable {
     /// abstract `GeographicRegion` → `Continent`, `Country`). An entity
     /// whose objects were deleted is not listed.
     public var movedObjects: [String: [String]] = [:]
+    /// The losses and empty required values the run accepted
+    /// (``MigrationOptions/asCoreData``, or lossy steps under
+    /// ``MigrationOptions/acceptsLossySteps`` when counted), each with its
+    /// count: nothing is lost without a word.
+    public var accepted: [MigrationPreview.Finding] = []
+    /// How the store's version was told, when it needed saying
+    /// (``MigrationPreview/versionNotes``).
+    public var versionNotes: [String] = []
 }

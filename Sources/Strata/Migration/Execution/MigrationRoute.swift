@@ -26,11 +26,34 @@ struct MigrationRoute {
                     plan: try MigrationPlan(chain: chain, from: runStart, to: end),
                     mapping: nil, customStep: nil))
         }
+        var spanEnd = from
         for (older, newer) in zip(versions, versions.dropFirst()) {
+            guard older >= spanEnd else { continue }  // Inside a spanning mapping.
             let mapping = mappings[older]
             let custom = customSteps[older]
             guard mapping != nil || custom != nil else { continue }
             try closeRun(at: older)
+            // A mapping spanning several versions makes them one stage; it
+            // must end within the route.
+            if let mapping, let end = mapping.endVersion, end > newer {
+                guard end <= to, custom == nil else {
+                    throw MigrationError(
+                        .invalidMapping,
+                        message: "\(mapping.origin) spans versions \(older) to \(end), but "
+                            + (custom != nil
+                                ? "a custom step runs from version \(older)"
+                                : "the migration ends at version \(to)")
+                            + "; nothing was changed")
+                }
+                stages.append(
+                    MigrationStage(
+                        from: older, to: end,
+                        plan: try MigrationPlan(chain: chain, from: older, to: end),
+                        mapping: mapping, customStep: nil))
+                runStart = end
+                spanEnd = end
+                continue
+            }
             stages.append(
                 MigrationStage(
                     from: older, to: newer,

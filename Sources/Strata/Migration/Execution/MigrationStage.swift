@@ -66,4 +66,12 @@ public protocol MigrationMappingApplying {
     func apply(
         source: Store, destination: Store, plan: MigrationPlan,
         progress: (String, Int64) -> Void) throws
+    /// The version the mapping writes, when it spans more than one version
+    /// pair (`3-7.mapping.json`); nil for the next version.
+    var endVersion: Int? { get }
+}
+
+extension MigrationMappingApplying {
+    /// nil: the mapping joins its start version and the next one.
+    public var endVersion: Int? { nil }
 }

@@ -9,6 +9,10 @@
 struct MigrationVerifier {
     let store: Store
     let model: Model
+    /// Whether required attributes and to-ones must hold values; off for
+    /// ``MigrationOptions/asCoreData``, where they stay empty as Core Data
+    /// leaves them.
+    var checksRequiredValues = true
 
     /// The tables and columns a stage touched.
     struct Scope {
@@ -40,7 +44,7 @@ struct MigrationVerifier {
         guard !scope.tables.isEmpty else { return }
         var problems = try store.checkRelationships(model: model, tables: scope.tables)
             .map(\.description)
-        problems += try missingRequiredValues(in: scope)
+        if checksRequiredValues { problems += try missingRequiredValues(in: scope) }
         guard problems.isEmpty else {
             let shown = problems.prefix(10).joined(separator: "\n  ")
             let more = problems.count > 10 ? "\n  … and \(problems.count - 10) more" : ""

@@ -97,7 +97,8 @@ public final class Migrator {
 
     private func examineUnwrapped(_ store: Store, counting: Bool) throws -> MigrationPreview {
         let journal = try MigrationJournal(store.metadata, store: storeURL)
-        let current = try detectVersion(of: store)
+        let source = try detectVersion(of: store)
+        let (current, chain, mappings) = (source.current, source.chain, source.mappings)
         let target = try targetVersion(from: current.version)
         try StoreStructureCheck(
             store: store, current: current,
@@ -117,10 +118,13 @@ public final class Migrator {
             stages[0] = try first.fitted(to: store.connection, path: storeURL.relativePath)
         }
         let (previews, findings) = try preflight.examine(stages, counting: counting)
-        return MigrationPreview(
+        var preview = MigrationPreview(
             storePath: storeURL.relativePath, currentVersion: current.version,
             targetVersion: target, stages: previews, findings: findings, journal: journal,
             rowCounts: counting || options.reportsRowCounts ? try preflight.rowCounts() : [:])
+        preview.versionNotes = source.notes
+        preview.chain = chain
+        return preview
     }
 
     // MARK: - Running
@@ -166,6 +170,8 @@ public final class Migrator {
             startVersion: preview.currentVersion, finalVersion: preview.currentVersion,
             completedStages: [], resumedAfter: earlier?.completedStages ?? [],
             rowsBefore: preview.rowCounts, rowsAfter: preview.rowCounts)
+        report.accepted = preview.findings.filter(\.isAccepted)
+        report.versionNotes = preview.versionNotes
 
         if preview.isUpToDate {
             if let earlier {  // A finished run's journal; tidy up after it.
@@ -211,7 +217,7 @@ public final class Migrator {
         for (index, stage) in stages.enumerated() {
             let runner = StageRunner(
                 stage: stage, position: (index + 1, stages.count), batchSize: options.batchSize,
-                progress: progress)
+                checksRequiredValues: !options.asCoreData, progress: progress)
             do {
                 switch stage.mode {
                 case .inPlace: try runner.runInPlace(on: store, journal: journal)
@@ -242,7 +248,8 @@ public final class Migrator {
         }
         _ = try? store.connection.walCheckpoint(truncate: true)  // Tidiness only.
         try store.connection.setCheckpointsOnClose(true)
-        report.movedObjects = movedObjects(from: report.startVersion, to: report.finalVersion)
+        report.movedObjects = movedObjects(
+            in: preview.chain ?? chain, from: report.startVersion, to: report.finalVersion)
         if options.reportsRowCounts, let reached = chain.model(version: report.finalVersion) {
             report.rowsAfter = try MigrationPreflight(
                 store: store, chain: chain, current: reached, options: options
@@ -253,7 +260,7 @@ public final class Migrator {
 
     /// The entities of version `from` that are gone at `to` while their
     /// subentities continue, with the newer entities holding their objects.
-    private func movedObjects(from: Int, to: Int) -> [String: [String]] {
+    private func movedObjects(in chain: SchemaChain, from: Int, to: Int) -> [String: [String]] {
         let versions = chain.versions.filter { $0.version >= from && $0.version <= to }
         guard let first = versions.first, versions.count > 1 else { return [:] }
         let match = SchemaCorrespondence(through: versions)
@@ -283,25 +290,23 @@ public final class Migrator {
 
     // MARK: - Versions
 
-    /// The chain's version whose hashes the store carries.
-    private func detectVersion(of store: Store) throws -> Model {
-        do {
-            return try store.matchingVersion(in: chain)
-        } catch let error as StoreError where error.code == .unknownVersion {
-            let metadata = store.metadata
-            if metadata.modelName == chain.name, let version = metadata.modelVersion,
-                version > chain.newest.version
-            {
-                throw MigrationError(
-                    .newerThanSchemas,
-                    message: "\(storeURL.relativePath) was written by \(chain.name) version "
-                        + "\(version), newer than the newest schema here (version "
-                        + "\(chain.newest.version)); update the schemas, Strata never downgrades")
-            }
+    /// The chain's version whose hashes the store carries, or the store's
+    /// own model (``MigrationSource``).
+    private func detectVersion(of store: Store) throws -> MigrationSource {
+        let metadata = store.metadata
+        if Store.matchingVersions(of: metadata.versionHashes, in: chain).isEmpty,
+            metadata.modelName == chain.name, let version = metadata.modelVersion,
+            version > chain.newest.version
+        {
             throw MigrationError(
-                .unknownStoreVersion,
-                message: "\(storeURL.relativePath) \(error.message); nothing was changed")
+                .newerThanSchemas,
+                message: "\(storeURL.relativePath) was written by \(chain.name) version "
+                    + "\(version), newer than the newest schema here (version "
+                    + "\(chain.newest.version)); update the schemas, Strata never downgrades")
         }
+        return try MigrationSource(
+            store: store, chain: chain, mappings: mappings, target: options.targetVersion,
+            path: storeURL.relativePath)
     }
 
     /// The version to go to, checked against the chain and `current`.

@@ -10,6 +10,9 @@ struct StageRunner {
     /// The stage's position (from 1) and the number of stages, for progress.
     let position: (index: Int, count: Int)
     let batchSize: Int
+    /// Whether the stage's result must hold every required value (off for
+    /// ``MigrationOptions/asCoreData``).
+    var checksRequiredValues = true
     let progress: (MigrationProgress) -> Void
 
     /// Runs an in-place stage on `store`.
@@ -29,8 +32,10 @@ struct StageRunner {
                 }
             }
             report("checking", done, total)
-            try MigrationVerifier(store: store, model: stage.plan.destination)
-                .verify(MigrationVerifier.scope(ofInPlace: plan), stage: stage.name)
+            try MigrationVerifier(
+                store: store, model: stage.plan.destination,
+                checksRequiredValues: checksRequiredValues
+            ).verify(MigrationVerifier.scope(ofInPlace: plan), stage: stage.name)
             try finish(store, journal: journal)
         }
         report("done", total, total)
@@ -95,8 +100,10 @@ struct StageRunner {
                 // A mapping or a custom step may have written anything.
                 let layout = StoreLayout(model: stage.plan.destination)
                 let tables = layout.entityTables.map(\.name) + layout.joinTables.map(\.name)
-                try MigrationVerifier(store: destination, model: stage.plan.destination)
-                    .verify(.init(tables: Set(tables), properties: nil), stage: stage.name)
+                try MigrationVerifier(
+                    store: destination, model: stage.plan.destination,
+                    checksRequiredValues: checksRequiredValues
+                ).verify(.init(tables: Set(tables), properties: nil), stage: stage.name)
                 try finish(destination, journal: journal)
             }
             try store.connection.setPragma("query_only", "0")

@@ -37,7 +37,7 @@ extension ExpressionChecker {
             return function == .split ? .list : .string
         case .contains:
             try arity(2...2)
-            try argument(0, [.string, .list])
+            try argument(0, [.string, .list, .structured])
             try argument(1, [.string])
             return .boolean
         case .replace:
@@ -65,12 +65,12 @@ extension ExpressionChecker {
             return .list
         case .join:
             try arity(2...2)
-            try argument(0, [.list])
+            try argument(0, [.list, .structured])
             try argument(1, [.string])
             return .string
         case .first, .last, .count:
             try arity(1...1)
-            try argument(0, [.list])
+            try argument(0, [.list, .structured])
             return function == .count ? .integer : .string
         case .number:
             try arity(1...2)
@@ -119,6 +119,17 @@ extension ExpressionChecker {
         case .concatenate:
             try arity(1...Int.max)
             return .string
+        case .unarchive:
+            try arity(1...1)
+            try argument(0, [.binary])
+            return .structured
+        case .jsonValue:
+            try arity(1...1)
+            try argument(0, [.binary, .string])
+            return .structured
+        case .json, .archive:
+            try arity(1...1)
+            return .binary
         case .coalesce:
             try arity(2...Int.max)
             return try unify(types, arguments, name)

@@ -30,6 +30,7 @@ struct ExpressionChecker {
             case .data: return .binary
             case .uuid: return .uuid
             case .list: return .list
+            case .structured: return .structured
             }
         case .keyPath(let path, let column):
             let attribute = try resolve(path, column: column)

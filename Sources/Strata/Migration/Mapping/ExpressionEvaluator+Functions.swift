@@ -41,8 +41,13 @@ extension ExpressionEvaluator {
     ) throws(ExpressionError) -> MappingValue {
         func text(_ index: Int) -> String { arguments[index].text ?? "" }
         func list(_ index: Int) -> [String] {
-            if case .list(let items) = arguments[index] { return items }
-            return []
+            switch arguments[index] {
+            case .list(let items): return items
+            // An unarchived or JSON array: its elements' text.
+            case .structured(.array(let items)):
+                return items.compactMap { MappingValue(scalar: $0).text }
+            default: return []
+            }
         }
         switch function {
         case .trim: return .string(text(0).trimmingCharacters(in: .whitespacesAndNewlines))
@@ -66,7 +71,10 @@ extension ExpressionEvaluator {
             guard !text(1).isEmpty else { return .string(text(0)) }
             return .string(text(0).replacingOccurrences(of: text(1), with: text(2)))
         case .contains:
-            if case .list(let items) = arguments[0] { return .boolean(items.contains(text(1))) }
+            if case .list = arguments[0] { return .boolean(list(0).contains(text(1))) }
+            if case .structured(.array) = arguments[0] {
+                return .boolean(list(0).contains(text(1)))
+            }
             return .boolean(text(1).isEmpty || text(0).contains(text(1)))
         case .prefix:
             guard case .integer(let count) = arguments[1] else { return .null }
@@ -118,8 +126,45 @@ extension ExpressionEvaluator {
                         from: Date(timeIntervalSinceReferenceDate: seconds)))
             }
             return arguments[0].text.map { .string($0) } ?? .null
+        case .unarchive:
+            guard case .data(let bytes) = arguments[0] else { return .null }
+            return .structured(
+                try located(column) { () throws(ExpressionError) in
+                    try StructuredValue(archive: bytes)
+                })
+        case .jsonValue:
+            let bytes: Data
+            switch arguments[0] {
+            case .data(let data): bytes = data
+            case .string(let text): bytes = Data(text.utf8)
+            default: return .null
+            }
+            return .structured(
+                try located(column) { () throws(ExpressionError) in try StructuredValue(json: bytes)
+                })
+        case .json:
+            return .data(
+                try located(column) { () throws(ExpressionError) in
+                    try arguments[0].structured.jsonData()
+                })
+        case .archive:
+            return .data(
+                try located(column) { () throws(ExpressionError) in
+                    try arguments[0].structured.archiveData()
+                })
         case .coalesce, .ifThen, .concatenate:
             return .null  // Handled before the arguments are evaluated.
+        }
+    }
+
+    /// `body`'s result, its error placed at the call's `column`.
+    private func located<T>(
+        _ column: Int, _ body: () throws(ExpressionError) -> T
+    ) throws(ExpressionError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ExpressionError(column: column, message: error.message)
         }
     }
 

@@ -2,16 +2,18 @@
 /// article describes each; ``ExpressionChecker`` checks their arguments and
 /// ``ExpressionEvaluator`` computes them.
 enum ExpressionFunction: String, CaseIterable, Sendable {
-    case abs, after, before, coalesce, concatenate, contains, count, date, first, firstLine
+    case abs, after, archive, before, coalesce, concatenate, contains, count, date, first
+    case firstLine
     case ifThen = "if"
-    case integer, join, last, length, lower, matches, number, prefix, replace, round, split
-    case string, trim, upper
+    case integer, join, json, jsonValue, last, length, lower, matches, number, prefix, replace
+    case round, split, string, trim, unarchive, upper
 
     /// How the function is called, for messages.
     var usage: String {
         switch self {
         case .abs: "abs(number)"
         case .after: "after(text, separator)"
+        case .archive: "archive(value)"
         case .before: "before(text, separator)"
         case .coalesce: "coalesce(value, fallback, …)"
         case .concatenate: "concatenate(value, value, …)"
@@ -23,6 +25,8 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
         case .ifThen: "if(condition, then, else)"
         case .integer: "integer(number or text)"
         case .join: "join(list, separator)"
+        case .json: "json(value)"
+        case .jsonValue: "jsonValue(binary or text)"
         case .last: "last(list)"
         case .length: "length(text)"
         case .lower: "lower(text)"
@@ -34,6 +38,7 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
         case .split: "split(text, separator)"
         case .string: "string(value) or string(date, \"yyyy-MM-dd\")"
         case .trim: "trim(text)"
+        case .unarchive: "unarchive(binary)"
         case .upper: "upper(text)"
         }
     }

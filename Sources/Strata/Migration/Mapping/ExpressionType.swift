@@ -18,6 +18,10 @@ enum ExpressionType: String, Hashable, Sendable {
     case uuid
     /// A list of strings, from `split` or `matches`.
     case list = "list of strings"
+    /// A value read from a keyed archive or JSON (`unarchive`,
+    /// `jsonValue`): an array, a dictionary or a single value, known only
+    /// when the row is read.
+    case structured = "structured value"
 
     /// The type an attribute's values have in expressions.
     init(_ type: AttributeType) {
@@ -49,7 +53,10 @@ enum ExpressionType: String, Hashable, Sendable {
     /// `type`: the same kind, or an integer into a floating-point number.
     func fits(_ type: AttributeType) -> Bool {
         let target = ExpressionType(type)
-        return self == .null || self == target || (self == .integer && target == .real)
+        // A structured value is checked when it is stored: a single value of
+        // the attribute's kind fits, an array or a dictionary does not.
+        return self == .null || self == .structured || self == target
+            || (self == .integer && target == .real)
     }
 
     /// `a string`, `an integer`, … for messages.
@@ -59,6 +66,7 @@ enum ExpressionType: String, Hashable, Sendable {
         case .integer: "an integer"
         case .uuid: "a UUID"
         case .list: "a list of strings"
+        case .structured: "a structured value"
         default: "a \(rawValue)"
         }
     }

@@ -20,6 +20,8 @@ enum MappingValue: Hashable, Sendable {
     case uuid(UUID)
     /// A list of strings.
     case list([String])
+    /// A value with structure, from `unarchive` or `jsonValue`.
+    case structured(StructuredValue)
 
     /// The value of a stored attribute value.
     init(_ value: AttributeValue?) {
@@ -61,6 +63,43 @@ enum MappingValue: Hashable, Sendable {
         case .data(let bytes): bytes.base64EncodedString()
         case .uuid(let uuid): uuid.uuidString
         case .list(let items): items.joined(separator: ", ")
+        case .structured(let value):
+            switch value {
+            case .array, .dictionary:
+                (try? value.jsonData()).flatMap { String(data: $0, encoding: .utf8) }
+            default: MappingValue(scalar: value).text
+            }
+        }
+    }
+
+    /// A single value of a structured one; arrays and dictionaries stay
+    /// structured.
+    init(scalar value: StructuredValue) {
+        switch value {
+        case .null: self = .null
+        case .boolean(let flag): self = .boolean(flag)
+        case .integer(let number): self = .integer(number)
+        case .real(let number): self = .real(number)
+        case .string(let text): self = .string(text)
+        case .date(let seconds): self = .date(seconds)
+        case .data(let bytes): self = .data(bytes)
+        case .array, .dictionary: self = .structured(value)
+        }
+    }
+
+    /// The value as a structured one, for `json` and `archive`.
+    var structured: StructuredValue {
+        switch self {
+        case .null: .null
+        case .string(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .boolean(let flag): .boolean(flag)
+        case .date(let seconds): .date(seconds)
+        case .data(let bytes): .data(bytes)
+        case .uuid(let uuid): .string(uuid.uuidString)
+        case .list(let items): .array(items.map { .string($0) })
+        case .structured(let value): value
         }
     }
 
@@ -75,6 +114,20 @@ enum MappingValue: Hashable, Sendable {
         }
         switch (self, attribute.type) {
         case (.null, _): return nil
+        case (.structured(let value), _):
+            let single = MappingValue(scalar: value)
+            if case .structured = single {
+                throw refuse(
+                    "\(value.kind == "array" ? "an array" : "a dictionary") does not fit "
+                        + "\(attribute.name) (\(attribute.type.rawValue)); store it with json(…) "
+                        + "or archive(…)")
+            }
+            if case .string(let text) = single, attribute.type == .uuid,
+                let uuid = UUID(uuidString: text)
+            {
+                return .uuid(uuid)
+            }
+            return try single.attributeValue(for: attribute)
         case (.integer(let value), .integer16), (.integer(let value), .integer32),
             (.integer(let value), .integer64):
             let range: ClosedRange<Int64> =
@@ -116,6 +169,7 @@ enum MappingValue: Hashable, Sendable {
         case .data: "binary"
         case .uuid: "uuid"
         case .list: "list"
+        case .structured(let value): value.kind
         }
     }
 }

@@ -1,0 +1,47 @@
+// swift-format-ignore-file
+// Each block is a verbatim copy of a doc example, laid out as the docs lay it out.
+
+import Foundation
+import Testing
+
+@testable import Strata
+
+// The examples of the CoreData docs, as written there (DocExampleCoverageTests
+// checks that each block is here); compiled, not run.
+enum CoreDataDocExamples {
+    /// From Sources/Strata/CoreData/BinaryPropertyList.swift.
+    static func binaryPropertyList(data: Data) throws {
+        let top = try BinaryPropertyList.decode(data)
+        let objects = top["$objects"]?.arrayValue ?? []
+        _ = objects
+    }
+
+    /// From Sources/Strata/CoreData/KeyedArchive.swift.
+    static func keyedArchive(bytes: Data) throws {
+        let archive = try KeyedArchive(data: bytes)
+        let root = try archive.topObject()
+        let name = try root?.string("NSEntityName")
+        _ = name
+    }
+
+    /// From Sources/Strata/CoreData/XcodeModelReader.swift.
+    static func xcodeModelReader() throws {
+        let bundle = try XcodeModelReader().read(at: URL(fileURLWithPath: "Model.xcdatamodeld"))
+        for model in bundle.versions { print(model.version, model.entities.count) }
+    }
+
+    /// From Sources/Strata/CoreData/ArchivedObject.swift.
+    static func archivedObject(entity: ArchivedObject) throws {
+        let name = try entity.string("NSEntityName")
+        let properties = try entity.dictionary("NSProperties") ?? []
+        _ = (name, properties)
+    }
+
+    /// From Sources/Strata/CoreData/ModelCache.swift.
+    static func modelCache(connection: Connection) throws {
+        if let blob = try ModelCache.read(from: connection) {
+            let model = try ModelCache.decode(blob, modelName: "Bookmarks")
+            print(model.versionHashes)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+// swift-format-ignore-file
+// Each block is a verbatim copy of a doc example, laid out as the docs lay it out.
+
+import Foundation
+import Testing
+
+@testable import Strata
+
+// The examples of the Migration docs, as written there (DocExampleCoverageTests
+// checks that each block is here); compiled, not run.
+/// The custom step the MigrationOptions example names.
+struct SplitNamesStep: CustomMigrationStep {
+    func migrate(_ work: CustomStepWork) throws {}
+}
+
+enum MigrationDocExamples {
+    /// From Sources/Strata/Migration/MigrationPlan.swift.
+    static func migrationPlan() throws {
+        let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "Schemas/Diary"))
+        let plan = try MigrationPlan(chain: chain, from: 1, to: 3)
+        for step in plan.steps { print(step.label.text, step.names, step.reason) }
+        for statement in plan.statements { print(statement.sql) }
+    }
+
+    /// From Sources/Strata/Migration/MigrationStep.swift.
+    static func migrationStep(v1: Model, v2: Model) throws {
+        for step in MigrationPlan(from: v1, to: v2).steps {
+            print(step.label.text, step.kind.rawValue, step.names, step.reason)
+        }
+    }
+
+    /// From Sources/Strata/Migration/MigrationError.swift.
+    static func migrationError(store: Store, chain: SchemaChain) throws {
+        do {
+            _ = try MigrationPlan(chain: chain, from: 3, to: 1)
+        } catch MigrationError.downgrade {
+            print("a store is never migrated backwards")
+        }
+    }
+
+    /// From Sources/Strata/Migration/Mapping/MappingApplier.swift.
+    static func mappingApplier(original: Connection, copy: Connection, mapping: MigrationMapping) throws {
+        try copy.inTransaction {
+            try mapping.apply(source: original, destination: copy) { entity, rows in
+                print("\(entity): \(rows)")
+            }
+        }
+    }
+
+    /// From Sources/Strata/Migration/Mapping/MigrationMapping.swift.
+    static func migrationMapping(schemas: URL, v1: Model, v2: Model, original: Connection, copy: Connection) throws {
+        let chain = try SchemaChain.load(directory: schemas)
+        if let mapping = try MigrationMapping.load(
+            directory: schemas, from: v1, to: v2)
+        {
+            let plan = MigrationPlan(from: v1, to: v2)
+            let unresolved = plan.steps.filter { $0.label != .inferred && !mapping.covers($0) }
+            // … run plan.statements on a copy, then:
+            try mapping.apply(source: original, destination: copy)
+        }
+        _ = chain
+    }
+
+    /// From Sources/Strata/Migration/Execution/MigrationPreview.swift.
+    static func migrationPreview(url: URL, schemas: URL) throws {
+        let preview = try Migrator(storeAt: url, schemas: schemas).preview()
+        for finding in preview.findings { print(finding.message) }
+    }
+
+    /// From Sources/Strata/Migration/Execution/CustomMigrationStep.swift.
+    static func customMigrationStep() throws {
+        struct FullNames: CustomMigrationStep {
+            func migrate(_ work: CustomStepWork) throws {
+                try work.forEachSourceObject(of: "Person") { person, destination in
+                    let first = try person.string("firstName") ?? ""
+                    let last = try person.string("lastName") ?? ""
+                    try destination?.set("name", "\(first) \(last)")
+                }
+            }
+        }
+    }
+
+    /// From Sources/Strata/Migration/Execution/Migrator.swift.
+    static func migrator(url: URL) throws {
+        let migrator = try Migrator(storeAt: url, schemas: URL(fileURLWithPath: "Schemas/Diary"))
+        let preview = try migrator.preview()          // the dry run: writes nothing
+        let report = try migrator.run { print($0.activity, $0.rowsDone, $0.rowsTotal) }
+        _ = (preview, report)
+    }
+
+    /// From Sources/Strata/Migration/Execution/MigrationOptions.swift.
+    static func migrationOptions(url: URL, schemas: URL) throws {
+        var options = MigrationOptions()
+        options.targetVersion = 3
+        options.customSteps[2] = SplitNamesStep()   // runs from version 2 to 3
+        try Migrator(storeAt: url, schemas: schemas, options: options).run()
+    }
+
+    /// From Sources/Strata/Migration/Harness/MigrationHarness.swift.
+    static func migrationHarness(temporaryFolder: URL) throws {
+        let results = try MigrationHarness(schemas: URL(fileURLWithPath: "Schemas/Diary"))
+            .run(in: temporaryFolder)
+        for result in results { #expect(result.problems == [], "from v\(result.version)") }
+    }
+}

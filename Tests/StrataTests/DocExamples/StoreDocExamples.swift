@@ -1,0 +1,70 @@
+// swift-format-ignore-file
+// Each block is a verbatim copy of a doc example, laid out as the docs lay it out.
+
+import Foundation
+import Testing
+
+@testable import Strata
+
+// The examples of the Store docs, as written there (DocExampleCoverageTests
+// checks that each block is here); compiled, not run.
+enum StoreDocExamples {
+    /// From Sources/Strata/Store/StoreError.swift.
+    static func storeError(url: URL, store: Store) throws {
+        do {
+            _ = try Store.open(at: url)
+        } catch StoreError.notFound {
+            print("no store yet")
+        }
+    }
+
+    /// From Sources/Strata/Store/StoreReader.swift.
+    static func storeReader(store: Store, model: Model) throws {
+        let reader = try StoreReader(store: store, model: model)
+        try reader.forEachObject(of: "BookmarkEntity") { bookmark in
+            print(bookmark.attributes["title"] ?? "-")
+        }
+    }
+
+    /// From Sources/Strata/Store/StoredSchema.swift.
+    static func storedSchema(store: Store, model: Model) throws {
+        let blob = StoredSchema.pack(model)
+        let back = try StoredSchema.unpack(
+            blob!, hashes: store.metadata.versionHashes, path: store.path)
+        _ = back
+    }
+
+    /// From Sources/Strata/Store/StoreLock.swift.
+    static func storeLock(storeURL: URL) throws {
+        let lock = try StoreLock(for: storeURL, mode: .exclusive, waitingUpTo: 30)
+        defer { lock.release() }
+        print(lock)
+    }
+
+    /// From Sources/Strata/Store/StoreLayout.swift.
+    static func storeLayout(diary: Model) throws {
+        let layout = StoreLayout(model: diary)
+        let key = layout.entity(named: "Medium")?.toOneColumns["diaryEntry"]?.foreignKey  // "ZDIARYENTRY"
+        print(layout.createStatements.joined(separator: "\n"))
+        _ = key
+    }
+
+    /// From Sources/Strata/Store/Store.swift.
+    static func store(url: URL, schemas: URL) throws {
+        let store = try Store.open(at: url)
+        let model = try store.matchingVersion(in: SchemaChain.load(directory: schemas))
+        _ = model
+    }
+
+    /// From Sources/Strata/Store/Store+Model.swift.
+    static func storeModel(store: Store) throws {
+        let model = try store.resolveModel().requiredModel()
+        _ = model
+    }
+
+    /// From Sources/Strata/Store/Store+RelationshipCheck.swift.
+    static func storeRelationshipCheck(store: Store, model: Model) throws {
+        let problems = try store.checkRelationships(model: model)
+        for problem in problems { print(problem) }
+    }
+}
