@@ -7,7 +7,7 @@ PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev li
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR   ?= .build/demo
 
-.PHONY: all build release demo test deps lint clean bench fuzz fuzz-smoke docs
+.PHONY: all build release demo test deps lint clean bench fuzz fuzz-smoke docs diary-app
 
 all: build
 
@@ -37,6 +37,17 @@ test: deps
 	$(SWIFT) test --skip-build --parallel
 	@bash .ci/check-layers
 	@$(MAKE) --no-print-directory fuzz-smoke
+	@$(MAKE) --no-print-directory diary-app
+
+# The sample app (Samples/DiaryApp): builds with the StrataModelPlugin (Strata by path, no
+# network) and must print exactly Samples/DiaryApp/expected-output.txt.
+DIARY_APP := Samples/DiaryApp
+diary-app: deps
+	$(SWIFT) build --package-path $(DIARY_APP)
+	@out="$$($(SWIFT) build --package-path $(DIARY_APP) --show-bin-path)/DiaryApp"; \
+	"$$out" > $(DIARY_APP)/.build/output.txt && \
+	diff -u $(DIARY_APP)/expected-output.txt $(DIARY_APP)/.build/output.txt && \
+	echo "DiaryApp: output as expected"
 
 # The model diagrams the README shows, drawn by `strata schema diagram` (Graphviz lays them out).
 DIAGRAMS   := Recipes Diary

@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .executable(name: "strata", targets: ["strata"]),
+        // Typed entity classes from a target's schema folders, at build time.
+        .plugin(name: "StrataModelPlugin", targets: ["StrataModelPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +46,17 @@ let package = Package(
             name: "strata",
             dependencies: ["Strata"]
         ),
+        // The StrataModelPlugin's tool: `strata schema swift` without the rest
+        // of the command.
+        .executableTarget(
+            name: "strata-codegen",
+            dependencies: ["Strata"]
+        ),
+        .plugin(
+            name: "StrataModelPlugin",
+            capability: .buildTool(),
+            dependencies: ["strata-codegen"]
+        ),
         // A second process for the context's two-process conflict test.
         .executableTarget(
             name: "strata-test-writer",
@@ -71,6 +84,13 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: ["Strata"]
+        ),
+        // Generated typed classes (committed, checked against the generator)
+        // in use; compiles every bundled model's classes with swiftc.
+        .testTarget(
+            name: "StrataTypedTests",
+            dependencies: ["Strata"],
+            exclude: ["Schemas"]
         ),
     ]
 )

@@ -20,6 +20,7 @@ enum BenchCommand {
                 name: "context-insert",
                 summary: "contacts through the object context vs sqlite3 .import (issue 3)",
                 worker: "context-insert", strataTitle: "Context insert, save/10000"),
+            TypedInsertBenchmark(),
             PredicateFetchBenchmark(kind: .equality),
             PredicateFetchBenchmark(kind: .range),
             PredicateFetchBenchmark(kind: .contains),

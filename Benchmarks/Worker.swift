@@ -29,6 +29,7 @@ struct Worker: Sendable {
     static let all: [Worker] = [
         Worker(name: "sql-insert", run: SQLInsertWorker.run),
         Worker(name: "context-insert", run: ContextInsertWorker.run),
+        Worker(name: "typed-insert", run: TypedInsertWorker.run),
         Worker(name: "predicate-fetch", run: PredicateFetchWorker.run),
         Worker(name: "migrate", run: MigrateWorker.run),
     ]

@@ -38,8 +38,8 @@ extension Context {
             // The usual case: one access to the registry finds or adds the
             // object (making it reads only the row, never the registry).
             return try registry.object(for: id, fetched: fetched) {
-                ManagedObject(
-                    id: id, description: description, link: link,
+                description.makeObject(
+                    id: id, link: link,
                     state: try readState(row, description: description, primaryKey: primaryKey))
             }
         }
@@ -52,8 +52,8 @@ extension Context {
             }
             return (object, false)
         }
-        let object = ManagedObject(
-            id: id, description: description, link: link,
+        let object = description.makeObject(
+            id: id, link: link,
             state: try readState(row, description: description, primaryKey: primaryKey))
         if fetched {
             registry.addFetched(object)

@@ -26,6 +26,8 @@ extension Context {
     ///   ``Access/readOnlyBestEffort`` and has changes;
     ///   ``SQLiteError`` from the store.
     public func save() throws {
+        // A generated class's setter could not throw: its error waits here.
+        if let deferredError { throw deferredError }
         processPendingChanges()
         for (id, object) in updated where !object.state.hasChanges {
             updated[id] = nil  // Set back to what it was: nothing to write.

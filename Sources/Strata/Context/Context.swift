@@ -49,7 +49,7 @@ public final class Context {
     /// phases do not each filter the insertion list again.
     var savingInserted: [ManagedObject]?
     /// The last entity looked up by name (bulk inserts name one entity).
-    private var lastDescription: EntityDescription?
+    var lastDescription: EntityDescription?
     /// Non-nil while a save runs: the objects' states before it started.
     var saveJournal: SaveJournal?
     /// The fetch plans made so far, by request shape.
@@ -58,6 +58,11 @@ public final class Context {
     /// describing the version the store was opened at (see
     /// `Store.checkVersionUnchanged(verified:)`).
     var verifiedMetadata: Data?
+    /// The first error a generated class's non-throwing accessor met since
+    /// the last rollback (see ``TypedEntity``); every save throws it.
+    var deferredError: (any Error)?
+    /// What objects a generated class could not insert are made of.
+    let detachedDescription: EntityDescription
 
     /// What a context may do with its store.
     public enum Access: Sendable {
@@ -107,6 +112,7 @@ public final class Context {
                 rootNumber: mapping.entity(named: root)?.number ?? entityMapping.number)
         }
         self.descriptions = descriptions
+        self.detachedDescription = try EntityDescription.detached()
         // Predicates with [c]/[d], LIKE, MATCHES and localized sorts call these.
         try PredicateSQLFunctions.register(on: store.connection)
         link.context = self
@@ -146,6 +152,14 @@ public final class Context {
             throw ContextError(
                 .abstractEntity, "\(entityName) is abstract and cannot have instances")
         }
+        let object = description.objectClass.init(insertionSeed(description))
+        didInsert(object)
+        return object
+    }
+
+    /// The seed of a new object of `description`, with its defaults applied
+    /// and a fresh temporary id.
+    func insertionSeed(_ description: EntityDescription) -> ObjectSeed {
         var state = ObjectState(
             attributeCount: description.attributes.count,
             relationshipCount: description.relationships.count)
@@ -161,13 +175,16 @@ public final class Context {
         where relationship.isToMany {
             state.toMany[index] = []
         }
-        let id = ObjectID(entityName: entityName, key: nextTemporaryKey)
+        let id = ObjectID(entityName: description.name, key: nextTemporaryKey)
         nextTemporaryKey -= 1
-        let object = ManagedObject(id: id, description: description, link: link, state: state)
+        return ObjectSeed(id: id, description: description, link: link, state: state)
+    }
+
+    /// Registers an object made from ``insertionSeed(_:)`` as inserted.
+    func didInsert(_ object: ManagedObject) {
         object.isInserted = true
         inserted.append(object)
-        if tracksPendingChanges { pendingChanges.inserted.insert(id) }
-        return object
+        if tracksPendingChanges { pendingChanges.inserted.insert(object.objectID) }
     }
 
     // MARK: - Looking objects up
@@ -285,6 +302,7 @@ public final class Context {
             object.unloadToManyRelationships()
         }
         inserted.removeAll(usedKeys: -nextTemporaryKey - 1)
+        deferredError = nil
         updated = [:]
         deleted = [:]
         pendingChanges = ChangeSet()

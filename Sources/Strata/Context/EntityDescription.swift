@@ -48,6 +48,9 @@ final class EntityDescription {
     let selectList: String
     /// The state of an object with no values, copied for each fetched row.
     let emptyState: ObjectState
+    /// The class of the entity's objects: a generated subclass once the
+    /// context has registered it (see `Context.register(_:)`).
+    var objectClass: ManagedObject.Type = ManagedObject.self
 
     init(entity: Entity, model: Model, mapping: StoreMapping.EntityMapping, rootNumber: Int) throws
     {
@@ -124,6 +127,29 @@ final class EntityDescription {
             $0 == "NULL" ? $0 : "\(alias).\(SQLiteIdentifier.quoted($0))"
         }
         .joined(separator: ", ")
+    }
+
+    /// Whether the entity's objects are of class `type`.
+    func hasClass(_ type: ManagedObject.Type) -> Bool {
+        ObjectIdentifier(objectClass) == ObjectIdentifier(type)
+    }
+
+    /// The description of objects a generated class's `init(context:)`
+    /// made without a context to insert them into (they only read as
+    /// empty): no properties, no table.
+    static func detached() throws -> EntityDescription {
+        let entity = Entity(name: "")
+        return try EntityDescription(
+            entity: entity, model: Model(name: "", version: 0, entities: [entity]),
+            mapping: StoreMapping.EntityMapping(
+                name: "", number: 0, treeNumbers: [], table: "", attributeColumns: [:],
+                toOne: [:], toMany: [:]),
+            rootNumber: 0)
+    }
+
+    /// A new object of this entity, of ``objectClass``.
+    func makeObject(id: ObjectID, link: ContextLink, state: ObjectState) -> ManagedObject {
+        objectClass.init(ObjectSeed(id: id, description: self, link: link, state: state))
     }
 
     /// The index of attribute `key`, or an error naming the entity.

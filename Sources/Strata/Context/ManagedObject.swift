@@ -15,7 +15,11 @@ import Foundation
 /// let photo = try context.insert("Medium")
 /// try entry.add(photo, to: "media")        // photo's diaryEntry is now entry
 /// ```
-public final class ManagedObject {
+///
+/// Classes generated from a schema (`strata schema swift`, the
+/// `StrataModelPlugin`) subclass it: a context that knows them hands out
+/// their instances (see ``TypedEntity``). Nothing else should subclass it.
+open class ManagedObject {
     /// The object's id; temporary until the first save.
     public internal(set) var objectID: ObjectID {
         get { storedObjectID }
@@ -53,11 +57,15 @@ public final class ManagedObject {
     /// The primary key a save in progress gave this inserted object.
     var savingKey: Int64 = 0
 
-    init(id: ObjectID, description: EntityDescription, link: ContextLink, state: ObjectState) {
-        self.storedObjectID = id
-        self.description_ = description
-        self.link = link
-        self.state = state
+    /// An object as its context makes it; only a context can make a seed.
+    /// Required so that the context can make instances of generated
+    /// subclasses, which inherit it.
+    public required init(_ seed: ObjectSeed) {
+        self.storedObjectID = seed.id
+        self.description_ = seed.description
+        self.link = seed.link
+        self.state = seed.state
+        self.isRegistered = seed.isRegistered
     }
 
     /// The entity's name.

@@ -48,6 +48,9 @@ public struct Attribute: Hashable, Sendable {
     public var importKeys: [String] = []
     /// The date format used to parse imported text (dates only).
     public var dateFormat: String?
+    /// What the element means, for people: generated classes carry it as
+    /// their documentation. Not hashed.
+    public var comment: String?
     /// Free-form keys and values for the app (Core Data's `userInfo`). Not
     /// hashed.
     public var userInfo: [String: String] = [:]

@@ -23,6 +23,9 @@ public struct Entity: Hashable, Sendable {
     public var uniquenessConstraints: [[String]] = []
     /// Fetch indexes, in the order the store creates them. Not hashed.
     public var indexes: [FetchIndex] = []
+    /// What the element means, for people: generated classes carry it as
+    /// their documentation. Not hashed.
+    public var comment: String?
     /// Free-form keys and values for the app (Core Data's `userInfo`). Not
     /// hashed.
     public var userInfo: [String: String] = [:]

@@ -44,6 +44,9 @@ public struct Relationship: Hashable, Sendable {
     /// An attribute of the destination used to find or create it from a scalar
     /// on import.
     public var relatedBy: String?
+    /// What the element means, for people: generated classes carry it as
+    /// their documentation. Not hashed.
+    public var comment: String?
     /// Free-form keys and values for the app (Core Data's `userInfo`). Not
     /// hashed.
     public var userInfo: [String: String] = [:]

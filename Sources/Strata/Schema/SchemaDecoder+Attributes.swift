@@ -5,7 +5,7 @@ extension SchemaDecoder {
         "type", "optional", "transient", "default", "indexed", "minValue", "maxValue",
         "minLength", "maxLength", "pattern", "externalStorage", "preserveAfterDeletion",
         "valueTransformer", "touch", "media", "importKeys", "dateFormat", "renamedFrom",
-        "renamingIdentifier", "versionHashModifier", "userInfo",
+        "renamingIdentifier", "versionHashModifier", "userInfo", "comment",
     ]
 
     /// The types each type-specific key applies to; other keys apply to all.
@@ -48,6 +48,7 @@ extension SchemaDecoder.State {
         attribute.renamingIdentifier = string(fields, "renamingIdentifier")
         attribute.versionHashModifier = string(fields, "versionHashModifier")
         attribute.userInfo = userInfo(fields)
+        attribute.comment = string(fields, "comment")
 
         // Type-specific keys are read only when the type is known and fits.
         if applies("default", fields, type), let node = fields.values["default"], let type {

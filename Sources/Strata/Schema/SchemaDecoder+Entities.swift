@@ -4,13 +4,13 @@ extension SchemaDecoder {
     static let entityKeys = [
         "parent", "abstract", "renamedFrom", "renamingIdentifier", "versionHashModifier",
         "uniquenessConstraints",
-        "indexes", "userInfo", "attributes", "relationships",
+        "indexes", "userInfo", "comment", "attributes", "relationships",
     ]
 
     static let relationshipKeys = [
         "destination", "inverse", "toMany", "ordered", "optional", "transient", "minCount",
         "maxCount", "deleteRule", "relatedBy", "renamedFrom", "renamingIdentifier",
-        "versionHashModifier", "userInfo",
+        "versionHashModifier", "userInfo", "comment",
     ]
 }
 
@@ -37,6 +37,7 @@ extension SchemaDecoder.State {
             entity.indexes = decodeIndexes(indexes, at: fields.path("indexes"))
         }
         entity.userInfo = userInfo(fields)
+        entity.comment = string(fields, "comment")
         if let attributes = fields.values["attributes"] {
             entity.attributes = namedMembers(
                 of: attributes, at: fields.path("attributes"), what: "attributes"
@@ -108,6 +109,7 @@ extension SchemaDecoder.State {
         relationship.renamingIdentifier = string(fields, "renamingIdentifier")
         relationship.versionHashModifier = string(fields, "versionHashModifier")
         relationship.userInfo = userInfo(fields)
+        relationship.comment = string(fields, "comment")
         return relationship
     }
 }

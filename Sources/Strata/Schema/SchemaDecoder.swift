@@ -18,7 +18,7 @@ import Foundation
 ///   "renamingIdentifier": null, "versionHashModifier": null, "uniquenessConstraints": [["a", "b"], …],
 ///   "indexes": [{ "name"*: text, "elements"*: [{ "property"*: name,
 ///     "order": "ascending" | "descending", "type": "binary" | "rtree" }] }],
-///   "userInfo": { "key": "value", … },
+///   "userInfo": { "key": "value", … }, "comment": text (documentation, not hashed),
 ///   "attributes": { "<name>": attribute, … }, "relationships": { … }
 ///
 /// attribute: "type"*: string | integer16 | integer32 | integer64 | decimal |
@@ -32,7 +32,7 @@ import Foundation
 ///   "touch": "save" (dates), "dateFormat": text (dates),
 ///   "importKeys": [names], "renamedFrom": name, "renamingIdentifier": text,
 ///   "versionHashModifier": text,
-///   "userInfo": { "key": "value", … }
+///   "userInfo": { "key": "value", … }, "comment": text
 ///
 /// default: a string (string, uri), an integer within the width (integer16/
 ///   32/64), a number (decimal, double, float), true/false (boolean), ISO-8601
@@ -44,7 +44,7 @@ import Foundation
 ///   "transient": false, "minCount": 0, "maxCount": 0 (0 = no limit),
 ///   "deleteRule": "nullify" | "cascade" | "deny" | "noAction",
 ///   "relatedBy": attribute of the destination, "renamedFrom",
-///   "renamingIdentifier", "versionHashModifier", "userInfo"
+///   "renamingIdentifier", "versionHashModifier", "userInfo", "comment"
 /// ```
 ///
 /// Decoding checks each value on its own; ``SchemaValidator`` checks how

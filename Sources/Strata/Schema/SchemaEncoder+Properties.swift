@@ -41,6 +41,7 @@ extension SchemaEncoder.Writer {
             fields.append(("versionHashModifier", Self.quote(modifier)))
         }
         if !attribute.userInfo.isEmpty { fields.append(("userInfo", Self.map(attribute.userInfo))) }
+        if let comment = attribute.comment { fields.append(("comment", Self.quote(comment))) }
         return Self.member(attribute.name, fields)
     }
 
@@ -68,6 +69,7 @@ extension SchemaEncoder.Writer {
         if !relationship.userInfo.isEmpty {
             fields.append(("userInfo", Self.map(relationship.userInfo)))
         }
+        if let comment = relationship.comment { fields.append(("comment", Self.quote(comment))) }
         return Self.member(relationship.name, fields)
     }
 

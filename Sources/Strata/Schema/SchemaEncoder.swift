@@ -140,6 +140,7 @@ extension SchemaEncoder {
                 fields.append(("indexes", "[\n" + indexes.joined(separator: ",\n") + "\n      ]"))
             }
             if !entity.userInfo.isEmpty { fields.append(("userInfo", Self.map(entity.userInfo))) }
+            if let comment = entity.comment { fields.append(("comment", Self.quote(comment))) }
             var groups: [(String, [String])] = []
             if !entity.attributes.isEmpty {
                 groups.append(

@@ -3,9 +3,9 @@ struct SchemaCommand: CommandGroup {
     static let name = "schema"
     static let abstract =
         "Check schema files, diff versions, print their Core Data hashes, convert Xcode models, "
-        + "draw diagrams."
+        + "draw diagrams, write Swift classes."
     static let subcommands: [any Command.Type] = [
         SchemaCheckCommand.self, SchemaDiffCommand.self, SchemaHashCommand.self,
-        SchemaFromXcdatamodelCommand.self, SchemaDiagramCommand.self,
+        SchemaFromXcdatamodelCommand.self, SchemaDiagramCommand.self, SchemaSwiftCommand.self,
     ]
 }

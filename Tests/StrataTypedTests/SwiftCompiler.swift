@@ -1,0 +1,76 @@
+import Foundation
+
+/// `swiftc -typecheck` of one source file against the Strata module this
+/// test bundle was built with, in Swift 6 mode with warnings as errors
+/// (`-warnings-as-errors`): the check that generated code compiles as a
+/// user's target would compile it.
+struct SwiftCompiler {
+    /// The build folder holding `Modules/Strata.swiftmodule`.
+    let buildFolder: URL
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+    }
+
+    init() throws {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates: [URL] = []
+        for _ in 0..<5 {
+            folder = folder.deletingLastPathComponent()
+            candidates.append(folder)
+        }
+        candidates.append(TypedFixture.packageRoot.appendingPathComponent(".build/debug"))
+        guard
+            let found = candidates.first(where: {
+                FileManager.default.fileExists(
+                    atPath: $0.appendingPathComponent("Modules/Strata.swiftmodule").path)
+            })
+        else {
+            throw CompilerError(message: "Modules/Strata.swiftmodule not found beside the tests")
+        }
+        buildFolder = found
+    }
+
+    struct CompilerError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Type-checks `source` as module `module`.
+    func typecheck(_ source: String, module: String) throws -> Outcome {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-swiftc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("\(module).swift")
+        try Data(source.utf8).write(to: file)
+        let sources = TypedFixture.packageRoot.appendingPathComponent("Sources")
+        var arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors",
+            "-module-name", module, "-I", buildFolder.appendingPathComponent("Modules").path,
+            "-module-cache-path", folder.appendingPathComponent("cache").path,
+            "-Xcc", "-I/usr/include/libxml2",
+        ]
+        for map in [
+            "CSQLite/module.modulemap", "CLibXML2/module.modulemap", "CArchive/module.modulemap",
+            "CCrypto/module.modulemap", "CICU/include/module.modulemap",
+        ] {
+            arguments += ["-Xcc", "-fmodule-map-file=" + sources.appendingPathComponent(map).path]
+        }
+        arguments.append(file.path)
+        let log = folder.appendingPathComponent("output.txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let output = try String(contentsOf: log, encoding: .utf8)
+        return Outcome(status: process.terminationStatus, output: output)
+    }
+}
