@@ -6,8 +6,9 @@ import Foundation
 ///
 /// `ManagedObject.set(_:_:)` takes any of them and checks the value against the
 /// attribute's declared type (an `Int` into an integer16 attribute must be
-/// in its range); ``ManagedObject/get(_:as:)`` reads one back. They are also
-/// predicate arguments:
+/// in its range); ``ManagedObject/get(_:as:)`` reads one back, and the
+/// properties of generated classes convert through the same members. They
+/// are also predicate arguments:
 ///
 /// ```swift
 /// try entry.set("wordCount", 3)
@@ -61,10 +62,15 @@ extension Bool: AttributeValueConvertible {
     /// `.boolean`.
     public var attributeValue: AttributeValue { .boolean(self) }
 
-    /// The value of a boolean attribute.
+    /// The value of a boolean attribute (an integer 0 or 1 read from a
+    /// store included).
     public init?(attributeValue: AttributeValue) {
-        guard case .boolean(let value) = attributeValue else { return nil }
-        self = value
+        switch attributeValue {
+        case .boolean(let value): self = value
+        case .integer(0): self = false
+        case .integer(1): self = true
+        default: return nil
+        }
     }
 
     /// Boolean attributes.
@@ -154,9 +160,10 @@ extension Float: AttributeValueConvertible {
     /// `.real`.
     public var attributeValue: AttributeValue { .real(Double(self)) }
 
-    /// The value of a double, float or decimal attribute, rounded to a Float.
+    /// The value of a double, float or decimal attribute, rounded to a Float
+    /// (an integer read from a store included).
     public init?(attributeValue: AttributeValue) {
-        guard case .real(let value) = attributeValue else { return nil }
+        guard let value = Double(attributeValue: attributeValue) else { return nil }
         self = Float(value)
     }
 
@@ -168,10 +175,14 @@ extension Decimal: AttributeValueConvertible {
     /// `.real` (the store keeps decimals as SQLite reals, as Core Data does).
     public var attributeValue: AttributeValue { .real(NSDecimalNumber(decimal: self).doubleValue) }
 
-    /// The value of a double, float or decimal attribute.
+    /// The value of a double, float or decimal attribute: the shortest
+    /// decimal that reads back as the stored double (`0.1`, not
+    /// `0.1000000000000000512`).
     public init?(attributeValue: AttributeValue) {
-        guard case .real(let value) = attributeValue, value.isFinite else { return nil }
-        self = Decimal(value)
+        guard let value = Double(attributeValue: attributeValue), value.isFinite,
+            let decimal = Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        self = decimal
     }
 
     /// Double, float and decimal attributes.

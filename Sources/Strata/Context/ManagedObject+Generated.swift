@@ -10,18 +10,18 @@
 extension ManagedObject {
     /// Attribute `key` as `T`; nil when unset or not representable.
     @inlinable
-    public func typedValue<T: TypedAttributeValue>(forKey key: String, as type: T.Type = T.self)
+    public func typedValue<T: AttributeValueConvertible>(forKey key: String, as type: T.Type = T.self)
         -> T?
     {
         guard let value = try? value(forKey: key) else { return nil }
-        return T(storedValue: value)
+        return T(attributeValue: value)
     }
 
     /// Sets attribute `key` to `value` (nil removes it).
     @inlinable
-    public func setTypedValue<T: TypedAttributeValue>(_ value: T?, forKey key: String) {
+    public func setTypedValue<T: AttributeValueConvertible>(_ value: T?, forKey key: String) {
         do {
-            try setValue(value?.storedValue, forKey: key)
+            try setValue(value?.attributeValue, forKey: key)
         } catch {
             keepForSave(error)
         }
