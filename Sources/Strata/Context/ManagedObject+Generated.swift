@@ -10,7 +10,9 @@
 extension ManagedObject {
     /// Attribute `key` as `T`; nil when unset or not representable.
     @inlinable
-    public func typedValue<T: AttributeValueConvertible>(forKey key: String, as type: T.Type = T.self)
+    public func typedValue<T: AttributeValueConvertible>(
+        forKey key: String, as type: T.Type = T.self
+    )
         -> T?
     {
         guard let value = try? value(forKey: key) else { return nil }
