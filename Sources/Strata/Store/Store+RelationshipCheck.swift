@@ -34,11 +34,21 @@ extension Store {
     public func checkRelationships(
         model: Model, tables: Set<String>? = nil
     ) throws -> [RelationshipProblem] {
+        try checkRelationships(model: model, tables: tables, knownJoinColumns: [])
+    }
+
+    /// ``checkRelationships(model:tables:)``, less the join-table columns
+    /// (`table.column`) whose keys the caller knows name existing rows of
+    /// the right entity (a loader that wrote them from those rows).
+    func checkRelationships(
+        model: Model, tables: Set<String>?, knownJoinColumns: Set<String>
+    ) throws -> [RelationshipProblem] {
         var checker = RelationshipChecker(
             connection: connection, model: model,
             mapping: try StoreMapping(model: model, store: self),
             names: Dictionary(entityRecords.map { ($0.number, $0.name) }) { first, _ in first },
             tables: tables)
+        checker.checkedJoinColumns = knownJoinColumns
         try checker.checkTables()
         try checker.checkRelationships()
         return checker.problems

@@ -38,7 +38,8 @@ extension BundleUnarchiver {
         // The checksums are verified on a second thread while the store is
         // built in a hidden scratch folder; nothing reaches the target
         // before both are done.
-        let verification = isVerified ? nil : BundleVerification(self)
+        // The data files are checked by the loader as it reads them.
+        let verification = isVerified ? nil : BundleVerification(self, skipping: loadedDataFiles)
 
         let folder = storeURL.deletingLastPathComponent()
         let scratch = folder.appendingPathComponent(
@@ -50,7 +51,9 @@ extension BundleUnarchiver {
         let fresh: Store
         do {
             fresh = try Store.create(at: built, model: model) { store in
-                try BundleLoader(unarchiver: self, store: store).load()
+                try BundleLoader(
+                    unarchiver: self, store: store, checksDataFiles: verification != nil
+                ).load()
             }
         } catch {
             // A damaged file explains a load that failed: name it rather
@@ -88,6 +91,15 @@ extension BundleUnarchiver {
         summary.zipBytes = FileSystem.size(of: path)
         summary.seconds = Date().timeIntervalSince(start)
         return summary
+    }
+
+    /// The data files a load reads whole: those of the entities the
+    /// manifest counts.
+    var loadedDataFiles: Set<String> {
+        Set(
+            manifest.counts.keys.map { "data/\($0).jsonl" }.filter {
+                reader.entry(named: $0) != nil
+            })
     }
 
     /// The version the store is written at: the bundle's own without

@@ -8,11 +8,12 @@ final class BundleVerification: @unchecked Sendable {
     // Guarded by `condition`.
     private var outcome: Result<Void, Error>?
 
-    /// Starts verifying `unarchiver`'s files (``BundleUnarchiver/verify()``).
-    init(_ unarchiver: BundleUnarchiver) {
+    /// Starts verifying `unarchiver`'s files but those in `skipped`
+    /// (``BundleUnarchiver/verify(skipping:)``).
+    init(_ unarchiver: BundleUnarchiver, skipping skipped: Set<String>) {
         let box = UncheckedUnarchiver(unarchiver)
         let thread = Thread { [self] in
-            let result = Result { try box.unarchiver.verify() }
+            let result = Result { try box.unarchiver.verify(skipping: skipped) }
             condition.lock()
             outcome = result
             condition.broadcast()

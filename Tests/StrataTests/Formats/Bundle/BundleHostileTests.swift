@@ -6,36 +6,6 @@ import Testing
 /// Bundles are untrusted: each hostile or damaged zip is refused with the
 /// entry named, and the target folder is left exactly as it was.
 @Suite struct BundleHostileTests {
-    /// An honest bundle's entries (manifest included), to tamper with.
-    private static func honestEntries(_ fixture: BundleFixture) throws -> [(String, Data)] {
-        let url = fixture.folder.file("honest.zip")
-        if !FileManager.default.fileExists(atPath: url.path) {
-            try BundleArchiver(store: fixture.store, model: fixture.model).archive(to: url)
-        }
-        return try BundleFixture.entries(of: url)
-    }
-
-    /// `entries` as a zip, with a manifest recomputed for them unless
-    /// `keepManifest`.
-    private static func zip(
-        _ entries: [(String, Data)], keepManifest: Bool = true,
-        tweak: (inout [RawZip.Entry]) -> Void = { _ in }
-    ) throws -> Data {
-        var files = entries
-        if !keepManifest, let index = files.firstIndex(where: { $0.0 == "manifest.json" }) {
-            var manifest = try JSONDecoder().decode(BundleManifest.self, from: files[index].1)
-            manifest.files = files.filter { $0.0 != "manifest.json" }.map {
-                BundleArchiver.file($0.0, $0.1)
-            }
-            files[index].1 = try JSONEncoder().encode(manifest)
-        }
-        var raw = files.map { RawZip.Entry(name: $0.0, content: $0.1) }
-        tweak(&raw)
-        var zip = RawZip()
-        for entry in raw { zip.add(entry) }
-        return zip.data()
-    }
-
     /// Unarchives `bytes` into a store in a fresh folder and checks the
     /// refusal and that the folder is unchanged.
     private func expectRefused(
@@ -64,23 +34,23 @@ import Testing
     }
 
     @Test func testTraversalAndAbsoluteNamesAreRefused() throws {
-        let entries = try Self.honestEntries(try BundleFixture())
+        let entries = try BundleFixture.honestEntries(try BundleFixture())
         for (name, code) in [
             ("../evil.txt", ArchiveError.Code.parentReference),
             ("/etc/evil.txt", .absolutePath),
             ("media/../../evil.txt", .parentReference),
         ] {
             try expectRefused(
-                try Self.zip(entries + [(name, Data("x".utf8))]), naming: nil
+                try BundleFixture.zip(entries + [(name, Data("x".utf8))]), naming: nil
             ) { ($0 as? ArchiveError)?.code == code }
         }
     }
 
     @Test func testSymlinksHardLinksAndDevicesAreRefused() throws {
-        let entries = try Self.honestEntries(try BundleFixture())
+        let entries = try BundleFixture.honestEntries(try BundleFixture())
         let media = try #require(entries.first { $0.0.hasPrefix("media/") }?.0)
         try expectRefused(
-            try Self.zip(entries) { raw in
+            try BundleFixture.zip(entries) { raw in
                 if let index = raw.firstIndex(where: {
                     String(decoding: $0.name, as: UTF8.self) == media
                 }) {
@@ -89,14 +59,14 @@ import Testing
             }, naming: media
         ) { ($0 as? ArchiveError)?.code == .symlink }
         try expectRefused(
-            try Self.zip(entries) { raw in
+            try BundleFixture.zip(entries) { raw in
                 var link = RawZip.Entry(name: "media/extra.png", content: Data())
                 link.sharesHeaderOf = 0
                 raw.append(link)
             }, naming: "media/extra.png"
         ) { ($0 as? ArchiveError)?.code == .hardLink }
         try expectRefused(
-            try Self.zip(entries) { raw in
+            try BundleFixture.zip(entries) { raw in
                 var device = RawZip.Entry(name: "media/disk.bin", content: Data())
                 device.externalAttributes = 0o060644 << 16
                 raw.append(device)
@@ -105,9 +75,9 @@ import Testing
     }
 
     @Test func testBombsByRatioAndByTotalSizeAreRefused() throws {
-        let entries = try Self.honestEntries(try BundleFixture())
+        let entries = try BundleFixture.honestEntries(try BundleFixture())
         try expectRefused(
-            try Self.zip(entries) { raw in
+            try BundleFixture.zip(entries) { raw in
                 var bomb = RawZip.Entry(name: "media/zeros.bin", content: Data())
                 bomb.payload = [UInt8]((try? RawDeflate.deflate(Data(count: 20 << 20))) ?? Data())
                 bomb.method = 8
@@ -118,48 +88,48 @@ import Testing
         ) { ($0 as? ArchiveError)?.code == .compressionRatio }
         var limits = ZipLimits()
         limits.maxTotalSize = 2_000
-        try expectRefused(try Self.zip(entries), limits: limits, naming: nil) {
+        try expectRefused(try BundleFixture.zip(entries), limits: limits, naming: nil) {
             ($0 as? ArchiveError)?.code == .totalTooLarge
         }
     }
 
     @Test func testABadChecksumIsRefused() throws {
-        var entries = try Self.honestEntries(try BundleFixture())
+        var entries = try BundleFixture.honestEntries(try BundleFixture())
         let index = try #require(entries.firstIndex { $0.0 == "data/Tag.jsonl" })
         // Same size, one byte changed: the zip's CRC is right, the manifest's SHA-256 not.
         var bytes = [UInt8](entries[index].1)
         bytes[bytes.count / 2] ^= 0x01
         entries[index].1 = Data(bytes)
-        try expectRefused(try Self.zip(entries), naming: "data/Tag.jsonl") {
+        try expectRefused(try BundleFixture.zip(entries), naming: "data/Tag.jsonl") {
             ($0 as? BundleError)?.code == .checksumMismatch
         }
     }
 
     @Test func testDuplicateAndUnlistedEntriesAreRefused() throws {
-        let entries = try Self.honestEntries(try BundleFixture())
+        let entries = try BundleFixture.honestEntries(try BundleFixture())
         let tags = try #require(entries.first { $0.0 == "data/Tag.jsonl" })
-        try expectRefused(try Self.zip(entries + [tags]), naming: "data/Tag.jsonl") {
+        try expectRefused(try BundleFixture.zip(entries + [tags]), naming: "data/Tag.jsonl") {
             ($0 as? ArchiveError)?.code == .duplicateName
         }
         try expectRefused(
-            try Self.zip(entries + [("media/unlisted.txt", Data("x".utf8))]),
+            try BundleFixture.zip(entries + [("media/unlisted.txt", Data("x".utf8))]),
             naming: "media/unlisted.txt"
         ) { ($0 as? BundleError)?.code == .manifestMismatch }
     }
 
     @Test func testAMissingManifestOrSchemaIsRefused() throws {
-        let entries = try Self.honestEntries(try BundleFixture())
+        let entries = try BundleFixture.honestEntries(try BundleFixture())
         try expectRefused(
-            try Self.zip(entries.filter { $0.0 != "manifest.json" }), naming: nil
+            try BundleFixture.zip(entries.filter { $0.0 != "manifest.json" }), naming: nil
         ) { ($0 as? BundleError)?.code == .notABundle && "\($0)".contains("no manifest.json") }
         try expectRefused(
-            try Self.zip(entries.filter { $0.0 != "schema.json" }, keepManifest: false),
+            try BundleFixture.zip(entries.filter { $0.0 != "schema.json" }, keepManifest: false),
             naming: nil
         ) { ($0 as? BundleError)?.code == .notABundle && "\($0)".contains("no schema.json") }
     }
 
     @Test func testLinesThatDoNotFitTheSchemaAreRefusedWithTheirLine() throws {
-        let entries = try Self.honestEntries(try BundleFixture())
+        let entries = try BundleFixture.honestEntries(try BundleFixture())
         let cases: [(String, String, String)] = [
             (
                 "data/Medium.jsonl", #"{"_id":"Medium/p1","type":2,"data":"AAAA"}"#,
@@ -183,7 +153,7 @@ import Testing
                 .split(separator: "\n").map(String.init)
             lines[0] = line
             tampered[index].1 = Data((lines.joined(separator: "\n") + "\n").utf8)
-            try expectRefused(try Self.zip(tampered, keepManifest: false), naming: file) {
+            try expectRefused(try BundleFixture.zip(tampered, keepManifest: false), naming: file) {
                 ($0 as? BundleError)?.code == .invalidData && "\($0)".contains("line 1: ")
                     && "\($0)".contains(message)
             }
@@ -191,12 +161,12 @@ import Testing
     }
 
     @Test func testAManifestThatCountsOtherwiseIsRefused() throws {
-        var entries = try Self.honestEntries(try BundleFixture())
+        var entries = try BundleFixture.honestEntries(try BundleFixture())
         let index = try #require(entries.firstIndex { $0.0 == "manifest.json" })
         var manifest = try JSONDecoder().decode(BundleManifest.self, from: entries[index].1)
         manifest.counts["Tag"] = 7
         entries[index].1 = try JSONEncoder().encode(manifest)
-        try expectRefused(try Self.zip(entries), naming: "data/Tag.jsonl") {
+        try expectRefused(try BundleFixture.zip(entries), naming: "data/Tag.jsonl") {
             ($0 as? BundleError)?.code == .manifestMismatch
         }
     }

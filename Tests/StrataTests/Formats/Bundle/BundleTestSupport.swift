@@ -103,4 +103,34 @@ struct BundleFixture {
     static func listing(_ folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
+
+    /// An honest bundle's entries (manifest included), to tamper with.
+    static func honestEntries(_ fixture: BundleFixture) throws -> [(String, Data)] {
+        let url = fixture.folder.file("honest.zip")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try BundleArchiver(store: fixture.store, model: fixture.model).archive(to: url)
+        }
+        return try BundleFixture.entries(of: url)
+    }
+
+    /// `entries` as a zip, with a manifest recomputed for them unless
+    /// `keepManifest`.
+    static func zip(
+        _ entries: [(String, Data)], keepManifest: Bool = true,
+        tweak: (inout [RawZip.Entry]) -> Void = { _ in }
+    ) throws -> Data {
+        var files = entries
+        if !keepManifest, let index = files.firstIndex(where: { $0.0 == "manifest.json" }) {
+            var manifest = try JSONDecoder().decode(BundleManifest.self, from: files[index].1)
+            manifest.files = files.filter { $0.0 != "manifest.json" }.map {
+                BundleArchiver.file($0.0, $0.1)
+            }
+            files[index].1 = try JSONEncoder().encode(manifest)
+        }
+        var raw = files.map { RawZip.Entry(name: $0.0, content: $0.1) }
+        tweak(&raw)
+        var zip = RawZip()
+        for entry in raw { zip.add(entry) }
+        return zip.data()
+    }
 }

@@ -1,0 +1,404 @@
+import Foundation
+
+/// Reads a bundle's data files line by line into ``BundleObjectBatch``es:
+/// each line parsed as JSON and checked against the schema (its keys, each
+/// value's type, required attributes, each relationship's destination),
+/// and each file's SHA-256 checked against the manifest as it is read.
+///
+/// It touches no store, so it runs on its own thread while
+/// ``BundleLoader`` inserts what it made on another.
+final class BundleObjectDecoder: @unchecked Sendable {
+    /// One data file to read.
+    struct File {
+        let columns: EntityColumns
+        let entry: ZipEntry
+        /// The number of lines the manifest counts.
+        let expected: Int
+        /// The manifest's SHA-256, checked when the whole file was read.
+        let sha256: String?
+        /// Only the links of these to-manys are read (a second pass).
+        let linksOf: Set<String>?
+    }
+
+    /// The objects in one batch.
+    static let batchSize = 256
+    /// The longest line read.
+    static let maximumLineLength = 64 << 20
+
+    let path: String
+    let reader: ZipReader
+    let mapping: StoreMapping
+    /// The store's entity numbers, by name.
+    let numbers: [String: Int]
+    /// The many-to-many pairs listed from both sides; the decoder keeps
+    /// their summaries and leaves the mirror side's links out of batches.
+    private(set) var joinLinks: BundleJoinLinks
+    /// The join role of each to-many of the file being read.
+    private var roles: [BundleJoinLinks.Role] = []
+
+    init(
+        path: String, reader: ZipReader, mapping: StoreMapping, numbers: [String: Int],
+        joinLinks: BundleJoinLinks
+    ) {
+        self.path = path
+        self.reader = reader
+        self.mapping = mapping
+        self.numbers = numbers
+        self.joinLinks = joinLinks
+    }
+
+    /// Every link is now written as read (after a pass whose two sides of
+    /// a pair disagreed).
+    func insertEveryLink() {
+        joinLinks = BundleJoinLinks()
+    }
+
+    /// A problem with one line, located by the caller.
+    struct LineError: Error {
+        let message: String
+    }
+
+    // MARK: - One file
+
+    /// Reads `file`, handing each full batch (and the last) to `emit`.
+    ///
+    /// - Throws: ``BundleError``: `checksumMismatch` when the file differs
+    ///   from the manifest's SHA-256 (even when a line failed first: the
+    ///   damage explains it), `invalidData` naming the line, or
+    ///   `manifestMismatch` for a count that differs; what `emit` throws.
+    func decode(_ file: File, emit: (BundleObjectBatch) throws -> Void) throws {
+        let name = file.entry.path
+        var batch = BundleObjectBatch(
+            columns: file.columns, file: name, linksOnly: file.linksOf != nil)
+        var lineNumber = 0
+        var pending: [UInt8] = []
+        var hash = SHA256()
+        var failure: Error?
+        func line(_ bytes: UnsafeRawBufferPointer) throws {
+            lineNumber += 1
+            guard !bytes.isEmpty else {
+                throw BundleError(
+                    .invalidData, path: path, entry: name, line: lineNumber, "an empty line")
+            }
+            let node: JSONNode
+            do {
+                node = try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+            } catch {
+                throw BundleError(
+                    .invalidData, path: path, entry: name, line: lineNumber, "not JSON: \(error)")
+            }
+            do {
+                if let linksOf = file.linksOf {
+                    try addLinks(node, of: linksOf, line: lineNumber, to: &batch)
+                } else {
+                    try add(node, line: lineNumber, to: &batch)
+                }
+            } catch let error as LineError {
+                throw BundleError(
+                    .invalidData, path: path, entry: name, line: lineNumber, error.message)
+            }
+            if batch.count >= Self.batchSize {
+                try emit(batch)
+                batch = BundleObjectBatch(
+                    columns: file.columns, file: name, linksOnly: file.linksOf != nil)
+            }
+        }
+        func lines(_ chunk: UnsafeRawBufferPointer) throws {
+            var start = 0
+            while start < chunk.count {
+                let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
+                guard let newline = rest.firstIndex(of: 0x0A) else {
+                    pending.append(contentsOf: rest)
+                    break
+                }
+                let end = start + newline
+                if pending.isEmpty {
+                    try line(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
+                } else {
+                    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
+                    try pending.withUnsafeBytes { try line($0) }
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = end + 1
+            }
+            if pending.count > Self.maximumLineLength {
+                throw BundleError(
+                    .invalidData, path: path, entry: name, line: lineNumber + 1,
+                    "a line longer than 64 MiB")
+            }
+        }
+        roles = file.columns.toManyRelationships.map {
+            joinLinks.role(of: $0.name, in: file.columns.entity)
+        }
+        // A damaged entry (its CRC, its inflation) throws from the read
+        // itself: the cause.
+        try reader.read(file.entry) { chunk in
+            if file.sha256 != nil { hash.update(chunk) }
+            guard failure == nil else { return }  // Still hashed: damage explains a failure.
+            do {
+                try lines(chunk)
+            } catch let cancelled as BoundedHandoff<BundleObjectBatch>.Cancelled {
+                throw cancelled
+            } catch {
+                failure = error
+            }
+        }
+        if let sha256 = file.sha256, SHA256.hex(hash.finalize()) != sha256 {
+            throw BundleError(
+                .checksumMismatch, path: path, entry: name,
+                "its SHA-256 differs from the manifest's: the file is damaged or was changed")
+        }
+        if let failure { throw failure }
+        if !pending.isEmpty { try pending.withUnsafeBytes { try line($0) } }
+        if batch.count > 0 { try emit(batch) }
+        guard lineNumber == file.expected || file.linksOf != nil else {
+            throw BundleError(
+                .manifestMismatch, path: path, entry: name,
+                "\(lineNumber) objects, but the manifest counts \(file.expected)")
+        }
+    }
+
+    // MARK: - One line
+
+    private func add(_ node: JSONNode, line: Int, to batch: inout BundleObjectBatch) throws {
+        let columns = batch.columns
+        guard case .object(let members) = node.value else {
+            throw LineError(message: "expected an object, found \(node.summary)")
+        }
+        guard case .string(let id)? = node["_id"]?.value, let (idEntity, key) = Self.parseID(id),
+            idEntity == columns.entity
+        else {
+            throw LineError(message: "expected \"_id\": \"\(columns.entity)/p<number>\"")
+        }
+        let object = batch.count
+        batch.lines.append(line)
+        batch.keys.append(key)
+        let firstValue = batch.values.count
+        batch.values.append(contentsOf: repeatElement(.null, count: columns.attributes.count))
+        let firstToOne = batch.toOneKeys.count
+        batch.toOneKeys.append(
+            contentsOf: repeatElement(0, count: columns.toOneRelationships.count))
+        batch.toOneEntities.append(
+            contentsOf: repeatElement(0, count: columns.toOneRelationships.count))
+        var seenAttributes = [Bool](repeating: false, count: columns.attributes.count)
+        var seenToOne = [Bool](repeating: false, count: columns.toOneRelationships.count)
+        var seenToMany = [Bool](repeating: false, count: columns.toManyRelationships.count)
+        for member in members where member.key != "_id" {
+            func twice() -> LineError { LineError(message: "'\(member.key)' appears twice") }
+            if let slot = columns.attributeSlots[member.key] {
+                guard !seenAttributes[slot] else { throw twice() }
+                seenAttributes[slot] = true
+                let rule = columns.attributes[slot]
+                if rule.takesMediaFile, case .string(let file) = member.value.value,
+                    file.hasPrefix("media/")
+                {
+                    batch.media.append(
+                        try medium(file, rule: rule, object: object, slot: slot))
+                } else {
+                    batch.values[firstValue + slot] = try value(of: member.value, for: rule)
+                }
+            } else if let slot = columns.toOneSlots[member.key] {
+                guard !seenToOne[slot] else { throw twice() }
+                seenToOne[slot] = true
+                if let (key, number) = try toOne(
+                    member.value, of: columns.toOneRelationships[slot])
+                {
+                    batch.toOneKeys[firstToOne + slot] = key
+                    batch.toOneEntities[firstToOne + slot] = number
+                }
+            } else if let slot = columns.toManySlots[member.key] {
+                guard !seenToMany[slot] else { throw twice() }
+                seenToMany[slot] = true
+                try addMembers(member.value, slot: slot, owner: key, object: object, to: &batch)
+            } else {
+                throw LineError(message: "'\(member.key)' is not a property of \(columns.entity)")
+            }
+        }
+        for (slot, rule) in columns.attributes.enumerated()
+        where !rule.isOptional && !seenAttributes[slot] {
+            throw LineError(message: "the required attribute '\(rule.name)' has no value")
+        }
+    }
+
+    /// Adds the links that `node` lists in the to-manys named `names`.
+    private func addLinks(
+        _ node: JSONNode, of names: Set<String>, line: Int, to batch: inout BundleObjectBatch
+    ) throws {
+        guard case .object(let members) = node.value, case .string(let id)? = node["_id"]?.value,
+            let (_, key) = Self.parseID(id)
+        else { throw LineError(message: "expected an object with an \"_id\"") }
+        let object = batch.count
+        batch.lines.append(line)
+        batch.keys.append(key)
+        for member in members where names.contains(member.key) {
+            guard let slot = batch.columns.toManySlots[member.key] else { continue }
+            try addMembers(member.value, slot: slot, owner: key, object: object, to: &batch)
+        }
+    }
+
+    /// `Entity/p<pk>` → (Entity, pk), pk positive.
+    ///
+    /// Read on the UTF-8 bytes: a bundle holds one id per object and per
+    /// link, so this runs hundreds of thousands of times.
+    static func parseID(_ id: String) -> (String, Int64)? {
+        let utf8 = id.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex
+        else { return nil }
+        var digits = utf8[utf8.index(after: slash)...]
+        guard digits.first == UInt8(ascii: "p") else { return nil }
+        digits = digits.dropFirst()
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        var key: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflowed) = key.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times.addingReportingOverflow(
+                Int64(byte &- UInt8(ascii: "0")))
+            guard !overflowed, !overflowedAgain else { return nil }
+            key = sum
+        }
+        guard key > 0, let entity = String(utf8[..<slash]) else { return nil }
+        return (entity, key)
+    }
+
+    // MARK: - Values
+
+    private func value(of node: JSONNode, for rule: EntityColumns.AttributeRule) throws
+        -> SQLiteValue
+    {
+        func mismatch(_ expected: String) -> LineError {
+            LineError(message: "'\(rule.name)': expected \(expected), found \(node.summary)")
+        }
+        switch (rule.type, node.value) {
+        case (_, .null):
+            return .null
+        case (.string, .string(let text)), (.uri, .string(let text)):
+            return .text(text)
+        case (.string, _), (.uri, _):
+            throw mismatch("text")
+        case (.integer16, .integer(let number)), (.integer32, .integer(let number)),
+            (.integer64, .integer(let number)):
+            let range: ClosedRange<Int64> =
+                switch rule.type {
+                case .integer16: Int64(Int16.min)...Int64(Int16.max)
+                case .integer32: Int64(Int32.min)...Int64(Int32.max)
+                default: Int64.min...Int64.max
+                }
+            guard range.contains(number) else { throw mismatch("an \(rule.type.rawValue)") }
+            return .integer(number)
+        case (.integer16, _), (.integer32, _), (.integer64, _):
+            throw mismatch("an integer")
+        case (.boolean, .bool(let flag)):
+            return .integer(flag ? 1 : 0)
+        case (.boolean, _):
+            throw mismatch("true or false")
+        case (.double, .integer(let number)), (.float, .integer(let number)),
+            (.decimal, .integer(let number)):
+            return .real(Double(number))
+        case (.double, .real(let number)), (.float, .real(let number)),
+            (.decimal, .real(let number)):
+            return .real(number)
+        case (.double, _), (.float, _), (.decimal, _):
+            throw mismatch("a number")
+        case (.date, .string(let text)):
+            guard let seconds = ISO8601Date.seconds(from: text) else {
+                throw mismatch("an ISO 8601 date")
+            }
+            return .real(seconds)
+        case (.date, .integer(let number)):
+            return .real(Double(number))
+        case (.date, .real(let number)):
+            return .real(number)
+        case (.date, _):
+            throw mismatch("an ISO 8601 date")
+        case (.uuid, .string(let text)):
+            guard let uuid = UUID(uuidString: text) else { throw mismatch("a UUID") }
+            return .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+        case (.uuid, _):
+            throw mismatch("a UUID")
+        case (.binary, .string(let text)), (.transformable, .string(let text)):
+            guard let bytes = Data(base64Encoded: text) else {
+                throw mismatch(rule.takesMediaFile ? "base64 or a media/ file" : "base64")
+            }
+            return .blob(rule.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+        case (.binary, _), (.transformable, _):
+            throw mismatch("base64 text or a media/ file")
+        }
+    }
+
+    /// The media file `file` for attribute `slot`; its bytes are streamed
+    /// into the row once it is inserted.
+    private func medium(
+        _ file: String, rule: EntityColumns.AttributeRule, object: Int, slot: Int
+    ) throws -> BundleObjectBatch.Medium {
+        // Every entry of the zip is listed in the manifest (checked on opening).
+        guard let entry = reader.entry(named: file), entry.kind == .file else {
+            throw LineError(message: "'\(rule.name)': \(file) is not a file of the bundle")
+        }
+        let marker = rule.allowsExternalStorage
+        guard entry.size + (marker ? 1 : 0) < Int64(Int32.max) else {
+            throw LineError(
+                message: "'\(rule.name)': \(file) is \(entry.size) bytes, more than SQLite "
+                    + "keeps in one value")
+        }
+        return BundleObjectBatch.Medium(object: object, slot: slot, entry: entry, marker: marker)
+    }
+
+    // MARK: - Relationships
+
+    /// The key and entity number a to-one names; nil for `null`.
+    private func toOne(_ node: JSONNode, of relationship: Relationship) throws -> (Int64, Int)? {
+        if case .null = node.value { return nil }
+        guard case .string(let id) = node.value, let (destination, key) = Self.parseID(id) else {
+            throw LineError(
+                message:
+                    "'\(relationship.name)': expected the id of a \(relationship.destination), "
+                    + "found \(node.summary)")
+        }
+        guard let number = destinationNumber(destination, of: relationship) else {
+            throw LineError(
+                message:
+                    "'\(relationship.name)': \(destination) is not a \(relationship.destination)")
+        }
+        return (key, number)
+    }
+
+    /// The store number of `name` when it is `relationship`'s destination or
+    /// one of its subentities.
+    private func destinationNumber(_ name: String, of relationship: Relationship) -> Int? {
+        guard let number = numbers[name],
+            let tree = mapping.entities[relationship.destination]?.treeNumbers,
+            tree.contains(number)
+        else { return nil }
+        return number
+    }
+
+    private func addMembers(
+        _ node: JSONNode, slot: Int, owner: Int64, object: Int, to batch: inout BundleObjectBatch
+    ) throws {
+        let relationship = batch.columns.toManyRelationships[slot]
+        if case .null = node.value { return }
+        guard case .array(let elements) = node.value else {
+            throw LineError(
+                message: "'\(relationship.name)': expected a list of ids, found \(node.summary)")
+        }
+        let role = roles[slot]
+        var destination: (name: String, number: Int)?  // The last one checked.
+        for (position, element) in elements.enumerated() {
+            guard case .string(let id) = element.value, let (name, key) = Self.parseID(id),
+                name == destination?.name
+                    || destinationNumber(name, of: relationship).map({ destination = (name, $0) })
+                        != nil
+            else {
+                throw LineError(
+                    message: "'\(relationship.name)'[\(position)]: expected the id of a "
+                        + "\(relationship.destination), found \(element.summary)")
+            }
+            joinLinks.add(owner: owner, member: key, role: role)
+            if case .mirror = role { continue }  // Its primary side inserts it.
+            batch.links.append(
+                BundleObjectBatch.Link(
+                    object: object, slot: slot, member: key, order: Int64(position + 1) * 1024))
+        }
+    }
+}

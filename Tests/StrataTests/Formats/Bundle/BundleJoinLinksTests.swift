@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// A many-to-many pair is listed from both sides of a bundle but written
+/// once: the side whose owners lead the join table's key inserts, the other
+/// is only compared; sides that disagree give their union.
+@Suite struct BundleJoinLinksTests {
+    /// The fixture's lines of `file`, each as a JSON object.
+    private static func objects(_ entries: [(String, Data)], _ file: String) throws -> [[String:
+        Any]]
+    {
+        let data = try #require(entries.first { $0.0 == file }?.1)
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    /// `entries` with `file`'s lines replaced by `objects`.
+    private static func replacing(
+        _ entries: [(String, Data)], _ file: String, with objects: [[String: Any]]
+    ) throws -> [(String, Data)] {
+        let lines = try objects.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
+        }
+        return entries.map {
+            $0.0 == file ? ($0.0, Data((lines.joined(separator: "\n") + "\n").utf8)) : $0
+        }
+    }
+
+    /// Unarchives `entries` (manifest recomputed) into a new store.
+    private static func unarchive(_ entries: [(String, Data)]) throws -> (TemporaryDirectory, Store)
+    {
+        let folder = try TemporaryDirectory()
+        let bundle = folder.file("bundle.zip")
+        try BundleFixture.zip(entries, keepManifest: false).write(to: bundle)
+        let url = folder.file("Restored.sqlite")
+        try BundleUnarchiver(bundle: bundle).unarchive(to: url)
+        return (folder, try Store.open(at: url))
+    }
+
+    /// The tag names of each entry, by title.
+    private static func tags(_ store: Store, model: Model) throws -> [String: [String]] {
+        let context = try Context(store: store, model: model)
+        var result: [String: [String]] = [:]
+        for entry in try context.fetch(FetchRequest(entity: "DiaryEntry")) {
+            let title = try entry.string("title") ?? ""
+            result[title] = try entry.objects(forKey: "tags").compactMap { try $0.string("name") }
+                .sorted()
+        }
+        return result
+    }
+
+    @Test func testTheSideLeadingTheJoinTableInsertsAndTheOtherIsCompared() throws {
+        let fixture = try BundleFixture()
+        let mapping = try StoreMapping(model: fixture.model, store: fixture.store)
+        let connection = fixture.store.connection
+        let links = try BundleJoinLinks(model: fixture.model, mapping: mapping) { table in
+            let statement = try connection.prepare(
+                "SELECT name FROM pragma_table_info(?) WHERE pk = 1")
+            try statement.bind(.text(table), at: 1)
+            return try statement.step() ? statement.text(at: 0) : nil
+        }
+        guard
+            case .joinTable(let table, let source, _, _)? =
+                mapping.entity(named: "DiaryEntry")?.toMany["tags"]
+        else {
+            Issue.record("DiaryEntry.tags is not kept in a join table")
+            return
+        }
+        #expect(links.role(of: "tags", in: "DiaryEntry") == .primary(table: 0))
+        #expect(links.role(of: "entries", in: "Tag") == .mirror(table: 0))
+        #expect(links.role(of: "media", in: "DiaryEntry") == .direct)  // Through a foreign key.
+        #expect(links.knownOwnerColumns == ["\(table).\(source)"])  // Nothing listed yet: agreeing.
+    }
+
+    @Test func testSummariesTellAgreeingSidesFromDisagreeingOnes() {
+        var links = BundleJoinLinks()
+        var agreeing = BundleJoinLinks.Summary()
+        var mirrored = BundleJoinLinks.Summary()
+        for (owner, member) in [(1, 10), (2, 10), (1, 11)] as [(Int64, Int64)] {
+            agreeing.add((owner, member))
+        }
+        for (owner, member) in [(1, 11), (1, 10), (2, 10)] as [(Int64, Int64)] {
+            mirrored.add((owner, member))
+        }
+        #expect(agreeing == mirrored)  // The same links in another order.
+        mirrored.add((2, 11))
+        #expect(agreeing != mirrored)
+        var swapped = BundleJoinLinks.Summary()
+        for (owner, member) in [(10, 1), (10, 2), (11, 1)] as [(Int64, Int64)] {
+            swapped.add((owner, member))
+        }
+        #expect(agreeing != swapped)  // A link is ordered: (owner, member).
+        links.add(owner: 1, member: 2, role: .direct)
+        #expect(links.disagreeingMirrors.isEmpty)
+    }
+
+    @Test func testAgreeingSidesRestoreEveryLinkOnce() throws {
+        let fixture = try BundleFixture()
+        let entries = try BundleFixture.honestEntries(fixture)
+        let (folder, restored) = try Self.unarchive(entries)
+        _ = folder
+        #expect(
+            try Self.tags(restored, model: fixture.model)
+                == Self.tags(fixture.store, model: fixture.model))
+        guard
+            case .joinTable(let table, _, _, _)? =
+                try StoreMapping(model: fixture.model, store: restored).entity(named: "DiaryEntry")?
+                .toMany["tags"]
+        else { return }
+        let count = try restored.connection.scalar(
+            "SELECT count(*) FROM \(SQLiteIdentifier.quoted(table))")
+        #expect(count == .integer(5))  // travel, morning for two entries; home for one.
+    }
+
+    @Test func testSidesThatDisagreeGiveTheirUnion() throws {
+        let fixture = try BundleFixture()
+        let entries = try BundleFixture.honestEntries(fixture)
+        var tags = try Self.objects(entries, "data/Tag.jsonl")
+        let firstEntry = try #require(try Self.objects(entries, "data/DiaryEntry.jsonl").first)
+        let first = try #require(firstEntry["_id"] as? String)
+        let title = try #require(firstEntry["title"] as? String)
+        let home = try #require(tags.firstIndex { $0["name"] as? String == "home" })
+        let travel = try #require(tags.firstIndex { $0["name"] as? String == "travel" })
+        // Only the mirror lists the first entry under "home"; only the
+        // primary lists it under "travel".
+        tags[home]["entries"] = ((tags[home]["entries"] as? [String]) ?? []) + [first]
+        tags[travel]["entries"] = ((tags[travel]["entries"] as? [String]) ?? []).filter {
+            $0 != first
+        }
+        let (folder, restored) = try Self.unarchive(
+            try Self.replacing(entries, "data/Tag.jsonl", with: tags))
+        _ = folder
+        let restoredTags = try Self.tags(restored, model: fixture.model)
+        let original = try Self.tags(fixture.store, model: fixture.model)
+        #expect(original[title] == ["morning", "travel"])
+        #expect(restoredTags[title] == ["home", "morning", "travel"])
+        #expect(restoredTags.filter { $0.key != title } == original.filter { $0.key != title })
+    }
+
+    @Test func testALinkToAMissingObjectIsRefusedFromEitherSide() throws {
+        let fixture = try BundleFixture()
+        let entries = try BundleFixture.honestEntries(fixture)
+        var tags = try Self.objects(entries, "data/Tag.jsonl")
+        tags[0]["entries"] = ((tags[0]["entries"] as? [String]) ?? []) + ["DiaryEntry/p99"]
+        var diary = try Self.objects(entries, "data/DiaryEntry.jsonl")
+        diary[0]["tags"] = ((diary[0]["tags"] as? [String]) ?? []) + ["Tag/p99"]
+        for tampered in [
+            try Self.replacing(entries, "data/Tag.jsonl", with: tags),
+            try Self.replacing(entries, "data/DiaryEntry.jsonl", with: diary),
+        ] {
+            #expect {
+                _ = try Self.unarchive(tampered)
+            } throws: { error in
+                (error as? BundleError)?.code == .invalidData
+                    && "\(error)".contains("references do not hold") && "\(error)".contains("99")
+            }
+        }
+    }
+}
