@@ -78,7 +78,16 @@ enum ZipName {
     /// The key two names collide on: on a case-insensitive or
     /// normalising file system (macOS, Windows) they name one file.
     static func key(_ components: some Sequence<String>) -> String {
-        components.joined(separator: "/").precomposedStringWithCanonicalMapping.lowercased()
+        let joined = components.joined(separator: "/")
+        // ASCII is its own canonical form: skip Foundation's normalisation,
+        // which costs more than the rest of reading a central directory.
+        if joined.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(
+                decoding: joined.utf8.map {
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0
+                }, as: UTF8.self)
+        }
+        return joined.precomposedStringWithCanonicalMapping.lowercased()
     }
 }
 

@@ -14,6 +14,11 @@ import Foundation
 /// Memory holds the list of entries (bounded by ``ZipLimits/maxEntries``)
 /// and one buffer; it does not grow with entry sizes.
 ///
+/// ``read(_:_:)``, ``data(of:limit:)`` and ``entry(named:)`` keep no state
+/// between calls (each read has its own buffers; the file is read with
+/// `pread`), so several threads may call them on one reader at once;
+/// ``next()`` and ``readCurrent(_:)`` keep a cursor and may not.
+///
 /// Why not libarchive's zip reader: in streaming mode it trusts the local
 /// headers, which a hostile archive can make disagree with the central
 /// directory that `unzip`, Python and macOS show (an entry one tool sees and

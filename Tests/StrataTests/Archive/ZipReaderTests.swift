@@ -72,6 +72,44 @@ import Testing
         #expect(try reader.data(of: reader.entries[0]) == Data("alpha".utf8))
     }
 
+    @Test func testOneReaderServesReadsFromSeveralThreadsAtOnce() throws {
+        let folder = try TemporaryDirectory()
+        let contents = (0..<40).map { number in
+            String(repeating: "entry \(number) ", count: 200 + number * 37)
+        }
+        let reader = try Self.open(
+            contents.enumerated().map { Self.file("f\($0.offset)", $0.element, deflated: true) },
+            in: folder)
+        let shared = SharedReader(reader: reader)
+        let results = ReadResults(count: contents.count)
+        // Four threads each read every entry, in different orders.
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for step in 0..<contents.count {
+                let index = (step * (thread + 1) + thread) % contents.count
+                let entry = shared.reader.entries[index]
+                let data = try? shared.reader.data(of: entry)
+                results.record(index, data.map { String(decoding: $0, as: UTF8.self) })
+            }
+        }
+        #expect(results.all == contents.map { Set<String?>([$0]) })
+    }
+
+    /// The reader handed to the threads, which only call its stateless reads.
+    private struct SharedReader: @unchecked Sendable {
+        let reader: ZipReader
+    }
+
+    /// What each thread read of each entry.
+    private final class ReadResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var read: [Set<String?>]
+        init(count: Int) { read = Array(repeating: [], count: count) }
+        func record(_ index: Int, _ text: String?) {
+            lock.withLock { _ = read[index].insert(text) }
+        }
+        var all: [Set<String?>] { lock.withLock { read } }
+    }
+
     @Test func testNamesAreNormalisedAndStillMatchTheirLocalHeaders() throws {
         let folder = try TemporaryDirectory()
         let reader = try Self.open([Self.file("./dir//a.txt", "alpha")], in: folder)

@@ -68,9 +68,7 @@ final class BundleLoader {
         self.columns = columns
         decoder = BundleObjectDecoder(
             path: unarchiver.path,
-            reader: try ZipReader(
-                contentsOf: URL(fileURLWithPath: unarchiver.path), limits: unarchiver.options.limits
-            ),
+            reader: unarchiver.reader,  // Reads only: safe from a second thread.
             mapping: mapping, numbers: numbers, joinLinks: joinLinks)
     }
 

@@ -241,24 +241,26 @@ final class BundleObjectDecoder: @unchecked Sendable {
     /// Read on the UTF-8 bytes: a bundle holds one id per object and per
     /// link, so this runs hundreds of thousands of times.
     static func parseID(_ id: String) -> (String, Int64)? {
-        let utf8 = id.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex
-        else { return nil }
-        var digits = utf8[utf8.index(after: slash)...]
-        guard digits.first == UInt8(ascii: "p") else { return nil }
-        digits = digits.dropFirst()
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var key: Int64 = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times, overflowed) = key.multipliedReportingOverflow(by: 10)
-            let (sum, overflowedAgain) = times.addingReportingOverflow(
-                Int64(byte &- UInt8(ascii: "0")))
-            guard !overflowed, !overflowedAgain else { return nil }
-            key = sum
+        var id = id  // Native strings are contiguous: no copy.
+        return id.withUTF8 { bytes -> (String, Int64)? in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0,
+                slash + 2 < bytes.count, bytes[slash + 1] == UInt8(ascii: "p"),
+                bytes.count - slash - 2 <= 19
+            else { return nil }
+            var key: Int64 = 0
+            for byte in bytes[(slash + 2)...] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let (times, overflowed) = key.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) = times.addingReportingOverflow(
+                    Int64(byte &- UInt8(ascii: "0")))
+                guard !overflowed, !overflowedAgain else { return nil }
+                key = sum
+            }
+            guard key > 0 else { return nil }
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self), key
+            )
         }
-        guard key > 0, let entity = String(utf8[..<slash]) else { return nil }
-        return (entity, key)
     }
 
     // MARK: - Values

@@ -213,13 +213,13 @@ public final class BundleUnarchiver {
             split += 1
         }
         let halves = [Array(files[..<split]), Array(files[split...])]
-        let url = URL(fileURLWithPath: path)
-        let limits = options.limits
+        // Reads only (no cursor): one reader serves both threads.
+        let shared = UncheckedReader(reader: reader)
         let path = self.path
         let failures = VerificationFailures()
         DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            let reader = shared.reader
             do {
-                let reader = try ZipReader(contentsOf: url, limits: limits)
                 for file in halves[half] {
                     guard let entry = reader.entry(named: file.path) else { continue }
                     var hash = SHA256()
@@ -237,6 +237,12 @@ public final class BundleUnarchiver {
         }
         if let error = failures.first { throw error }
     }
+}
+
+/// A reader shared by the verifying threads, which only call its
+/// stateless reads.
+private struct UncheckedReader: @unchecked Sendable {
+    let reader: ZipReader
 }
 
 /// The errors of the verifying threads. Each half stops at its own first
