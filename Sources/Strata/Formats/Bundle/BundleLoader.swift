@@ -30,6 +30,8 @@ final class BundleLoader {
         let table: String
         let keyColumn: String
         let orderColumn: String?
+        /// The first to-many using it (`Entity.relationship`), for errors.
+        let relationship: String
     }
     private var inverseSlots: [InverseSlot] = []
     private var inverseSlotIndex: [String: Int] = [:]
@@ -318,7 +320,9 @@ final class BundleLoader {
                 slot = inverseSlots.count
                 inverseSlotIndex[slotKey] = slot
                 inverseSlots.append(
-                    InverseSlot(table: table, keyColumn: column, orderColumn: orderColumn))
+                    InverseSlot(
+                        table: table, keyColumn: column, orderColumn: orderColumn,
+                        relationship: name))
             }
             statement = try store.connection.prepare(
                 "INSERT INTO temp.strata_members VALUES (?, ?, ?, ?)")
@@ -354,6 +358,17 @@ final class BundleLoader {
                     + "FROM (SELECT pk, owner, position FROM temp.strata_members WHERE slot = ?1) "
                     + "AS m WHERE t.Z_PK = m.pk",
                 [.integer(Int64(slot))])
+            // A member the bundle does not hold would be dropped silently.
+            if let missing = try store.connection.scalar(
+                "SELECT m.pk FROM temp.strata_members AS m WHERE m.slot = ?1 AND NOT EXISTS "
+                    + "(SELECT 1 FROM \(quoted(inverse.table)) AS t WHERE t.Z_PK = m.pk) LIMIT 1",
+                [.integer(Int64(slot))])?.int64Value
+            {
+                throw BundleError(
+                    .invalidData, path: path,
+                    "\(inverse.relationship) lists an object with key p\(missing) that the bundle "
+                        + "does not hold")
+            }
         }
     }
 }

@@ -140,6 +140,21 @@ import Testing
         #expect(restoredTags.filter { $0.key != title } == original.filter { $0.key != title })
     }
 
+    @Test func testAToManyListingAMissingObjectIsRefused() throws {
+        let fixture = try BundleFixture()
+        let entries = try BundleFixture.honestEntries(fixture)
+        var diary = try Self.objects(entries, "data/DiaryEntry.jsonl")
+        // `media` is kept through Medium's key column, not a join table.
+        diary[0]["media"] = ((diary[0]["media"] as? [String]) ?? []) + ["Medium/p99"]
+        #expect {
+            _ = try Self.unarchive(
+                try Self.replacing(entries, "data/DiaryEntry.jsonl", with: diary))
+        } throws: { error in
+            (error as? BundleError)?.code == .invalidData
+                && "\(error)".contains("DiaryEntry.media lists an object with key p99")
+        }
+    }
+
     @Test func testALinkToAMissingObjectIsRefusedFromEitherSide() throws {
         let fixture = try BundleFixture()
         let entries = try BundleFixture.honestEntries(fixture)
