@@ -188,41 +188,34 @@ final class BundleLoader {
         let columns = batch.columns
         if !batch.linksOnly {
             let insert = try entityInsert(columns)
-            let attributeCount = columns.attributes.count
-            let toOneCount = columns.toOneRelationships.count
+            var object = 0
             var media = batch.media.startIndex
-            for object in 0..<batch.count {
-                let key = batch.keys[object]
-                insert.reset(key: key)
-                let values = object * attributeCount
-                for slot in 0..<attributeCount {
-                    let value = batch.values[values + slot]
-                    if case .null = value { continue }
-                    try insert.set(slot, value)
+            while object < batch.count {
+                // A run of objects without media goes in statements of many rows.
+                let nextMedium =
+                    media < batch.media.endIndex ? batch.media[media].object : batch.count
+                if nextMedium - object >= insert.rowsPerStatement {
+                    do {
+                        try insert.insertMany(batch, from: object)
+                    } catch let error as SQLiteError
+                        where error.code.primaryResultCode == .constraint
+                    {
+                        // One by one, to name the line (the statement wrote nothing).
+                        for row in object..<(object + insert.rowsPerStatement) {
+                            try insertOne(row, of: batch, insert: insert, media: [])
+                        }
+                        throw error
+                    }
+                    object += insert.rowsPerStatement
+                    continue
                 }
                 let firstMedium = media
                 while media < batch.media.endIndex, batch.media[media].object == object {
-                    let medium = batch.media[media]
-                    try insert.setZeroBlob(
-                        medium.slot, count: Int(medium.entry.size) + (medium.marker ? 1 : 0))
                     media += 1
                 }
-                let toOne = object * toOneCount
-                for slot in 0..<toOneCount where batch.toOneKeys[toOne + slot] != 0 {
-                    insert.setToOne(
-                        slot, key: batch.toOneKeys[toOne + slot],
-                        entityNumber: batch.toOneEntities[toOne + slot])
-                }
-                do {
-                    try insert.run()
-                } catch let error as SQLiteError where error.code.primaryResultCode == .constraint {
-                    throw BundleError(
-                        .invalidData, path: path, entry: batch.file, line: batch.lines[object],
-                        "\(columns.entity)/p\(key) is there twice (\(error.message))")
-                }
-                for medium in batch.media[firstMedium..<media] {
-                    try streamMedium(medium, into: columns, key: key)
-                }
+                try insertOne(
+                    object, of: batch, insert: insert, media: batch.media[firstMedium..<media])
+                object += 1
             }
         }
         guard !batch.links.isEmpty, let toMany = mapping.entities[columns.entity]?.toMany else {
@@ -269,6 +262,44 @@ final class BundleLoader {
             try statement.execute()
         }
         for insert in batched { try insert?.flush() }
+    }
+
+    /// Inserts one object of `batch`, then streams its `media` into the row.
+    private func insertOne(
+        _ object: Int, of batch: BundleObjectBatch, insert: EntityInsert,
+        media: ArraySlice<BundleObjectBatch.Medium>
+    ) throws {
+        let columns = batch.columns
+        let attributeCount = columns.attributes.count
+        let toOneCount = columns.toOneRelationships.count
+        let key = batch.keys[object]
+        insert.reset(key: key)
+        let values = object * attributeCount
+        for slot in 0..<attributeCount {
+            let value = batch.values[values + slot]
+            if case .null = value { continue }
+            try insert.set(slot, value)
+        }
+        for medium in media {
+            try insert.setZeroBlob(
+                medium.slot, count: Int(medium.entry.size) + (medium.marker ? 1 : 0))
+        }
+        let toOne = object * toOneCount
+        for slot in 0..<toOneCount where batch.toOneKeys[toOne + slot] != 0 {
+            insert.setToOne(
+                slot, key: batch.toOneKeys[toOne + slot],
+                entityNumber: batch.toOneEntities[toOne + slot])
+        }
+        do {
+            try insert.run()
+        } catch let error as SQLiteError where error.code.primaryResultCode == .constraint {
+            throw BundleError(
+                .invalidData, path: path, entry: batch.file, line: batch.lines[object],
+                "\(columns.entity)/p\(key) is there twice (\(error.message))")
+        }
+        for medium in media {
+            try streamMedium(medium, into: columns, key: key)
+        }
     }
 
     private func entityInsert(_ columns: EntityColumns) throws -> EntityInsert {

@@ -7,39 +7,6 @@ import Testing
 /// once: the side whose owners lead the join table's key inserts, the other
 /// is only compared; sides that disagree give their union.
 @Suite struct BundleJoinLinksTests {
-    /// The fixture's lines of `file`, each as a JSON object.
-    private static func objects(_ entries: [(String, Data)], _ file: String) throws -> [[String:
-        Any]]
-    {
-        let data = try #require(entries.first { $0.0 == file }?.1)
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
-
-    /// `entries` with `file`'s lines replaced by `objects`.
-    private static func replacing(
-        _ entries: [(String, Data)], _ file: String, with objects: [[String: Any]]
-    ) throws -> [(String, Data)] {
-        let lines = try objects.map {
-            String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
-        }
-        return entries.map {
-            $0.0 == file ? ($0.0, Data((lines.joined(separator: "\n") + "\n").utf8)) : $0
-        }
-    }
-
-    /// Unarchives `entries` (manifest recomputed) into a new store.
-    private static func unarchive(_ entries: [(String, Data)]) throws -> (TemporaryDirectory, Store)
-    {
-        let folder = try TemporaryDirectory()
-        let bundle = folder.file("bundle.zip")
-        try BundleFixture.zip(entries, keepManifest: false).write(to: bundle)
-        let url = folder.file("Restored.sqlite")
-        try BundleUnarchiver(bundle: bundle).unarchive(to: url)
-        return (folder, try Store.open(at: url))
-    }
-
     /// The tag names of each entry, by title.
     private static func tags(_ store: Store, model: Model) throws -> [String: [String]] {
         let context = try Context(store: store, model: model)
@@ -100,7 +67,7 @@ import Testing
     @Test func testAgreeingSidesRestoreEveryLinkOnce() throws {
         let fixture = try BundleFixture()
         let entries = try BundleFixture.honestEntries(fixture)
-        let (folder, restored) = try Self.unarchive(entries)
+        let (folder, restored) = try BundleFixture.unarchive(entries)
         _ = folder
         #expect(
             try Self.tags(restored, model: fixture.model)
@@ -118,8 +85,9 @@ import Testing
     @Test func testSidesThatDisagreeGiveTheirUnion() throws {
         let fixture = try BundleFixture()
         let entries = try BundleFixture.honestEntries(fixture)
-        var tags = try Self.objects(entries, "data/Tag.jsonl")
-        let firstEntry = try #require(try Self.objects(entries, "data/DiaryEntry.jsonl").first)
+        var tags = try BundleFixture.objects(entries, "data/Tag.jsonl")
+        let firstEntry = try #require(
+            try BundleFixture.objects(entries, "data/DiaryEntry.jsonl").first)
         let first = try #require(firstEntry["_id"] as? String)
         let title = try #require(firstEntry["title"] as? String)
         let home = try #require(tags.firstIndex { $0["name"] as? String == "home" })
@@ -130,8 +98,8 @@ import Testing
         tags[travel]["entries"] = ((tags[travel]["entries"] as? [String]) ?? []).filter {
             $0 != first
         }
-        let (folder, restored) = try Self.unarchive(
-            try Self.replacing(entries, "data/Tag.jsonl", with: tags))
+        let (folder, restored) = try BundleFixture.unarchive(
+            try BundleFixture.replacing(entries, "data/Tag.jsonl", with: tags))
         _ = folder
         let restoredTags = try Self.tags(restored, model: fixture.model)
         let original = try Self.tags(fixture.store, model: fixture.model)
@@ -143,12 +111,12 @@ import Testing
     @Test func testAToManyListingAMissingObjectIsRefused() throws {
         let fixture = try BundleFixture()
         let entries = try BundleFixture.honestEntries(fixture)
-        var diary = try Self.objects(entries, "data/DiaryEntry.jsonl")
+        var diary = try BundleFixture.objects(entries, "data/DiaryEntry.jsonl")
         // `media` is kept through Medium's key column, not a join table.
         diary[0]["media"] = ((diary[0]["media"] as? [String]) ?? []) + ["Medium/p99"]
         #expect {
-            _ = try Self.unarchive(
-                try Self.replacing(entries, "data/DiaryEntry.jsonl", with: diary))
+            _ = try BundleFixture.unarchive(
+                try BundleFixture.replacing(entries, "data/DiaryEntry.jsonl", with: diary))
         } throws: { error in
             (error as? BundleError)?.code == .invalidData
                 && "\(error)".contains("DiaryEntry.media lists an object with key p99")
@@ -158,16 +126,16 @@ import Testing
     @Test func testALinkToAMissingObjectIsRefusedFromEitherSide() throws {
         let fixture = try BundleFixture()
         let entries = try BundleFixture.honestEntries(fixture)
-        var tags = try Self.objects(entries, "data/Tag.jsonl")
+        var tags = try BundleFixture.objects(entries, "data/Tag.jsonl")
         tags[0]["entries"] = ((tags[0]["entries"] as? [String]) ?? []) + ["DiaryEntry/p99"]
-        var diary = try Self.objects(entries, "data/DiaryEntry.jsonl")
+        var diary = try BundleFixture.objects(entries, "data/DiaryEntry.jsonl")
         diary[0]["tags"] = ((diary[0]["tags"] as? [String]) ?? []) + ["Tag/p99"]
         for tampered in [
-            try Self.replacing(entries, "data/Tag.jsonl", with: tags),
-            try Self.replacing(entries, "data/DiaryEntry.jsonl", with: diary),
+            try BundleFixture.replacing(entries, "data/Tag.jsonl", with: tags),
+            try BundleFixture.replacing(entries, "data/DiaryEntry.jsonl", with: diary),
         ] {
             #expect {
-                _ = try Self.unarchive(tampered)
+                _ = try BundleFixture.unarchive(tampered)
             } throws: { error in
                 (error as? BundleError)?.code == .invalidData
                     && "\(error)".contains("references do not hold") && "\(error)".contains("99")

@@ -133,4 +133,36 @@ struct BundleFixture {
         for entry in raw { zip.add(entry) }
         return zip.data()
     }
+
+    /// The fixture's lines of `file`, each as a JSON object.
+    static func objects(_ entries: [(String, Data)], _ file: String) throws -> [[String:
+        Any]]
+    {
+        let data = try #require(entries.first { $0.0 == file }?.1)
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    /// `entries` with `file`'s lines replaced by `objects`.
+    static func replacing(
+        _ entries: [(String, Data)], _ file: String, with objects: [[String: Any]]
+    ) throws -> [(String, Data)] {
+        let lines = try objects.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
+        }
+        return entries.map {
+            $0.0 == file ? ($0.0, Data((lines.joined(separator: "\n") + "\n").utf8)) : $0
+        }
+    }
+
+    /// Unarchives `entries` (manifest recomputed) into a new store.
+    static func unarchive(_ entries: [(String, Data)]) throws -> (TemporaryDirectory, Store) {
+        let folder = try TemporaryDirectory()
+        let bundle = folder.file("bundle.zip")
+        try BundleFixture.zip(entries, keepManifest: false).write(to: bundle)
+        let url = folder.file("Restored.sqlite")
+        try BundleUnarchiver(bundle: bundle).unarchive(to: url)
+        return (folder, try Store.open(at: url))
+    }
 }
