@@ -62,6 +62,7 @@ struct BenchRunner {
             }
             if round == 1 { try plan.compare() }
         }
+        plan.cleanUp()
         return result
     }
 }

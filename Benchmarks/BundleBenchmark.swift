@@ -81,13 +81,15 @@ struct BundleBenchmark: Benchmark {
                 try opened.close()
             }
             let restored = workspace.appendingPathComponent("restored.sqlite")
-            // Each unzip run gets a folder of its own, all removed before the
-            // first: deleting 2,000 files between runs makes ext4's inode
-            // allocator scan its recently deleted inodes on the next run
-            // (`recently_deleted`, seen in perf), which slowed unzip 1–4×
-            // from run to run and would flatter the ratio.
-            let unzipped = workspace.appendingPathComponent("unzipped", isDirectory: true)
-            try? FileManager.default.removeItem(at: unzipped)
+            // Each unzip run gets a folder of its own, and all are removed
+            // only after the last run: deleting 2,000 files makes ext4's
+            // inode allocator scan its recently deleted inodes (skipped for
+            // one to five minutes: `recently_deleted`, seen in perf) on the
+            // next run, which slowed unzip 1–4× from run to run and would
+            // flatter the ratio. (So leave five minutes between two
+            // invocations of this benchmark.)
+            let unzipped = workspace.appendingPathComponent(
+                "unzipped-\(getpid())", isDirectory: true)
             try FileManager.default.createDirectory(at: unzipped, withIntermediateDirectories: true)
             let runs = RunCounter()
             let strataSide = Contender(
@@ -118,7 +120,9 @@ struct BundleBenchmark: Benchmark {
                             "unzip left \(media.count) media files, expected \(mediaFiles)")
                     }
                 })
-            return BenchPlan(strata: strataSide, peer: peer, compare: {}, targets: targets)
+            var plan = BenchPlan(strata: strataSide, peer: peer, compare: {}, targets: targets)
+            plan.cleanUp = { try? FileManager.default.removeItem(at: unzipped) }
+            return plan
         }
     }
 

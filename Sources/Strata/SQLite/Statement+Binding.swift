@@ -174,6 +174,23 @@ extension Statement {
         if code != SQLITE_OK { try connection.check(code, sql: sql) }
     }
 
+    /// Binds bytes without copying them (`SQLITE_STATIC`): they must stay
+    /// valid and unchanged until the statement is reset or rebound.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes; an empty buffer binds an empty blob, not NULL.
+    ///   - index: The 1-based parameter index.
+    /// - Throws: ``SQLiteError`` (``ResultCode/tooBig`` past SQLite's limit).
+    func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+        let code: CInt
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            code = sqlite3_bind_blob64(handle, index, base, sqlite3_uint64(bytes.count), nil)
+        } else {
+            code = sqlite3_bind_zeroblob(handle, index, 0)
+        }
+        if code != SQLITE_OK { try connection.check(code, sql: sql) }
+    }
+
     /// Binds NULL.
     ///
     /// - Parameter index: The 1-based parameter index.

@@ -39,9 +39,12 @@ extension Store {
 
     /// ``checkRelationships(model:tables:)``, less the join-table columns
     /// (`table.column`) whose keys the caller knows name existing rows of
-    /// the right entity (a loader that wrote them from those rows).
+    /// the right entity (a loader that wrote them from those rows), and,
+    /// unless `checksTables`, less the `Z_ENT` and `Z_MAX` checks (a loader
+    /// that wrote both itself).
     func checkRelationships(
-        model: Model, tables: Set<String>?, knownJoinColumns: Set<String>
+        model: Model, tables: Set<String>?, knownJoinColumns: Set<String>,
+        checksTables: Bool = true
     ) throws -> [RelationshipProblem] {
         var checker = RelationshipChecker(
             connection: connection, model: model,
@@ -49,7 +52,7 @@ extension Store {
             names: Dictionary(entityRecords.map { ($0.number, $0.name) }) { first, _ in first },
             tables: tables)
         checker.checkedJoinColumns = knownJoinColumns
-        try checker.checkTables()
+        if checksTables { try checker.checkTables() }
         try checker.checkRelationships()
         return checker.problems
     }

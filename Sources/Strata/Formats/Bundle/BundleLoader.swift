@@ -42,6 +42,8 @@ final class BundleLoader {
     /// The batched insert of each unordered join table's links, by
     /// `Entity.relationship`.
     private var joinInserts: [String: JoinLinkInsert] = [:]
+    /// The small media of the row being inserted, read whole.
+    private var mediumBuffers: [MediumBuffer] = []
     private let columns: [String: EntityColumns]
     private let decoder: BundleObjectDecoder
 
@@ -126,8 +128,10 @@ final class BundleLoader {
             throw error
         }
         let known = decoder.joinLinks.knownOwnerColumns
+        // Every Z_ENT is the number of its file's entity and Z_MAX the
+        // largest key: written so above, not checked again.
         if let problem = try store.checkRelationships(
-            model: model, tables: nil, knownJoinColumns: known
+            model: model, tables: nil, knownJoinColumns: known, checksTables: false
         ).first {
             throw BundleError(
                 .invalidData, path: path, "the objects' references do not hold: \(problem)")
@@ -280,9 +284,19 @@ final class BundleLoader {
             if case .null = value { continue }
             try insert.set(slot, value)
         }
-        for medium in media {
-            try insert.setZeroBlob(
-                medium.slot, count: Int(medium.entry.size) + (medium.marker ? 1 : 0))
+        var streamed: [BundleObjectBatch.Medium] = []
+        for (index, medium) in media.enumerated() {
+            guard medium.entry.size <= MediumBuffer.limit else {
+                try insert.setZeroBlob(
+                    medium.slot, count: Int(medium.entry.size) + (medium.marker ? 1 : 0))
+                streamed.append(medium)
+                continue
+            }
+            if mediumBuffers.count <= index { mediumBuffers.append(MediumBuffer()) }
+            let bytes = try mediumBuffers[index].read(
+                medium.entry, of: unarchiver.reader,
+                marker: medium.marker ? ExternalBinary.inlineMarker : nil)
+            try insert.setBlob(medium.slot, bytes: bytes)  // Valid through the insert.
         }
         let toOne = object * toOneCount
         for slot in 0..<toOneCount where batch.toOneKeys[toOne + slot] != 0 {
@@ -297,7 +311,7 @@ final class BundleLoader {
                 .invalidData, path: path, entry: batch.file, line: batch.lines[object],
                 "\(columns.entity)/p\(key) is there twice (\(error.message))")
         }
-        for medium in media {
+        for medium in streamed {
             try streamMedium(medium, into: columns, key: key)
         }
     }
@@ -380,14 +394,19 @@ final class BundleLoader {
         let quoted = SQLiteIdentifier.quoted
         for (slot, inverse) in inverseSlots.enumerated() {
             var sets = ["\(quoted(inverse.keyColumn)) = m.owner"]
+            var differs = ["t.\(quoted(inverse.keyColumn)) IS NOT m.owner"]
             if let order = inverse.orderColumn {
                 sets.append("\(quoted(order)) = m.position")
+                differs.append("t.\(quoted(order)) IS NOT m.position")
             }
             // One pass over the pending links, each finding its row by key.
+            // Rows whose to-one already says so (the usual case: a bundle
+            // lists both sides) are left alone: rewriting a row rewrites
+            // its media too.
             try store.connection.execute(
                 "UPDATE \(quoted(inverse.table)) AS t SET \(sets.joined(separator: ", ")) "
                     + "FROM (SELECT pk, owner, position FROM temp.strata_members WHERE slot = ?1) "
-                    + "AS m WHERE t.Z_PK = m.pk",
+                    + "AS m WHERE t.Z_PK = m.pk AND (\(differs.joined(separator: " OR ")))",
                 [.integer(Int64(slot))])
             // A member the bundle does not hold would be dropped silently.
             if let missing = try store.connection.scalar(

@@ -71,6 +71,12 @@ final class EntityInsert {
         try statement.bind(value, at: Int32(slot + 4))
     }
 
+    /// Sets attribute `slot` to `bytes`, not copied: they must stay valid
+    /// until ``run()`` returns.
+    func setBlob(_ slot: Int, bytes: UnsafeRawBufferPointer) throws {
+        try statement.bind(blob: bytes, at: Int32(slot + 4))
+    }
+
     /// Makes room for `count` bytes in attribute `slot`, written after the
     /// row is inserted (through ``Blob``).
     func setZeroBlob(_ slot: Int, count: Int) throws {

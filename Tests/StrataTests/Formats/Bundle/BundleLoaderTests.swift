@@ -34,6 +34,39 @@ import Testing
         }
     }
 
+    @Test func testMediaAboveAndBelowTheInMemoryLimitRestoreByteForByte() throws {
+        let fixture = try BundleFixture()
+        let context = try Context(store: fixture.store, model: fixture.model)
+        let entry = try #require(try context.fetch(FetchRequest(entity: "DiaryEntry")).first)
+        // Streamed into its row in pieces, not read whole.
+        var generator = SystemRandomNumberGenerator()
+        let large = Data(
+            (0..<(MediumBuffer.limit + 100_000)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            })
+        // Read whole: exactly at the limit.
+        let edge = Data(repeating: 0x5A, count: MediumBuffer.limit)
+        for bytes in [large, edge] {
+            let medium = try context.insert("Medium")
+            try medium.set("type", "image")
+            try medium.setValue(.data(bytes), forKey: "data")
+            try medium.setObject(entry, forKey: "diaryEntry")
+        }
+        try context.save()
+        let entries = try BundleFixture.honestEntries(fixture)
+        let (folder, restored) = try BundleFixture.unarchive(entries)
+        _ = folder
+        #expect(
+            try BundleFixture.snapshot(restored, model: fixture.model)
+                == BundleFixture.snapshot(fixture.store, model: fixture.model))
+        let sizes = try restored.connection.prepare(
+            "SELECT length(ZDATA) FROM ZMEDIUM ORDER BY length(ZDATA) DESC LIMIT 2")
+        var lengths: [Int64] = []
+        while try sizes.step() { lengths.append(sizes.int64(at: 0)) }
+        // Core Data's marker byte leads each external-storage value.
+        #expect(lengths == [Int64(large.count + 1), Int64(edge.count + 1)])
+    }
+
     @Test func testManyRowStatementsRestoreEveryRow() throws {
         let fixture = try BundleFixture(entries: 40)
         let entries = try BundleFixture.honestEntries(fixture)
