@@ -62,7 +62,6 @@ struct BenchRunner {
             }
             if round == 1 { try plan.compare() }
         }
-        plan.cleanUp()
         return result
     }
 }

@@ -44,8 +44,6 @@ struct BenchPlan {
     var compare: () throws -> Void
     /// The figures the benchmark is meant to reach, judged under the table.
     var targets: [BenchTarget] = []
-    /// Removes what the runs left, once after the last (untimed).
-    var cleanUp: () -> Void = {}
 
     /// A plan with one peer.
     init(

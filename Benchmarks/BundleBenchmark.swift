@@ -81,17 +81,19 @@ struct BundleBenchmark: Benchmark {
                 try opened.close()
             }
             let restored = workspace.appendingPathComponent("restored.sqlite")
-            // Each unzip run gets a folder of its own, and all are removed
-            // only after the last run: deleting 2,000 files makes ext4's
-            // inode allocator scan its recently deleted inodes (skipped for
-            // one to five minutes: `recently_deleted`, seen in perf) on the
-            // next run, which slowed unzip 1–4× from run to run and would
-            // flatter the ratio. (So leave five minutes between two
-            // invocations of this benchmark.)
-            let unzipped = workspace.appendingPathComponent(
-                "unzipped-\(getpid())", isDirectory: true)
+            // Each unzip run writes a new folder, and the benchmark deletes
+            // none: after thousands of files are deleted, ext4's inode
+            // allocator skips the recently deleted inodes for one to five
+            // minutes (`recently_deleted`, seen in perf), which slowed unzip
+            // 1–4× whenever files had been deleted shortly before — between
+            // runs, by `unzip -o` (it unlinks before writing), by the test
+            // suite — and would flatter the ratio. Remove
+            // `work/unarchive/unzipped/` by hand, five minutes before timing.
+            let unzipped = workspace.appendingPathComponent("unzipped", isDirectory: true)
             try FileManager.default.createDirectory(at: unzipped, withIntermediateDirectories: true)
+            let invocation = "\(Int(Date().timeIntervalSince1970))-\(getpid())"
             let runs = RunCounter()
+            var folder: URL { unzipped.appendingPathComponent("\(invocation)-\(runs.current)") }
             let strataSide = Contender(
                 title: "strata unarchive diary.zip",
                 prepareRun: {
@@ -106,12 +108,11 @@ struct BundleBenchmark: Benchmark {
             let peer = Contender(
                 title: "unzip diary.zip",
                 prepareRun: {
-                    let folder = unzipped.appendingPathComponent("run-\(runs.next())")
+                    runs.next()
                     return ChildCommand(
                         executable: unzip, arguments: ["-q", source.path, "-d", folder.path])
                 },
                 verify: {
-                    let folder = unzipped.appendingPathComponent("run-\(runs.current)")
                     let media = try FileManager.default.contentsOfDirectory(
                         atPath: folder.appendingPathComponent("media").path)
                     guard media.count == mediaFiles else {
@@ -120,9 +121,7 @@ struct BundleBenchmark: Benchmark {
                             "unzip left \(media.count) media files, expected \(mediaFiles)")
                     }
                 })
-            var plan = BenchPlan(strata: strataSide, peer: peer, compare: {}, targets: targets)
-            plan.cleanUp = { try? FileManager.default.removeItem(at: unzipped) }
-            return plan
+            return BenchPlan(strata: strataSide, peer: peer, compare: {}, targets: targets)
         }
     }
 
@@ -146,12 +145,9 @@ struct BundleBenchmark: Benchmark {
     }
 }
 
-/// Numbers the runs of a contender, so each writes to a folder of its own.
+/// Numbers the runs of a contender, so each writes a folder of its own.
 private final class RunCounter: @unchecked Sendable {
     private(set) var current = 0
-    /// The next run's number.
-    func next() -> Int {
-        current += 1
-        return current
-    }
+    /// Moves to the next run.
+    func next() { current += 1 }
 }
