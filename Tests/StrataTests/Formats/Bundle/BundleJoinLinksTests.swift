@@ -66,8 +66,7 @@ import Testing
 
     @Test func testAgreeingSidesRestoreEveryLinkOnce() throws {
         let fixture = try BundleFixture()
-        let entries = try BundleFixture.honestEntries(fixture)
-        let (folder, restored) = try BundleFixture.unarchive(entries)
+        let (folder, restored) = try fixture.restored()
         _ = folder
         #expect(
             try Self.tags(restored, model: fixture.model)

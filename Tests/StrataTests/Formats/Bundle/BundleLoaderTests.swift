@@ -53,12 +53,9 @@ import Testing
             try medium.setObject(entry, forKey: "diaryEntry")
         }
         try context.save()
-        let entries = try BundleFixture.honestEntries(fixture)
-        let (folder, restored) = try BundleFixture.unarchive(entries)
+        let (folder, restored) = try fixture.restored()
         _ = folder
-        #expect(
-            try BundleFixture.snapshot(restored, model: fixture.model)
-                == BundleFixture.snapshot(fixture.store, model: fixture.model))
+        try fixture.expectSameObjects(in: restored)
         let sizes = try restored.connection.prepare(
             "SELECT length(ZDATA) FROM ZMEDIUM ORDER BY length(ZDATA) DESC LIMIT 2")
         var lengths: [Int64] = []
@@ -69,11 +66,8 @@ import Testing
 
     @Test func testManyRowStatementsRestoreEveryRow() throws {
         let fixture = try BundleFixture(entries: 40)
-        let entries = try BundleFixture.honestEntries(fixture)
-        let (folder, restored) = try BundleFixture.unarchive(entries)
+        let (folder, restored) = try fixture.restored()
         _ = folder
-        #expect(
-            try BundleFixture.snapshot(restored, model: fixture.model)
-                == BundleFixture.snapshot(fixture.store, model: fixture.model))
+        try fixture.expectSameObjects(in: restored)
     }
 }

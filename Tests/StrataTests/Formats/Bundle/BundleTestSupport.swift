@@ -165,4 +165,18 @@ struct BundleFixture {
         try BundleUnarchiver(bundle: bundle).unarchive(to: url)
         return (folder, try Store.open(at: url))
     }
+
+    /// This fixture's store archived, then unarchived into a new store.
+    func restored() throws -> (TemporaryDirectory, Store) {
+        try Self.unarchive(try Self.honestEntries(self))
+    }
+
+    /// Expects `restored` to hold the same objects as this fixture's store.
+    func expectSameObjects(
+        in restored: Store, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(
+            try Self.snapshot(restored, model: model) == Self.snapshot(store, model: model),
+            sourceLocation: sourceLocation)
+    }
 }
