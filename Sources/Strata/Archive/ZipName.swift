@@ -81,12 +81,7 @@ enum ZipName {
         let joined = components.joined(separator: "/")
         // ASCII is its own canonical form: skip Foundation's normalisation,
         // which costs more than the rest of reading a central directory.
-        if joined.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(
-                decoding: joined.utf8.map {
-                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0
-                }, as: UTF8.self)
-        }
+        if joined.utf8.allSatisfy({ $0 < 0x80 }) { return joined.lowercased() }
         return joined.precomposedStringWithCanonicalMapping.lowercased()
     }
 }

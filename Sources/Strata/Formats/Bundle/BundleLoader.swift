@@ -258,10 +258,10 @@ final class BundleLoader {
                 try statement.bind(.integer(link.member), at: 2)
                 try statement.bind(.integer(owner), at: 3)
                 try statement.bind(.integer(link.order), at: 4)
-            case .joinTable(_, _, _, let orderColumn):
+            case .joinTable:  // Ordered: unordered ones were batched above.
                 try statement.bind(.integer(owner), at: 1)
                 try statement.bind(.integer(link.member), at: 2)
-                if orderColumn != nil { try statement.bind(.integer(link.order), at: 3) }
+                try statement.bind(.integer(link.order), at: 3)
             }
             try statement.execute()
         }
@@ -274,16 +274,8 @@ final class BundleLoader {
         media: ArraySlice<BundleObjectBatch.Medium>
     ) throws {
         let columns = batch.columns
-        let attributeCount = columns.attributes.count
-        let toOneCount = columns.toOneRelationships.count
         let key = batch.keys[object]
-        insert.reset(key: key)
-        let values = object * attributeCount
-        for slot in 0..<attributeCount {
-            let value = batch.values[values + slot]
-            if case .null = value { continue }
-            try insert.set(slot, value)
-        }
+        try insert.bindOne(object, of: batch)
         var streamed: [BundleObjectBatch.Medium] = []
         for (index, medium) in media.enumerated() {
             guard medium.entry.size <= MediumBuffer.limit else {
@@ -297,12 +289,6 @@ final class BundleLoader {
                 medium.entry, of: unarchiver.reader,
                 marker: medium.marker ? ExternalBinary.inlineMarker : nil)
             try insert.setBlob(medium.slot, bytes: bytes)  // Valid through the insert.
-        }
-        let toOne = object * toOneCount
-        for slot in 0..<toOneCount where batch.toOneKeys[toOne + slot] != 0 {
-            insert.setToOne(
-                slot, key: batch.toOneKeys[toOne + slot],
-                entityNumber: batch.toOneEntities[toOne + slot])
         }
         do {
             try insert.run()
@@ -372,17 +358,13 @@ final class BundleLoader {
             statement = try store.connection.prepare(
                 "INSERT INTO temp.strata_members VALUES (?, ?, ?, ?)")
             try statement.bind(.integer(Int64(slot)), at: 1)
-        case .joinTable(let table, let source, let target, let orderColumn):
-            if let orderColumn {
-                statement = try store.connection.prepare(
-                    "INSERT INTO \(quoted(table)) (\(quoted(source)), \(quoted(target)), "
-                        + "\(quoted(orderColumn))) VALUES (?, ?, ?) ON CONFLICT DO UPDATE "
-                        + "SET \(quoted(orderColumn)) = excluded.\(quoted(orderColumn))")
-            } else {
-                statement = try store.connection.prepare(
-                    "INSERT OR IGNORE INTO \(quoted(table)) (\(quoted(source)), "
-                        + "\(quoted(target))) VALUES (?, ?)")
-            }
+        case .joinTable(let table, let source, let target, let orderColumn?):
+            statement = try store.connection.prepare(
+                "INSERT INTO \(quoted(table)) (\(quoted(source)), \(quoted(target)), "
+                    + "\(quoted(orderColumn))) VALUES (?, ?, ?) ON CONFLICT DO UPDATE "
+                    + "SET \(quoted(orderColumn)) = excluded.\(quoted(orderColumn))")
+        case .joinTable(_, _, _, nil):
+            preconditionFailure("BundleLoader: unordered join links go through JoinLinkInsert")
         }
         memberInserts[name] = statement
         return statement

@@ -1,8 +1,7 @@
 /// The prepared `INSERT`s of one entity's rows when a bundle is loaded, in
-/// the column order of its ``EntityColumns``: one row at a time (values
-/// bound per row, NULL by default), or ``rowsPerStatement`` rows of a
-/// batch at once — a statement of many rows costs about what a few of one
-/// row do.
+/// the column order of its ``EntityColumns``: one row at a time (its media
+/// bound after its values), or ``rowsPerStatement`` rows of a batch at
+/// once — a statement of many rows costs about what a few of one row do.
 final class EntityInsert {
     /// The columns the statements write.
     let columns: EntityColumns
@@ -30,45 +29,46 @@ final class EntityInsert {
     /// - Throws: ``SQLiteError`` (a key twice: the caller finds the line
     ///   by inserting the rows one by one).
     func insertMany(_ batch: BundleObjectBatch, from first: Int) throws {
-        let attributeCount = columns.attributes.count
-        let toOneCount = columns.toOneRelationships.count
-        let width = Int32(columns.insertColumns.count)
         many.clearBindings()
+        let width = Int32(columns.insertColumns.count)
         for row in 0..<rowsPerStatement {
-            let object = first + row
-            let base = Int32(row) * width
-            try many.bind(batch.keys[object], at: base + 1)
-            try many.bind(Int64(columns.number), at: base + 2)
-            try many.bind(Int64(1), at: base + 3)
-            let values = object * attributeCount
-            for slot in 0..<attributeCount {
-                let value = batch.values[values + slot]
-                if case .null = value { continue }
-                try many.bind(value, at: base + Int32(slot + 4))
-            }
-            let toOne = object * toOneCount
-            for slot in 0..<toOneCount where batch.toOneKeys[toOne + slot] != 0 {
-                let parameter = base + columns.toOneParameters[slot]
-                try many.bind(batch.toOneKeys[toOne + slot], at: parameter)
-                if columns.toOneHasEntityColumn[slot] {
-                    try many.bind(Int64(batch.toOneEntities[toOne + slot]), at: parameter + 1)
-                }
-            }
+            try bind(first + row, of: batch, to: many, from: Int32(row) * width)
         }
         try many.execute()
     }
 
-    /// Starts a row with key `key`: every other value NULL.
-    func reset(key: Int64) {
+    /// Binds object `object` of `batch` (every value but its media) to the
+    /// one-row statement; ``setBlob(_:bytes:)`` and
+    /// ``setZeroBlob(_:count:)`` add the media, ``run()`` inserts.
+    func bindOne(_ object: Int, of batch: BundleObjectBatch) throws {
         statement.clearBindings()
-        try? statement.bind(.integer(key), at: 1)  // Parameters 1–3 always exist.
-        try? statement.bind(.integer(Int64(columns.number)), at: 2)
-        try? statement.bind(.integer(1), at: 3)
+        try bind(object, of: batch, to: statement, from: 0)
     }
 
-    /// Sets attribute `slot`.
-    func set(_ slot: Int, _ value: SQLiteValue) throws {
-        try statement.bind(value, at: Int32(slot + 4))
+    /// Binds one row's key, entity, attributes and to-ones to `target`,
+    /// its parameters starting after `base`; NULLs are left unbound.
+    private func bind(
+        _ object: Int, of batch: BundleObjectBatch, to target: Statement, from base: Int32
+    ) throws {
+        try target.bind(batch.keys[object], at: base + 1)
+        try target.bind(Int64(columns.number), at: base + 2)
+        try target.bind(Int64(1), at: base + 3)
+        let attributeCount = columns.attributes.count
+        let values = object * attributeCount
+        for slot in 0..<attributeCount {
+            let value = batch.values[values + slot]
+            if case .null = value { continue }
+            try target.bind(value, at: base + Int32(slot + 4))
+        }
+        let toOneCount = columns.toOneRelationships.count
+        let toOne = object * toOneCount
+        for slot in 0..<toOneCount where batch.toOneKeys[toOne + slot] != 0 {
+            let parameter = base + columns.toOneParameters[slot]
+            try target.bind(batch.toOneKeys[toOne + slot], at: parameter)
+            if columns.toOneHasEntityColumn[slot] {
+                try target.bind(Int64(batch.toOneEntities[toOne + slot]), at: parameter + 1)
+            }
+        }
     }
 
     /// Sets attribute `slot` to `bytes`, not copied: they must stay valid
@@ -83,16 +83,7 @@ final class EntityInsert {
         try statement.bindZeroBlob(count: count, at: Int32(slot + 4))
     }
 
-    /// Sets to-one `slot` to the object `key` of entity `entityNumber`.
-    func setToOne(_ slot: Int, key: Int64, entityNumber: Int) {
-        let parameter = columns.toOneParameters[slot]
-        try? statement.bind(.integer(key), at: parameter)  // The parameter exists: built above.
-        if columns.toOneHasEntityColumn[slot] {
-            try? statement.bind(.integer(Int64(entityNumber)), at: parameter + 1)
-        }
-    }
-
-    /// Inserts the row.
+    /// Inserts the row bound by ``bindOne(_:of:)``.
     func run() throws {
         try statement.execute()
     }
