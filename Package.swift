@@ -37,9 +37,11 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        // Linux calls Swift's Glibc module leaves out (sync_file_range).
+        .target(name: "CFileSystem"),
         .target(
             name: "Strata",
-            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto"],
+            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"],
             exclude: ["Strata.docc"]
         ),
         .executableTarget(

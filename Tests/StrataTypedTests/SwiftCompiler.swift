@@ -55,6 +55,7 @@ struct SwiftCompiler {
         for map in [
             "CSQLite/module.modulemap", "CLibXML2/module.modulemap", "CArchive/module.modulemap",
             "CCrypto/module.modulemap", "CICU/include/module.modulemap",
+            "CFileSystem/include/module.modulemap",
         ] {
             arguments += ["-Xcc", "-fmodule-map-file=" + sources.appendingPathComponent(map).path]
         }

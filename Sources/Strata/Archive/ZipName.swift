@@ -57,16 +57,19 @@ enum ZipName {
         }
         let isDirectory = bytes.last == UInt8(ascii: "/")
         var components: [String] = []
-        for component in name.split(separator: "/", omittingEmptySubsequences: true) {
-            if component == ".." {
+        // Split on the byte, as the file system does (a `Character` split
+        // would keep "/" with a combining mark after it in one part).
+        for component in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        {
+            if component.elementsEqual("..".utf8) {
                 throw fail(.parentReference, "the name climbs out of the folder (\"..\")")
             }
-            if component == "." { continue }
-            guard component.utf8.count <= maxComponentLength else {
+            if component.elementsEqual(".".utf8) { continue }
+            guard component.count <= maxComponentLength else {
                 throw fail(
                     .invalidName, "a part of the name is longer than \(maxComponentLength) bytes")
             }
-            components.append(String(component))
+            components.append(String(decoding: component, as: UTF8.self))
         }
         guard !components.isEmpty else {
             throw fail(.invalidName, "the name has no part other than \".\" and \"/\"")

@@ -159,6 +159,13 @@ import Testing
         try Self.expectRefused([latin1], .invalidName, entry: "caf\u{fffd}")
     }
 
+    @Test func testNamesSplitOnTheSlashByteAsTheFileSystemDoes() throws {
+        // "/" then a combining accent is one Character, but two folders on disk.
+        let checked = try ZipName.check(Array("a/\u{301}x/y".utf8), archive: "a.zip")
+        #expect(checked.components == ["a", "\u{301}x", "y"])
+        #expect(checked.path == "a/\u{301}x/y")
+    }
+
     @Test func testAControlCharacterIsEscapedInTheMessage() throws {
         let error = ArchiveError(.invalidName, path: "a.zip", entry: "a\u{1b}[2J\"", message: "m")
         #expect(error.description == #"a.zip: entry "a\u{1b}[2J\"": m"#)

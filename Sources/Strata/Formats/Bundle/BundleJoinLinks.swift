@@ -47,6 +47,8 @@ struct BundleJoinLinks {
         let name: String
         /// The column leading its primary key: the primary side's owners.
         let leadingColumn: String
+        /// The other column: the mirror side's owners.
+        let mirrorColumn: String
         /// The relationships (`Entity.relationship`) that only summarise.
         var mirrors: Set<String> = []
         var primary = Summary()
@@ -83,10 +85,10 @@ struct BundleJoinLinks {
         for (table, listed) in sides.sorted(by: { $0.key < $1.key }) {
             let sources = Set(listed.map(\.source))
             guard sources.count == 2, let leading = try leadingColumn(table),
-                sources.contains(leading)
+                sources.contains(leading), let other = sources.first(where: { $0 != leading })
             else { continue }
             let index = tables.count
-            var entry = Table(name: table, leadingColumn: leading)
+            var entry = Table(name: table, leadingColumn: leading, mirrorColumn: other)
             for side in listed {
                 if side.source == leading {
                     roles[side.key] = .primary(table: index)
@@ -114,10 +116,15 @@ struct BundleJoinLinks {
     }
 
     /// The join-table columns (`table.column`) that only hold keys of
-    /// objects whose own lines listed the link: the primary owner column of
-    /// each table whose two sides agree. Every such key names a row loaded.
-    var knownOwnerColumns: Set<String> {
-        Set(tables.filter { $0.primary == $0.mirror }.map { "\($0.name).\($0.leadingColumn)" })
+    /// objects whose own lines listed the link: both columns of each table
+    /// whose two sides agree (each link was listed by the line of its
+    /// primary owner, and — the summaries being equal — by the line of its
+    /// mirror owner). Every such key names a row loaded.
+    var knownColumns: Set<String> {
+        tables.filter { $0.primary == $0.mirror }.reduce(into: []) { known, table in
+            known.insert("\(table.name).\(table.leadingColumn)")
+            known.insert("\(table.name).\(table.mirrorColumn)")
+        }
     }
 
     /// The mirror relationships (`Entity.relationship`) whose links must be

@@ -42,8 +42,6 @@ final class BundleLoader {
     /// The batched insert of each unordered join table's links, by
     /// `Entity.relationship`.
     private var joinInserts: [String: JoinLinkInsert] = [:]
-    /// The small media of the row being inserted, read whole.
-    private var mediumBuffers: [MediumBuffer] = []
     private let columns: [String: EntityColumns]
     private let decoder: BundleObjectDecoder
 
@@ -91,6 +89,8 @@ final class BundleLoader {
                 "CREATE TEMP TABLE strata_members (slot INTEGER, pk INTEGER, owner INTEGER, position INTEGER)"
             )
             let entities = BundleJSON.sortedKeys(unarchiver.manifest.counts)
+            let joinIndexes = try DeferredIndexes(
+                tables: unorderedJoinTables, connection: connection)
             try loadObjects(try entities.compactMap { try file(of: $0, linksOf: nil) })
             let mirrors = decoder.joinLinks.disagreeingMirrors
             if !mirrors.isEmpty {
@@ -106,6 +106,7 @@ final class BundleLoader {
                     try decoder.decode(file) { try write($0) }
                 }
             }
+            try joinIndexes.restore()
             try applyMemberships()
             for table in Set(mapping.entities.values.map(\.table)).sorted() {
                 let roots = mapping.entities.values.filter { $0.table == table }.map(\.number)
@@ -127,7 +128,7 @@ final class BundleLoader {
             try? connection.execute("ROLLBACK TRANSACTION")
             throw error
         }
-        let known = decoder.joinLinks.knownOwnerColumns
+        let known = decoder.joinLinks.knownColumns
         // Every Z_ENT is the number of its file's entity and Z_MAX the
         // largest key: written so above, not checked again.
         if let problem = try store.checkRelationships(
@@ -136,6 +137,18 @@ final class BundleLoader {
             throw BundleError(
                 .invalidData, path: path, "the objects' references do not hold: \(problem)")
         }
+    }
+
+    /// The join tables of unordered to-manys, whose links go in through
+    /// ``JoinLinkInsert``.
+    private var unorderedJoinTables: [String] {
+        var tables: Set<String> = []
+        for entity in mapping.entities.values {
+            for case .joinTable(let table, _, _, nil) in entity.toMany.values {
+                tables.insert(table)
+            }
+        }
+        return tables.sorted()
     }
 
     /// The data file of `entity`, nil when the bundle has none (and the
@@ -176,9 +189,11 @@ final class BundleLoader {
         }
         thread.name = "strata.bundle-decoder"
         thread.start()
+        let writeback = EarlyWriteback(path: store.url.path)
         do {
             while let batch = try handoff.next() {
                 try write(batch)
+                writeback?.advance()
             }
         } catch {
             handoff.cancel()  // Waits for the decoder to stop.
@@ -189,6 +204,11 @@ final class BundleLoader {
     // MARK: - Writing a batch
 
     private func write(_ batch: BundleObjectBatch) throws {
+        try batch.bytes.withUnsafeBufferPointer { try write(batch, bytes: $0) }
+    }
+
+    /// Writes `batch`, whose ``BundleObjectBatch/bytes`` are `bytes`.
+    private func write(_ batch: BundleObjectBatch, bytes: UnsafeBufferPointer<UInt8>) throws {
         let columns = batch.columns
         if !batch.linksOnly {
             let insert = try entityInsert(columns)
@@ -200,13 +220,13 @@ final class BundleLoader {
                     media < batch.media.endIndex ? batch.media[media].object : batch.count
                 if nextMedium - object >= insert.rowsPerStatement {
                     do {
-                        try insert.insertMany(batch, from: object)
+                        try insert.insertMany(batch, from: object, bytes: bytes)
                     } catch let error as SQLiteError
                         where error.code.primaryResultCode == .constraint
                     {
                         // One by one, to name the line (the statement wrote nothing).
                         for row in object..<(object + insert.rowsPerStatement) {
-                            try insertOne(row, of: batch, insert: insert, media: [])
+                            try insertOne(row, of: batch, bytes: bytes, insert: insert, media: [])
                         }
                         throw error
                     }
@@ -218,7 +238,8 @@ final class BundleLoader {
                     media += 1
                 }
                 try insertOne(
-                    object, of: batch, insert: insert, media: batch.media[firstMedium..<media])
+                    object, of: batch, bytes: bytes, insert: insert,
+                    media: batch.media[firstMedium..<media])
                 object += 1
             }
         }
@@ -268,27 +289,27 @@ final class BundleLoader {
         for insert in batched { try insert?.flush() }
     }
 
-    /// Inserts one object of `batch`, then streams its `media` into the row.
+    /// Inserts one object of `batch`, with its `media`: those read into the
+    /// batch bound in place, the others streamed into the row after it is
+    /// inserted.
     private func insertOne(
-        _ object: Int, of batch: BundleObjectBatch, insert: EntityInsert,
-        media: ArraySlice<BundleObjectBatch.Medium>
+        _ object: Int, of batch: BundleObjectBatch, bytes: UnsafeBufferPointer<UInt8>,
+        insert: EntityInsert, media: ArraySlice<BundleObjectBatch.Medium>
     ) throws {
         let columns = batch.columns
         let key = batch.keys[object]
-        try insert.bindOne(object, of: batch)
+        try insert.bindOne(object, of: batch, bytes: bytes)
         var streamed: [BundleObjectBatch.Medium] = []
-        for (index, medium) in media.enumerated() {
-            guard medium.entry.size <= MediumBuffer.limit else {
+        for medium in media {
+            if let range = medium.bytes {
+                try insert.setBlob(
+                    medium.slot,
+                    bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+            } else {
                 try insert.setZeroBlob(
                     medium.slot, count: Int(medium.entry.size) + (medium.marker ? 1 : 0))
                 streamed.append(medium)
-                continue
             }
-            if mediumBuffers.count <= index { mediumBuffers.append(MediumBuffer()) }
-            let bytes = try mediumBuffers[index].read(
-                medium.entry, of: unarchiver.reader,
-                marker: medium.marker ? ExternalBinary.inlineMarker : nil)
-            try insert.setBlob(medium.slot, bytes: bytes)  // Valid through the insert.
         }
         do {
             try insert.run()

@@ -32,9 +32,15 @@ final class BundleObjectDecoder: @unchecked Sendable {
     let numbers: [String: Int]
     /// The many-to-many pairs listed from both sides; the decoder keeps
     /// their summaries and leaves the mirror side's links out of batches.
-    private(set) var joinLinks: BundleJoinLinks
+    var joinLinks: BundleJoinLinks
     /// The join role of each to-many of the file being read.
-    private var roles: [BundleJoinLinks.Role] = []
+    var roles: [BundleJoinLinks.Role] = []
+    /// The member names of the file being read, for the fast path.
+    var plainLayout = PlainLayout()
+    /// Scratch of the fast path: the members a line has named, the links
+    /// it lists.
+    var seen: [Bool] = []
+    var staged: [StagedLink] = []
 
     init(
         path: String, reader: ZipReader, mapping: StoreMapping, numbers: [String: Int],
@@ -80,24 +86,18 @@ final class BundleObjectDecoder: @unchecked Sendable {
                 throw BundleError(
                     .invalidData, path: path, entry: name, line: lineNumber, "an empty line")
             }
-            let node: JSONNode
+            let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
             do {
-                node = try JSONReader.parse(bytes: bytes.assumingMemoryBound(to: UInt8.self))
-            } catch {
-                throw BundleError(
-                    .invalidData, path: path, entry: name, line: lineNumber, "not JSON: \(error)")
-            }
-            do {
-                if let linksOf = file.linksOf {
-                    try addLinks(node, of: linksOf, line: lineNumber, to: &batch)
-                } else {
-                    try add(node, line: lineNumber, to: &batch)
+                let read =
+                    try file.linksOf == nil && addPlain(utf8, number: lineNumber, to: &batch)
+                if !read {
+                    try addGeneral(utf8, number: lineNumber, linksOf: file.linksOf, to: &batch)
                 }
             } catch let error as LineError {
                 throw BundleError(
                     .invalidData, path: path, entry: name, line: lineNumber, error.message)
             }
-            if batch.count >= Self.batchSize {
+            if batch.isFull {
                 try emit(batch)
                 batch = BundleObjectBatch(
                     columns: file.columns, file: name, linksOnly: file.linksOf != nil)
@@ -127,9 +127,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
                     "a line longer than 64 MiB")
             }
         }
-        roles = file.columns.toManyRelationships.map {
-            joinLinks.role(of: $0.name, in: file.columns.entity)
-        }
+        begin(file.columns)
         // A damaged entry (its CRC, its inflation) throws from the read
         // itself: the cause.
         try reader.read(file.entry) { chunk in
@@ -158,7 +156,35 @@ final class BundleObjectDecoder: @unchecked Sendable {
         }
     }
 
+    /// Prepares to read lines of `columns`' entity.
+    func begin(_ columns: EntityColumns) {
+        roles = columns.toManyRelationships.map { joinLinks.role(of: $0.name, in: columns.entity) }
+        plainLayout = PlainLayout(columns) { destinationNumber($0.destination, of: $0) }
+    }
+
     // MARK: - One line
+
+    /// Reads `line` with the general JSON reader into `batch`: the object,
+    /// or with `linksOf` only the links of those to-manys.
+    ///
+    /// - Throws: ``LineError`` naming what is wrong; ``ArchiveError`` from
+    ///   reading a medium.
+    func addGeneral(
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, linksOf: Set<String>?,
+        to batch: inout BundleObjectBatch
+    ) throws {
+        let node: JSONNode
+        do {
+            node = try JSONReader.parse(bytes: line)
+        } catch {
+            throw LineError(message: "not JSON: \(error)")
+        }
+        if let linksOf {
+            try addLinks(node, of: linksOf, line: number, to: &batch)
+        } else {
+            try add(node, line: number, to: &batch)
+        }
+    }
 
     private func add(_ node: JSONNode, line: Int, to batch: inout BundleObjectBatch) throws {
         let columns = batch.columns
@@ -174,7 +200,9 @@ final class BundleObjectDecoder: @unchecked Sendable {
         batch.lines.append(line)
         batch.keys.append(key)
         let firstValue = batch.values.count
-        batch.values.append(contentsOf: repeatElement(.null, count: columns.attributes.count))
+        batch.values.append(
+            contentsOf: repeatElement(BundleObjectBatch.Value.null, count: columns.attributes.count)
+        )
         let firstToOne = batch.toOneKeys.count
         batch.toOneKeys.append(
             contentsOf: repeatElement(0, count: columns.toOneRelationships.count))
@@ -193,9 +221,9 @@ final class BundleObjectDecoder: @unchecked Sendable {
                     file.hasPrefix("media/")
                 {
                     batch.media.append(
-                        try medium(file, rule: rule, object: object, slot: slot))
+                        try medium(file, rule: rule, object: object, slot: slot, to: &batch))
                 } else {
-                    batch.values[firstValue + slot] = try value(of: member.value, for: rule)
+                    batch.set(try value(of: member.value, for: rule), at: firstValue + slot)
                 }
             } else if let slot = columns.toOneSlots[member.key] {
                 guard !seenToOne[slot] else { throw twice() }
@@ -242,24 +270,8 @@ final class BundleObjectDecoder: @unchecked Sendable {
     /// link, so this runs hundreds of thousands of times.
     static func parseID(_ id: String) -> (String, Int64)? {
         var id = id  // Native strings are contiguous: no copy.
-        return id.withUTF8 { bytes -> (String, Int64)? in
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0,
-                slash + 2 < bytes.count, bytes[slash + 1] == UInt8(ascii: "p"),
-                bytes.count - slash - 2 <= 19
-            else { return nil }
-            var key: Int64 = 0
-            for byte in bytes[(slash + 2)...] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                let (times, overflowed) = key.multipliedReportingOverflow(by: 10)
-                let (sum, overflowedAgain) = times.addingReportingOverflow(
-                    Int64(byte &- UInt8(ascii: "0")))
-                guard !overflowed, !overflowedAgain else { return nil }
-                key = sum
-            }
-            guard key > 0 else { return nil }
-            return (
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self), key
-            )
+        return id.withUTF8 { bytes in
+            parseID(bytes: bytes).map { (String(decoding: $0.0, as: UTF8.self), $0.1) }
         }
     }
 
@@ -328,10 +340,15 @@ final class BundleObjectDecoder: @unchecked Sendable {
         }
     }
 
-    /// The media file `file` for attribute `slot`; its bytes are streamed
-    /// into the row once it is inserted.
-    private func medium(
-        _ file: String, rule: EntityColumns.AttributeRule, object: Int, slot: Int
+    /// The media file `file` for attribute `slot`: read into the batch's
+    /// bytes when it is at most ``mediumReadLimit`` bytes, else streamed
+    /// into its row once the row is inserted.
+    ///
+    /// - Throws: ``LineError`` for a file the bundle lacks or SQLite cannot
+    ///   hold; ``ArchiveError`` from the read (a damaged entry).
+    func medium(
+        _ file: String, rule: EntityColumns.AttributeRule, object: Int, slot: Int,
+        to batch: inout BundleObjectBatch
     ) throws -> BundleObjectBatch.Medium {
         // Every entry of the zip is listed in the manifest (checked on opening).
         guard let entry = reader.entry(named: file), entry.kind == .file else {
@@ -343,8 +360,31 @@ final class BundleObjectDecoder: @unchecked Sendable {
                 message: "'\(rule.name)': \(file) is \(entry.size) bytes, more than SQLite "
                     + "keeps in one value")
         }
-        return BundleObjectBatch.Medium(object: object, slot: slot, entry: entry, marker: marker)
+        guard entry.size <= Self.mediumReadLimit else {
+            return BundleObjectBatch.Medium(
+                object: object, slot: slot, entry: entry, marker: marker, bytes: nil)
+        }
+        let start = batch.bytes.count
+        if marker { batch.bytes.append(ExternalBinary.inlineMarker) }
+        let end = batch.bytes.count + Int(entry.size)
+        try reader.read(entry) { chunk in
+            // The reader stops an entry that inflates beyond its size; this
+            // only keeps a wrong size from growing the batch.
+            guard batch.bytes.count + chunk.count <= end else {
+                throw ArchiveError(
+                    .sizeMismatch, path: reader.path, entry: entry.path,
+                    message: "more bytes than the entry's declared \(entry.size)")
+            }
+            batch.bytes.append(contentsOf: chunk)
+        }
+        return BundleObjectBatch.Medium(
+            object: object, slot: slot, entry: entry, marker: marker,
+            bytes: start..<batch.bytes.count)
     }
+
+    /// The largest medium read into a batch; larger ones stream into their
+    /// row through incremental blob I/O.
+    static let mediumReadLimit: Int64 = 1 << 20
 
     // MARK: - Relationships
 
@@ -367,7 +407,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
 
     /// The store number of `name` when it is `relationship`'s destination or
     /// one of its subentities.
-    private func destinationNumber(_ name: String, of relationship: Relationship) -> Int? {
+    func destinationNumber(_ name: String, of relationship: Relationship) -> Int? {
         guard let number = numbers[name],
             let tree = mapping.entities[relationship.destination]?.treeNumbers,
             tree.contains(number)

@@ -24,31 +24,40 @@ final class EntityInsert {
     }
 
     /// Inserts ``rowsPerStatement`` objects of `batch`, from `first`, none of
-    /// which has media, in one statement.
+    /// which has media, in one statement. `bytes` are the batch's
+    /// ``BundleObjectBatch/bytes``, bound in place.
     ///
     /// - Throws: ``SQLiteError`` (a key twice: the caller finds the line
     ///   by inserting the rows one by one).
-    func insertMany(_ batch: BundleObjectBatch, from first: Int) throws {
+    func insertMany(
+        _ batch: BundleObjectBatch, from first: Int, bytes: UnsafeBufferPointer<UInt8>
+    ) throws {
         many.clearBindings()
         let width = Int32(columns.insertColumns.count)
         for row in 0..<rowsPerStatement {
-            try bind(first + row, of: batch, to: many, from: Int32(row) * width)
+            try bind(first + row, of: batch, bytes: bytes, to: many, from: Int32(row) * width)
         }
+        defer { many.clearBindings() }  // Nothing keeps pointing into `bytes`.
         try many.execute()
     }
 
     /// Binds object `object` of `batch` (every value but its media) to the
     /// one-row statement; ``setBlob(_:bytes:)`` and
-    /// ``setZeroBlob(_:count:)`` add the media, ``run()`` inserts.
-    func bindOne(_ object: Int, of batch: BundleObjectBatch) throws {
+    /// ``setZeroBlob(_:count:)`` add the media, ``run()`` inserts. `bytes`
+    /// are the batch's ``BundleObjectBatch/bytes``, bound in place: they
+    /// must stay valid until ``run()`` returns.
+    func bindOne(
+        _ object: Int, of batch: BundleObjectBatch, bytes: UnsafeBufferPointer<UInt8>
+    ) throws {
         statement.clearBindings()
-        try bind(object, of: batch, to: statement, from: 0)
+        try bind(object, of: batch, bytes: bytes, to: statement, from: 0)
     }
 
     /// Binds one row's key, entity, attributes and to-ones to `target`,
     /// its parameters starting after `base`; NULLs are left unbound.
     private func bind(
-        _ object: Int, of batch: BundleObjectBatch, to target: Statement, from base: Int32
+        _ object: Int, of batch: BundleObjectBatch, bytes: UnsafeBufferPointer<UInt8>,
+        to target: Statement, from base: Int32
     ) throws {
         try target.bind(batch.keys[object], at: base + 1)
         try target.bind(Int64(columns.number), at: base + 2)
@@ -57,8 +66,26 @@ final class EntityInsert {
         let values = object * attributeCount
         for slot in 0..<attributeCount {
             let value = batch.values[values + slot]
-            if case .null = value { continue }
-            try target.bind(value, at: base + Int32(slot + 4))
+            let parameter = base + Int32(slot + 4)
+            switch value.kind {
+            case .null: continue
+            case .integer: try target.bind(value.payload, at: parameter)
+            case .real:
+                try target.bind(
+                    Double(bitPattern: UInt64(bitPattern: value.payload)), at: parameter)
+            case .text:
+                try target.bind(
+                    utf8: UnsafeBufferPointer(
+                        rebasing: bytes[Int(value.payload)..<(Int(value.payload) + value.count)]),
+                    at: parameter)
+            case .blob:
+                try target.bind(
+                    blob: UnsafeRawBufferPointer(
+                        UnsafeBufferPointer(
+                            rebasing: bytes[Int(value.payload)..<(Int(value.payload) + value.count)]
+                        )),
+                    at: parameter)
+            }
         }
         let toOneCount = columns.toOneRelationships.count
         let toOne = object * toOneCount
@@ -83,8 +110,9 @@ final class EntityInsert {
         try statement.bindZeroBlob(count: count, at: Int32(slot + 4))
     }
 
-    /// Inserts the row bound by ``bindOne(_:of:)``.
+    /// Inserts the row bound by ``bindOne(_:of:bytes:)``.
     func run() throws {
+        defer { statement.clearBindings() }  // Nothing keeps pointing into the batch.
         try statement.execute()
     }
 }

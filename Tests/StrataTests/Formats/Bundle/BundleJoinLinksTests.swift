@@ -23,14 +23,14 @@ import Testing
         let fixture = try BundleFixture()
         let mapping = try StoreMapping(model: fixture.model, store: fixture.store)
         let connection = fixture.store.connection
-        let links = try BundleJoinLinks(model: fixture.model, mapping: mapping) { table in
+        var links = try BundleJoinLinks(model: fixture.model, mapping: mapping) { table in
             let statement = try connection.prepare(
                 "SELECT name FROM pragma_table_info(?) WHERE pk = 1")
             try statement.bind(.text(table), at: 1)
             return try statement.step() ? statement.text(at: 0) : nil
         }
         guard
-            case .joinTable(let table, let source, _, _)? =
+            case .joinTable(let table, let source, let target, _)? =
                 mapping.entity(named: "DiaryEntry")?.toMany["tags"]
         else {
             Issue.record("DiaryEntry.tags is not kept in a join table")
@@ -39,7 +39,13 @@ import Testing
         #expect(links.role(of: "tags", in: "DiaryEntry") == .primary(table: 0))
         #expect(links.role(of: "entries", in: "Tag") == .mirror(table: 0))
         #expect(links.role(of: "media", in: "DiaryEntry") == .direct)  // Through a foreign key.
-        #expect(links.knownOwnerColumns == ["\(table).\(source)"])  // Nothing listed yet: agreeing.
+        // Nothing listed yet: the sides agree, and both columns hold only
+        // keys of loaded rows.
+        #expect(links.knownColumns == ["\(table).\(source)", "\(table).\(target)"])
+        links.add(owner: 1, member: 2, role: .primary(table: 0))
+        #expect(links.knownColumns.isEmpty)  // One side lists a link the other does not.
+        links.add(owner: 2, member: 1, role: .mirror(table: 0))
+        #expect(links.knownColumns.count == 2)
     }
 
     @Test func testSummariesTellAgreeingSidesFromDisagreeingOnes() {

@@ -41,11 +41,11 @@ import Testing
         // Streamed into its row in pieces, not read whole.
         var generator = SystemRandomNumberGenerator()
         let large = Data(
-            (0..<(MediumBuffer.limit + 100_000)).map { _ in
+            (0..<(Int(BundleObjectDecoder.mediumReadLimit) + 100_000)).map { _ in
                 UInt8.random(in: 0...255, using: &generator)
             })
         // Read whole: exactly at the limit.
-        let edge = Data(repeating: 0x5A, count: MediumBuffer.limit)
+        let edge = Data(repeating: 0x5A, count: Int(BundleObjectDecoder.mediumReadLimit))
         for bytes in [large, edge] {
             let medium = try context.insert("Medium")
             try medium.set("type", "image")
@@ -62,6 +62,30 @@ import Testing
         while try sizes.step() { lengths.append(sizes.int64(at: 0)) }
         // Core Data's marker byte leads each external-storage value.
         #expect(lengths == [Int64(large.count + 1), Int64(edge.count + 1)])
+    }
+
+    /// The join table's second index is dropped during the load and made
+    /// again after it: the restored store ends with the indexes a created
+    /// one has, the same SQL, and a sound file.
+    @Test func testTheRestoredStoreHasTheIndexesOfACreatedOne() throws {
+        let fixture = try BundleFixture()
+        let (folder, restored) = try fixture.restored()
+        _ = folder
+        func indexes(_ store: Store) throws -> [String] {
+            let statement = try store.connection.prepare(
+                "SELECT name || ' ' || coalesce(sql, '') FROM sqlite_master WHERE type = 'index' "
+                    + "ORDER BY name")
+            var found: [String] = []
+            while try statement.step() { found.append(statement.text(at: 0) ?? "") }
+            return found
+        }
+        let created = try indexes(fixture.store)
+        #expect(created.contains { $0.hasPrefix("Z_") && $0.contains("TAGS_INDEX") })
+        #expect(try indexes(restored) == created)
+        #expect(try restored.connection.scalar("PRAGMA integrity_check") == .text("ok"))
+        let linked = try restored.connection.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'Z\\_%TAGS' ESCAPE '\\'")
+        #expect(linked == .integer(1))
     }
 
     @Test func testManyRowStatementsRestoreEveryRow() throws {
