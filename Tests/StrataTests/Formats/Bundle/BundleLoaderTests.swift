@@ -84,7 +84,8 @@ import Testing
         #expect(try indexes(restored) == created)
         #expect(try restored.connection.scalar("PRAGMA integrity_check") == .text("ok"))
         let linked = try restored.connection.scalar(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'Z\\_%TAGS' ESCAPE '\\'")
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'Z\\_%TAGS' ESCAPE '\\'"
+        )
         #expect(linked == .integer(1))
     }
 
