@@ -73,8 +73,9 @@ struct ZipEntryInput {
         return start
     }
 
-    /// Streams the inflated bytes to `body`, then checks size and CRC.
-    func stream(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Streams the inflated bytes to `body`, then checks size and (unless
+    /// the caller checks a stronger digest) CRC.
+    func stream(checksCRC: Bool = true, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let start = try dataOffset()
         guard entry.kind == .file else { return }
         var crc: UInt = CArchive.crc32(0, nil, 0)
@@ -89,7 +90,10 @@ struct ZipEntryInput {
                 throw fail(
                     .sizeMismatch, "the entry inflates beyond the \(entry.size) bytes it declares")
             }
-            crc = CArchive.crc32(crc, base.assumingMemoryBound(to: Bytef.self), uInt(chunk.count))
+            if checksCRC {
+                crc = CArchive.crc32(
+                    crc, base.assumingMemoryBound(to: Bytef.self), uInt(chunk.count))
+            }
             try body(chunk)
         }
         switch entry.compression {
@@ -101,7 +105,7 @@ struct ZipEntryInput {
                 .sizeMismatch,
                 "the entry inflates to \(produced) bytes but declares \(entry.size)")
         }
-        guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
+        guard !checksCRC || UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
             throw fail(
                 .checksumMismatch,
                 "the CRC-32 of the bytes is \(hex(UInt32(truncatingIfNeeded: crc))), "

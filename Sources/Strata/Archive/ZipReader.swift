@@ -105,14 +105,20 @@ public final class ZipReader {
     ///
     /// - Parameters:
     ///   - entry: One of ``entries``.
+    ///   - checksCRC: Whether the CRC-32 is checked. Pass `false` only when
+    ///     the caller checks a stronger digest of the same bytes (a bundle's
+    ///     SHA-256): the CRC then costs time and proves nothing more. The
+    ///     size is checked either way.
     ///   - body: Called with each chunk of inflated bytes; a chunk is valid
     ///     only during the call.
     /// - Throws: ``ArchiveError`` naming the entry, or what `body` throws.
-    public func read(_ entry: ZipEntry, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func read(
+        _ entry: ZipEntry, checksCRC: Bool = true, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         precondition(
             entries.indices.contains(entry.index) && entries[entry.index] == entry,
             "ZipReader.read: the entry belongs to another archive")
-        try ZipEntryInput(entry: entry, file: file).stream(body)
+        try ZipEntryInput(entry: entry, file: file).stream(checksCRC: checksCRC, body)
     }
 
     /// The bytes of a small entry (a manifest, a schema), all at once.

@@ -65,6 +65,15 @@ public struct BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension BundleError {
+    /// A file of the bundle whose SHA-256 differs from the manifest's.
+    static func damaged(path: String, entry: String) -> BundleError {
+        BundleError(
+            .checksumMismatch, path: path, entry: entry,
+            "its SHA-256 differs from the manifest's: the file is damaged or was changed")
+    }
+}
+
 // MARK: - Matching
 
 extension BundleError {

@@ -18,10 +18,12 @@ final class BundleLoader {
     let mapping: StoreMapping
     /// The store's entity numbers, by name.
     let numbers: [String: Int]
-    /// Whether the decoder checks each data file's SHA-256 as it reads it
-    /// (the other files are verified apart:
+    /// Whether the files read are checked against the manifest's SHA-256 as
+    /// they are read (the others are verified apart, after:
     /// ``BundleUnarchiver/verify(skipping:)``).
-    let checksDataFiles: Bool
+    let verifies: Bool
+    /// The large media streamed into their rows and found to match.
+    private var verifiedMedia: Set<String> = []
 
     /// A to-many membership written after every row exists: the
     /// destination row `pk` gets `owner` in `slot`'s key column and
@@ -45,9 +47,9 @@ final class BundleLoader {
     private let columns: [String: EntityColumns]
     private let decoder: BundleObjectDecoder
 
-    init(unarchiver: BundleUnarchiver, store: Store, checksDataFiles: Bool) throws {
+    init(unarchiver: BundleUnarchiver, store: Store, verifies: Bool) throws {
         self.unarchiver = unarchiver
-        self.checksDataFiles = checksDataFiles
+        self.verifies = verifies
         self.store = store
         model = unarchiver.model
         mapping = try StoreMapping(model: unarchiver.model, store: store)
@@ -71,8 +73,15 @@ final class BundleLoader {
         decoder = BundleObjectDecoder(
             path: unarchiver.path,
             reader: unarchiver.reader,  // Reads only: safe from a second thread.
+            checksums: verifies
+                ? Dictionary(unarchiver.manifest.files.map { ($0.path, $0.sha256) }) { a, _ in a }
+                : nil,
             mapping: mapping, numbers: numbers, joinLinks: joinLinks)
     }
+
+    /// The files read so far and found to match the manifest's SHA-256.
+    /// Read only when no load is running.
+    var verifiedFiles: Set<String> { decoder.verifiedFiles.union(verifiedMedia) }
 
     private var path: String { unarchiver.path }
 
@@ -167,10 +176,9 @@ final class BundleLoader {
             throw BundleError(
                 .invalidData, path: path, entry: name, "\(entity) is not in the store's layout")
         }
-        let sha256 = unarchiver.manifest.files.first { $0.path == name }?.sha256
         return BundleObjectDecoder.File(
             columns: columns, entry: entry, expected: expected,
-            sha256: linksOf == nil && checksDataFiles ? sha256 : nil, linksOf: linksOf)
+            sha256: linksOf == nil ? decoder.checksums?[name] : nil, linksOf: linksOf)
     }
 
     /// Decodes `files` on a second thread while this one inserts.
@@ -344,9 +352,18 @@ final class BundleLoader {
             try [ExternalBinary.inlineMarker].withUnsafeBytes { try blob.write($0, at: 0) }
             offset = 1
         }
-        try unarchiver.reader.read(medium.entry) { chunk in
+        let expected = decoder.checksums?[medium.entry.path]
+        var hash = SHA256()
+        try unarchiver.reader.read(medium.entry, checksCRC: expected == nil) { chunk in
+            if expected != nil { hash.update(chunk) }
             try blob.write(chunk, at: offset)
             offset += chunk.count
+        }
+        if let expected {
+            guard SHA256.hex(hash.finalize()) == expected else {
+                throw BundleError.damaged(path: path, entry: medium.entry.path)
+            }
+            verifiedMedia.insert(medium.entry.path)
         }
     }
 

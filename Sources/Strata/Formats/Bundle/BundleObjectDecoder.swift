@@ -27,6 +27,12 @@ final class BundleObjectDecoder: @unchecked Sendable {
 
     let path: String
     let reader: ZipReader
+    /// The manifest's SHA-256 of each file, by path, when the decoder checks
+    /// the media it reads (their CRC-32 is then not computed); nil when the
+    /// bundle was verified before.
+    let checksums: [String: String]?
+    /// The files read and found to match the manifest's SHA-256.
+    private(set) var verifiedFiles: Set<String> = []
     let mapping: StoreMapping
     /// The store's entity numbers, by name.
     let numbers: [String: Int]
@@ -43,11 +49,12 @@ final class BundleObjectDecoder: @unchecked Sendable {
     var staged: [StagedLink] = []
 
     init(
-        path: String, reader: ZipReader, mapping: StoreMapping, numbers: [String: Int],
-        joinLinks: BundleJoinLinks
+        path: String, reader: ZipReader, checksums: [String: String]?, mapping: StoreMapping,
+        numbers: [String: Int], joinLinks: BundleJoinLinks
     ) {
         self.path = path
         self.reader = reader
+        self.checksums = checksums
         self.mapping = mapping
         self.numbers = numbers
         self.joinLinks = joinLinks
@@ -130,7 +137,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
         begin(file.columns)
         // A damaged entry (its CRC, its inflation) throws from the read
         // itself: the cause.
-        try reader.read(file.entry) { chunk in
+        try reader.read(file.entry, checksCRC: file.sha256 == nil) { chunk in
             if file.sha256 != nil { hash.update(chunk) }
             guard failure == nil else { return }  // Still hashed: damage explains a failure.
             do {
@@ -141,10 +148,11 @@ final class BundleObjectDecoder: @unchecked Sendable {
                 failure = error
             }
         }
-        if let sha256 = file.sha256, SHA256.hex(hash.finalize()) != sha256 {
-            throw BundleError(
-                .checksumMismatch, path: path, entry: name,
-                "its SHA-256 differs from the manifest's: the file is damaged or was changed")
+        if let sha256 = file.sha256 {
+            guard SHA256.hex(hash.finalize()) == sha256 else {
+                throw BundleError.damaged(path: path, entry: name)
+            }
+            verifiedFiles.insert(name)
         }
         if let failure { throw failure }
         if !pending.isEmpty { try pending.withUnsafeBytes { try line($0) } }
@@ -367,7 +375,9 @@ final class BundleObjectDecoder: @unchecked Sendable {
         let start = batch.bytes.count
         if marker { batch.bytes.append(ExternalBinary.inlineMarker) }
         let end = batch.bytes.count + Int(entry.size)
-        try reader.read(entry) { chunk in
+        let expected = checksums?[file]
+        var hash = SHA256()
+        try reader.read(entry, checksCRC: expected == nil) { chunk in
             // The reader stops an entry that inflates beyond its size; this
             // only keeps a wrong size from growing the batch.
             guard batch.bytes.count + chunk.count <= end else {
@@ -375,7 +385,14 @@ final class BundleObjectDecoder: @unchecked Sendable {
                     .sizeMismatch, path: reader.path, entry: entry.path,
                     message: "more bytes than the entry's declared \(entry.size)")
             }
+            if expected != nil { hash.update(chunk) }
             batch.bytes.append(contentsOf: chunk)
+        }
+        if let expected {
+            guard SHA256.hex(hash.finalize()) == expected else {
+                throw BundleError.damaged(path: path, entry: file)
+            }
+            verifiedFiles.insert(file)
         }
         return BundleObjectBatch.Medium(
             object: object, slot: slot, entry: entry, marker: marker,

@@ -35,11 +35,10 @@ extension BundleUnarchiver {
                 .alreadyExists, path: storeURL.relativePath, "no store to merge into")
         }
         let target = try targetModel()
-        // The checksums are verified on a second thread while the store is
-        // built in a hidden scratch folder; nothing reaches the target
-        // before both are done.
-        // The data files are checked by the loader as it reads them.
-        let verification = isVerified ? nil : BundleVerification(self, skipping: loadedDataFiles)
+        // The files a load reads are checked against the manifest as they
+        // are read (each read once); the rest — files no line names — after.
+        let verifies = !isVerified
+        var verified: Set<String> = []
 
         let folder = storeURL.deletingLastPathComponent()
         let scratch = folder.appendingPathComponent(
@@ -51,18 +50,18 @@ extension BundleUnarchiver {
         let fresh: Store
         do {
             fresh = try Store.create(at: built, model: model) { store in
-                try BundleLoader(
-                    unarchiver: self, store: store, checksDataFiles: verification != nil
-                ).load()
+                let loader = try BundleLoader(unarchiver: self, store: store, verifies: verifies)
+                defer { verified = loader.verifiedFiles }
+                try loader.load()
             }
         } catch {
             // A damaged file explains a load that failed: name it rather
             // than its symptom.
-            try verification?.wait()
+            if verifies { try verify(skipping: verified) }
             throw error
         }
         try fresh.close()
-        try verification?.wait()
+        if verifies { try verify(skipping: verified) }
         if target.version != model.version, let schemas = options.schemas {
             var migration = MigrationOptions()
             migration.targetVersion = target.version
@@ -91,15 +90,6 @@ extension BundleUnarchiver {
         summary.zipBytes = FileSystem.size(of: path)
         summary.seconds = Date().timeIntervalSince(start)
         return summary
-    }
-
-    /// The data files a load reads whole: those of the entities the
-    /// manifest counts.
-    var loadedDataFiles: Set<String> {
-        Set(
-            manifest.counts.keys.map { "data/\($0).jsonl" }.filter {
-                reader.entry(named: $0) != nil
-            })
     }
 
     /// The version the store is written at: the bundle's own without

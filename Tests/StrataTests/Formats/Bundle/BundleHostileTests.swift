@@ -105,6 +105,57 @@ import Testing
         }
     }
 
+    /// Every file is checked, whoever reads it: a medium the decoder reads
+    /// into a row, a file no line names (the README, a medium nobody
+    /// lists), and a large medium streamed into its row.
+    @Test func testEveryKindOfDamagedFileIsRefusedByName() throws {
+        let fixture = try BundleFixture()
+        let honest = try BundleFixture.honestEntries(fixture)
+        func damaged(_ entries: [(String, Data)], _ name: String) throws -> Data {
+            var entries = entries
+            let index = try #require(entries.firstIndex { $0.0 == name })
+            var bytes = [UInt8](entries[index].1)
+            bytes[bytes.count / 2] ^= 0x01  // The zip's CRC is made for the damaged bytes.
+            entries[index].1 = Data(bytes)
+            return try BundleFixture.zip(entries)
+        }
+        let medium = try #require(honest.first { $0.0.hasPrefix("media/") }?.0)
+        for name in [medium, "README.txt"] {
+            try expectRefused(try damaged(honest, name), naming: name) {
+                ($0 as? BundleError)?.code == .checksumMismatch
+            }
+        }
+        // Listed in the manifest, named by no line.
+        let folder = try TemporaryDirectory()
+        let extended = folder.file("extended.zip")
+        let photo = BundleFixture.photo(42)
+        var hasher = SHA256()
+        hasher.update(photo)
+        let unnamed = "media/\(SHA256.hex(hasher.finalize())).png"
+        try BundleFixture.zip(honest + [(unnamed, photo)], keepManifest: false).write(to: extended)
+        try expectRefused(
+            try damaged(try BundleFixture.entries(of: extended), unnamed), naming: unnamed
+        ) { ($0 as? BundleError)?.code == .checksumMismatch }
+        // Larger than what is read whole: streamed into its row, and checked.
+        let context = try Context(store: fixture.store, model: fixture.model)
+        let entry = try #require(try context.fetch(FetchRequest(entity: "DiaryEntry")).first)
+        let large = try context.insert("Medium")
+        try large.set("type", "image")
+        let bytes = Data(
+            BundleFixture.photo(1)
+                + Data(repeating: 0x42, count: Int(BundleObjectDecoder.mediumReadLimit)))
+        try large.setValue(.data(bytes), forKey: "data")
+        try large.setObject(entry, forKey: "diaryEntry")
+        try context.save()
+        let withLarge = folder.file("large.zip")
+        try BundleArchiver(store: fixture.store, model: fixture.model).archive(to: withLarge)
+        let entries = try BundleFixture.entries(of: withLarge)
+        let name = try #require(entries.first { $0.1.count == bytes.count }?.0)
+        try expectRefused(try damaged(entries, name), naming: name) {
+            ($0 as? BundleError)?.code == .checksumMismatch
+        }
+    }
+
     @Test func testDuplicateAndUnlistedEntriesAreRefused() throws {
         let entries = try BundleFixture.honestEntries(try BundleFixture())
         let tags = try #require(entries.first { $0.0 == "data/Tag.jsonl" })

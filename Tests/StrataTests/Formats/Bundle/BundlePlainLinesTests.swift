@@ -30,7 +30,8 @@ import Testing
             }
             self.columns = columns
             decoder = BundleObjectDecoder(
-                path: "honest.zip", reader: reader, mapping: mapping, numbers: numbers,
+                path: "honest.zip", reader: reader, checksums: nil, mapping: mapping,
+                numbers: numbers,
                 joinLinks: BundleJoinLinks())
         }
 
