@@ -37,8 +37,9 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
-        // Linux calls Swift's Glibc module leaves out (sync_file_range).
-        .target(name: "CFileSystem"),
+        // Linux calls Swift's Glibc module leaves out (sync_file_range), and
+        // an SQLite VFS that writes a store being built in large pieces.
+        .target(name: "CFileSystem", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "Strata",
             dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"],

@@ -8,4 +8,16 @@
 /// returns 0.
 int strata_start_writeback(int fd, long long offset);
 
+/// Registers (once; later calls do nothing) the SQLite VFS "strata-coalescing"
+/// and returns its name, or NULL when it cannot be registered.
+///
+/// It is the default VFS but for the main database file, whose consecutive
+/// page writes it gathers into writes of up to 124 KiB: a store filled in one
+/// transaction writes its pages one by one, in order, and the kernel's cost
+/// is per write. Every gathered byte is written before the file is read,
+/// synced, truncated, locked or unlocked, its size asked, its shared memory
+/// used, or it is closed, so SQLite sees the file it wrote. Meant for a file
+/// no other connection has open (a store being built in a hidden file).
+const char *strata_coalescing_vfs_register(void);
+
 #endif

@@ -67,13 +67,24 @@ public final class Connection {
     ///   or directory) whose message names the path.
     public init(path: String, mode: OpenMode = .readWriteCreate) throws {
         self.path = path
-        self.openHandle = try Connection.open(path: mode.fileName(for: path), flags: mode.flags)
+        self.openHandle = try Connection.open(
+            path: mode.fileName(for: path), flags: mode.flags, vfs: nil)
+    }
+
+    /// Opens the database file at `path` through the SQLite VFS named `vfs`
+    /// (``CoalescingWrites/vfsName``), or the default one when nil.
+    init(path: String, mode: OpenMode, vfs: String?) throws {
+        self.path = path
+        self.openHandle = try Connection.open(
+            path: mode.fileName(for: path), flags: mode.flags, vfs: vfs)
     }
 
     /// Opens and configures a handle; closes it again on any failure.
-    private static func open(path: String, flags: CInt) throws -> SQLiteConnectionHandle {
+    private static func open(path: String, flags: CInt, vfs: String?) throws
+        -> SQLiteConnectionHandle
+    {
         var handle: SQLiteConnectionHandle?
-        var code = sqlite3_open_v2(path, &handle, flags, nil)
+        var code = sqlite3_open_v2(path, &handle, flags, vfs)
         if code == SQLITE_OK, let handle {
             code = sqlite3_extended_result_codes(handle, 1)
             if code == SQLITE_OK {

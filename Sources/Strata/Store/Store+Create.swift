@@ -86,7 +86,11 @@ extension Store {
             throw error
         }
         if let fill {
-            let fresh = try open(at: URL(fileURLWithPath: temporary))
+            // Nobody else has the hidden file open: its pages can be written
+            // in large pieces.
+            let fresh = try open(
+                at: URL(fileURLWithPath: temporary), mode: .readWrite,
+                vfs: CoalescingWrites.vfsName)
             do {
                 try fill(fresh)
                 try fresh.connection.setPragma("journal_mode", "WAL")

@@ -76,6 +76,12 @@ public final class Store {
     ///   writing, its folder does not allow what `mode` asks; the file is not
     ///   changed.
     public static func open(at url: URL, mode: Mode = .readWrite) throws -> Store {
+        try open(at: url, mode: mode, vfs: nil)
+    }
+
+    /// Opens the store at `url` through the SQLite VFS named `vfs` (read-write
+    /// only; ``CoalescingWrites/vfsName`` for a store being built).
+    static func open(at url: URL, mode: Mode, vfs: String?) throws -> Store {
         let path = url.relativePath
         try checkAccess(path: path, mode: mode)
         var snapshot: URL?
@@ -83,7 +89,7 @@ public final class Store {
         do {
             switch mode {
             case .readWrite:
-                connection = try Connection(path: path, mode: .readWrite)
+                connection = try Connection(path: path, mode: .readWrite, vfs: vfs)
                 do {
                     try refuseReadOnlyConnection(connection, path: path)
                 } catch {
