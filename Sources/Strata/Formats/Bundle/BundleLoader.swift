@@ -99,9 +99,16 @@ final class BundleLoader {
                 "CREATE TEMP TABLE strata_members (slot INTEGER, pk INTEGER, owner INTEGER, position INTEGER)"
             )
             let entities = BundleJSON.sortedKeys(unarchiver.manifest.counts)
-            let joinIndexes = try DeferredIndexes(
+            var joinIndexes = try DeferredIndexes(
                 tables: unorderedJoinTables, connection: connection)
-            try loadObjects(try entities.compactMap { try file(of: $0, linksOf: nil) })
+            let files = try loadOrder(entities).compactMap { try file(of: $0, linksOf: nil) }
+            // The join indexes are built as soon as the last file that
+            // inserts links is in, while the decoder reads the files that
+            // only list the other side.
+            let lastLinking = files.last { insertsJoinLinks($0.columns) }?.entry.path
+            try loadObjects(files) { batch in
+                if batch.endsFile, batch.file == lastLinking { try joinIndexes.restore() }
+            }
             let mirrors = decoder.joinLinks.disagreeingMirrors
             if !mirrors.isEmpty {
                 // The two sides of a pair differ: add what the mirror lists.
@@ -182,8 +189,43 @@ final class BundleLoader {
             sha256: linksOf == nil ? decoder.checksums?[name] : nil, linksOf: linksOf)
     }
 
-    /// Decodes `files` on a second thread while this one inserts.
-    private func loadObjects(_ files: [BundleObjectDecoder.File]) throws {
+    /// The order the entities' files are read in: those that insert no
+    /// join link (media among them), then those that do, then those that
+    /// only list the other side of a pair (``BundleJoinLinks``), each group
+    /// by name.
+    private func loadOrder(_ entities: [String]) -> [String] {
+        func group(_ entity: String) -> Int {
+            guard let columns = columns[entity] else { return 0 }
+            if insertsJoinLinks(columns) { return 1 }
+            let mirrors = columns.toManyRelationships.contains {
+                if case .mirror = decoder.joinLinks.role(of: $0.name, in: entity) { return true }
+                return false
+            }
+            return mirrors ? 2 : 0
+        }
+        return entities.enumerated().sorted {
+            (group($0.element), $0.offset) < (group($1.element), $1.offset)
+        }.map(\.element)
+    }
+
+    /// Whether lines of `columns`' entity insert links into an unordered
+    /// join table (whose indexes are deferred).
+    private func insertsJoinLinks(_ columns: EntityColumns) -> Bool {
+        guard let toMany = mapping.entities[columns.entity]?.toMany else { return false }
+        return columns.toManyRelationships.contains { relationship in
+            guard case .joinTable(_, _, _, nil)? = toMany[relationship.name] else { return false }
+            if case .mirror = decoder.joinLinks.role(of: relationship.name, in: columns.entity) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Decodes `files` on a second thread while this one inserts, calling
+    /// `written` after each batch.
+    private func loadObjects(
+        _ files: [BundleObjectDecoder.File], written: (BundleObjectBatch) throws -> Void
+    ) throws {
         let handoff = BoundedHandoff<BundleObjectBatch>(capacity: 4)
         let decoder = self.decoder
         let thread = Thread {
@@ -202,6 +244,7 @@ final class BundleLoader {
         do {
             while let batch = try handoff.next() {
                 try write(batch)
+                try written(batch)
                 writeback?.advance()
             }
         } catch {

@@ -75,6 +75,8 @@ struct BundleObjectBatch {
     var toOneEntities: [Int] = []
     var media: [Medium] = []
     var links: [Link] = []
+    /// Whether this is the last batch of its file (it may hold no object).
+    var endsFile = false
 
     init(columns: EntityColumns, file: String, linksOnly: Bool) {
         self.columns = columns

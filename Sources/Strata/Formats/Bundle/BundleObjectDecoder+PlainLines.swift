@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The fast path of reading a line: straight from its bytes into the batch
 /// with a ``BundleLineScanner``, for lines written the way Strata writes
 /// them (one flat object: `_id`, attribute values, ids and lists of ids).
@@ -51,10 +55,12 @@ extension BundleObjectDecoder {
 
         /// The meaning of the member named `name`.
         func meaning(of name: UnsafeBufferPointer<UInt8>) -> Meaning? {
+            guard let bytes = name.baseAddress else { return nil }
             for entry in names where entry.name.count == name.count {
-                if entry.name.withUnsafeBufferPointer({ $0.elementsEqual(name) }) {
-                    return entry.meaning
+                let equal = entry.name.withUnsafeBufferPointer {
+                    $0.baseAddress.map { memcmp($0, bytes, name.count) == 0 } ?? false
                 }
+                if equal { return entry.meaning }
             }
             return nil
         }
@@ -107,6 +113,16 @@ extension BundleObjectDecoder {
             contentsOf: repeatElement(0, count: columns.toOneRelationships.count))
         batch.toOneEntities.append(
             contentsOf: repeatElement(0, count: columns.toOneRelationships.count))
+        // Worked on as locals (a stored property of a class is checked for
+        // exclusive access at every use), and put back for the next line.
+        var seen = self.seen
+        var staged = self.staged
+        self.seen = []
+        self.staged = []
+        defer {
+            self.seen = seen
+            self.staged = staged
+        }
         seen.removeAll(keepingCapacity: true)
         seen.append(contentsOf: repeatElement(false, count: layout.names.count))
         staged.removeAll(keepingCapacity: true)

@@ -114,10 +114,13 @@ final class BundleObjectDecoder: @unchecked Sendable {
             var start = 0
             while start < chunk.count {
                 let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
-                guard let newline = rest.firstIndex(of: 0x0A) else {
+                // memchr: a generic search byte by byte took a twentieth of the decoding.
+                guard let base = rest.baseAddress, let found = memchr(base, 0x0A, rest.count)
+                else {
                     pending.append(contentsOf: rest)
                     break
                 }
+                let newline = base.distance(to: UnsafeRawPointer(found))
                 let end = start + newline
                 if pending.isEmpty {
                     try line(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
@@ -156,7 +159,8 @@ final class BundleObjectDecoder: @unchecked Sendable {
         }
         if let failure { throw failure }
         if !pending.isEmpty { try pending.withUnsafeBytes { try line($0) } }
-        if batch.count > 0 { try emit(batch) }
+        batch.endsFile = true
+        try emit(batch)
         guard lineNumber == file.expected || file.linksOf != nil else {
             throw BundleError(
                 .manifestMismatch, path: path, entry: name,

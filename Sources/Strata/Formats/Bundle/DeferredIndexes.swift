@@ -37,10 +37,11 @@ struct DeferredIndexes {
         }
     }
 
-    /// Creates the dropped indexes again.
-    func restore() throws {
+    /// Creates the dropped indexes again; later calls do nothing.
+    mutating func restore() throws {
         for statement in statements {
             try connection.execute(statement)
         }
+        statements = []
     }
 }
