@@ -39,9 +39,17 @@ struct DeferredIndexes {
 
     /// Creates the dropped indexes again; later calls do nothing.
     mutating func restore() throws {
+        guard !statements.isEmpty else { return }
+        // SQLite sorts an index's keys in runs as large as the page cache,
+        // then merges the runs. Runs of a megabyte sort within the CPU's
+        // caches: the Diary's join index (196,148 links, 26 tags) took
+        // 63 ms so, against 70–180 ms in one run of 8 MiB, and less memory.
+        let cache = try connection.pragma("cache_size")?.int64Value
+        try connection.setPragma("cache_size", "-1024")
         for statement in statements {
             try connection.execute(statement)
         }
         statements = []
+        if let cache { try connection.setPragma("cache_size", String(cache)) }
     }
 }
