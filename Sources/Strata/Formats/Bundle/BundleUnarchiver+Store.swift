@@ -10,8 +10,10 @@ extension BundleUnarchiver {
     /// Writes the bundle's objects into a new store at `storeURL` (or, with
     /// ``UnarchiveOptions/merges``, into the existing one).
     ///
-    /// Every checksum is verified first. The store is built in a hidden
-    /// folder beside `storeURL`, at the bundle's version, migrated to the
+    /// Every checksum is verified before anything reaches `storeURL`: each
+    /// file the load reads as it reads it, the others after. The store is
+    /// built in a hidden folder beside `storeURL`, at the bundle's version,
+    /// migrated to the
     /// target version when one is asked for (the migrator's mappings
     /// apply), and linked into place complete; a failure leaves nothing.
     ///

@@ -190,7 +190,8 @@ public final class BundleUnarchiver {
     /// Reads every listed file and checks its SHA-256 against the manifest.
     ///
     /// The files are split in two halves of about equal size, hashed at the
-    /// same time on two threads, each through its own reader of the zip.
+    /// same time on two threads through the one reader (its reads keep no
+    /// state).
     ///
     /// - Throws: ``BundleError`` `checksumMismatch` naming the first file
     ///   that differs; ``ArchiveError`` for a damaged entry.
@@ -201,8 +202,8 @@ public final class BundleUnarchiver {
     }
 
     /// Checks the SHA-256 of every listed file but those in `skipped` (the
-    /// data files a load checks as it reads them); does not mark the
-    /// bundle verified.
+    /// files a load checked as it read them); does not mark the bundle
+    /// verified.
     func verify(skipping skipped: Set<String>) throws {
         let files = manifest.files.filter { !skipped.contains($0.path) }
         let total = files.reduce(Int64(0)) { $0 + $1.bytes }
