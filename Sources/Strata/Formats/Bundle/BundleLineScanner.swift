@@ -245,22 +245,9 @@ struct BundleLineScanner {
     /// The length of the well-formed UTF-8 sequence (Unicode's table 3-7)
     /// that starts with a byte of 0x80 or more at `index`, or 0.
     static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, high) = (4, 0x8F)
-        default: return 0
-        }
-        guard index + length <= bytes.count else { return 0 }
-        guard (low...high).contains(bytes[index + 1]) else { return 0 }
+        guard let (length, second) = UTF8Check.sequence(leadBy: bytes[index]),
+            index + length <= bytes.count, second.contains(bytes[index + 1])
+        else { return 0 }
         for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) {
             return 0
         }

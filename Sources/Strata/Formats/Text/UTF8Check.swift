@@ -58,23 +58,11 @@ enum UTF8Check {
                 index += 1
                 continue
             }
-            let length: Int
-            var secondLow: UInt8 = 0x80
-            var secondHigh: UInt8 = 0xBF
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: (length, secondLow) = (3, 0xA0)
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: (length, secondHigh) = (3, 0x9F)
-            case 0xF0: (length, secondLow) = (4, 0x90)
-            case 0xF1...0xF3: length = 4
-            case 0xF4: (length, secondHigh) = (4, 0x8F)
-            case 0xC0, 0xC1:
-                return Problem(index: index, kind: .overlong, byte: byte)
-            default:
-                return Problem(index: index, kind: .invalidByte, byte: byte)
+            guard let (length, second) = sequence(leadBy: byte) else {
+                let kind: Problem.Kind = byte == 0xC0 || byte == 0xC1 ? .overlong : .invalidByte
+                return Problem(index: index, kind: kind, byte: byte)
             }
-            guard index + 1 < count, (secondLow...secondHigh).contains(base[index + 1]) else {
+            guard index + 1 < count, second.contains(base[index + 1]) else {
                 return Problem(index: index, kind: badSecond(byte, bytes, index), byte: byte)
             }
             for offset in 2..<length {
@@ -85,6 +73,22 @@ enum UTF8Check {
             index += length
         }
         return nil
+    }
+
+    /// The length of the sequence a byte of 0x80 or more starts, and the
+    /// range its second byte must be in (the others are 0x80…0xBF), by the
+    /// table of well-formed sequences; nil when `lead` starts none.
+    static func sequence(leadBy lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>)? {
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80...0xBF)
+        case 0xE0: (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+        case 0xED: (3, 0x80...0x9F)
+        case 0xF0: (4, 0x90...0xBF)
+        case 0xF1...0xF3: (4, 0x80...0xBF)
+        case 0xF4: (4, 0x80...0x8F)
+        default: nil
+        }
     }
 
     /// The number of Unicode scalars in valid UTF-8 `bytes`: what a column
