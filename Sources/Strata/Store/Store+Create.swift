@@ -42,6 +42,16 @@ extension Store {
     public static func create(
         at url: URL, model: Model, filling fill: ((Store) throws -> Void)?
     ) throws -> Store {
+        try make(at: url, model: model, filling: fill)
+        return try open(at: url)
+    }
+
+    /// Does what ``create(at:model:filling:)`` does but open the finished
+    /// store: for a caller that only needs the file (opening creates the
+    /// WAL files, and closing checkpoints and removes them).
+    static func make(
+        at url: URL, model: Model, filling fill: ((Store) throws -> Void)?
+    ) throws {
         let path = url.relativePath
         let fileManager = FileManager.default
         guard !fileManager.fileExists(atPath: path) else {
@@ -101,7 +111,6 @@ extension Store {
             }
         }
         try FileSystem.linkWithoutReplacing(temporary, to: path)
-        return try open(at: url)
     }
 
     /// The hidden file a store is built in before it is linked into place:

@@ -163,7 +163,7 @@ public final class BundleArchiver {
             ])
             return "media/" + name
         }
-        let path = "data/\(entity).jsonl"
+        let path = BundleManifest.dataFile(of: entity)
         var hash = SHA256()
         var size: Int64 = 0
         var count = 0

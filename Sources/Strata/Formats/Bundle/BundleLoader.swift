@@ -172,7 +172,7 @@ final class BundleLoader {
     /// manifest counts none).
     private func file(of entity: String, linksOf: Set<String>?) throws -> BundleObjectDecoder.File?
     {
-        let name = "data/\(entity).jsonl"
+        let name = BundleManifest.dataFile(of: entity)
         let expected = unarchiver.manifest.counts[entity] ?? 0
         guard let entry = unarchiver.reader.entry(named: name) else {
             guard expected == 0 else {

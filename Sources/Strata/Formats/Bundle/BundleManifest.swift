@@ -45,4 +45,17 @@ public struct BundleManifest: Codable, Hashable, Sendable {
     public var counts: [String: Int]
     /// Every file of the zip but the manifest itself, sorted by path.
     public var files: [File]
+
+    /// The data file of `entity`'s objects: `data/<Entity>.jsonl`.
+    public static func dataFile(of entity: String) -> String {
+        "data/\(entity).jsonl"
+    }
+
+    /// The entity whose data file `path` is, when it is named like one.
+    static func entity(ofDataFile path: String) -> String? {
+        guard path.hasPrefix("data/"), path.hasSuffix(".jsonl"), path.utf8.count > 11 else {
+            return nil
+        }
+        return String(path.dropFirst(5).dropLast(6))
+    }
 }

@@ -49,9 +49,8 @@ extension BundleUnarchiver {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: scratch) }  // Hidden scratch only.
         let built = scratch.appendingPathComponent(storeURL.lastPathComponent)
-        let fresh: Store
         do {
-            fresh = try Store.create(at: built, model: model) { store in
+            try Store.make(at: built, model: model) { store in
                 let loader = try BundleLoader(unarchiver: self, store: store, verifies: verifies)
                 defer { verified = loader.verifiedFiles }
                 try loader.load()
@@ -62,7 +61,6 @@ extension BundleUnarchiver {
             if verifies { try verify(skipping: verified) }
             throw error
         }
-        try fresh.close()
         if verifies { try verify(skipping: verified) }
         if target.version != model.version, let schemas = options.schemas {
             var migration = MigrationOptions()

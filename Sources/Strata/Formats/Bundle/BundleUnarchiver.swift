@@ -159,9 +159,10 @@ public final class BundleUnarchiver {
             }
         }
         for entity in manifest.counts.keys where manifest.counts[entity] ?? 0 > 0 {
-            guard listed["data/\(entity).jsonl"] != nil else {
+            let file = BundleManifest.dataFile(of: entity)
+            guard listed[file] != nil else {
                 throw BundleError(
-                    .manifestMismatch, path: path, entry: "data/\(entity).jsonl",
+                    .manifestMismatch, path: path, entry: file,
                     "the manifest counts \(manifest.counts[entity] ?? 0) \(entity) but lists no such file"
                 )
             }
@@ -172,8 +173,7 @@ public final class BundleUnarchiver {
     /// media/<64 hex digits>.<letters and digits>.
     static func isBundleName(_ name: String, model: Model) -> Bool {
         if name == "README.txt" || name == "schema.json" { return true }
-        if name.hasPrefix("data/"), name.hasSuffix(".jsonl") {
-            let entity = String(name.dropFirst(5).dropLast(6))
+        if let entity = BundleManifest.entity(ofDataFile: name) {
             return model.entity(named: entity).map { !$0.isAbstract } ?? false
         }
         guard name.hasPrefix("media/") else { return false }
