@@ -38,6 +38,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The zip reader, extraction and the bundle checks, on the bytes as a
     /// zip (the archives `import`, `unarchive` and Day One imports read).
     case zip
+    /// One line of a bundle's data file, read by the decoder's fast path
+    /// and by the general JSON reader, which must agree.
+    case bundleline
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -53,6 +56,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .keyedarchive: FuzzTarget.keyedArchive(data)
             case .importreaders: FuzzTarget.importReaders(data)
             case .zip: FuzzTarget.zip(data)
+            case .bundleline: FuzzTarget.bundleLine(data)
             }
         #endif
     }

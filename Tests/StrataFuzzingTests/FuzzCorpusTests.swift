@@ -45,5 +45,10 @@ import Testing
         #expect(FuzzFixtures.diary1?.version == 1)
         #expect(FuzzFixtures.diary2?.version == 2)
         #expect(FuzzFixtures.diary3?.version == 3)
+        // The bundle-line target's decoder, over an empty store of the newest.
+        #expect(
+            FuzzTarget.BundleLineFixture.shared?.entities == [
+                "DiaryEntry", "Medium", "Tag",
+            ])
     }
 }

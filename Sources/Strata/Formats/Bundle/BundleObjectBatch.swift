@@ -94,6 +94,33 @@ struct BundleObjectBatch {
     /// The bytes past which a batch is handed over.
     static let byteLimit = 256 << 10
 
+    /// Everything the batch holds, one line per piece, values resolved to
+    /// their bytes: for comparing the batches two readings of the same
+    /// lines made (tests, fuzzing).
+    var contents: [String] {
+        var lines = ["keys \(keys) lines \(lines) ends \(endsFile)"]
+        for value in values {
+            let start = Int(value.payload)
+            switch value.kind {
+            case .text, .blob:
+                lines.append("\(value.kind) \(Array(bytes[start..<(start + value.count)]))")
+            case .integer, .real, .null:
+                lines.append("\(value.kind) \(value.payload)")
+            }
+        }
+        lines.append("to-one \(toOneKeys) \(toOneEntities)")
+        for medium in media {
+            let read = medium.bytes.map { Array(bytes[$0]) } ?? []
+            lines.append(
+                "medium \(medium.object) \(medium.slot) \(medium.entry.path) \(medium.marker) \(read)"
+            )
+        }
+        for link in links {
+            lines.append("link \(link.object) \(link.slot) \(link.member) \(link.order)")
+        }
+        return lines
+    }
+
     /// Sets value `index` to `value` (its text or bytes copied into
     /// ``bytes``).
     mutating func set(_ value: SQLiteValue, at index: Int) {

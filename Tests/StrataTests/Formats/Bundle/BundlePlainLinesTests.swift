@@ -67,35 +67,9 @@ import Testing
                 plain.count == 0 && plain.values.isEmpty && plain.bytes.isEmpty
                 && plain.media.isEmpty && plain.links.isEmpty && plain.toOneKeys.isEmpty
             return (
-                taken ? Self.describe(plain) : nil, generalRead ? Self.describe(general) : nil,
+                taken ? plain.contents : nil, generalRead ? general.contents : nil,
                 untouched
             )
-        }
-
-        /// Everything a batch holds, values resolved to their bytes.
-        static func describe(_ batch: BundleObjectBatch) -> [String] {
-            var lines = ["keys \(batch.keys) lines \(batch.lines)"]
-            for value in batch.values {
-                let start = Int(value.payload)
-                switch value.kind {
-                case .text, .blob:
-                    lines.append(
-                        "\(value.kind) \(Array(batch.bytes[start..<(start + value.count)]))")
-                case .integer, .real, .null:
-                    lines.append("\(value.kind) \(value.payload)")
-                }
-            }
-            lines.append("to-one \(batch.toOneKeys) \(batch.toOneEntities)")
-            for medium in batch.media {
-                let bytes = medium.bytes.map { Array(batch.bytes[$0]) }
-                lines.append(
-                    "medium \(medium.object) \(medium.slot) \(medium.entry.path) \(medium.marker) "
-                        + "\(bytes ?? [])")
-            }
-            for link in batch.links {
-                lines.append("link \(link.object) \(link.slot) \(link.member) \(link.order)")
-            }
-            return lines
         }
     }
 
