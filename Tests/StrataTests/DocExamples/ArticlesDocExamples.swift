@@ -75,7 +75,7 @@ enum ArticlesDocExamples {
         _ = (search, recent)
     }
 
-    /// From Sources/Strata/Strata.docc/ImportingData.md.
+    /// From Sources/Strata/Strata.docc/ImportingData.md; run by ImportDocExampleTests.
     static func importingData(storeURL: URL, contactsPath: String, model: Model) throws {
         let store = try Store.open(at: storeURL)
         var options = ImportOptions(entity: "Contact")
