@@ -45,21 +45,13 @@ struct BundleLineScanner {
         return position < bytes.count ? bytes[position] : nil
     }
 
-    /// Reads `literal` (`true`, `false`, `null`) if it comes next and is
-    /// not followed by more letters.
-    mutating func consume(literal: StaticString) -> Bool {
-        skipWhitespace()
-        let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        let start = literal.utf8Start
-        for offset in 0..<count where bytes[position + offset] != start[offset] {
-            return false
-        }
-        if position + count < bytes.count, Self.isLetterOrDigit(bytes[position + count]) {
-            return false
-        }
-        position += count
-        return true
+    /// Reads `null` if it comes next; what follows is the caller's to check
+    /// (a `,`, `]` or `}`).
+    mutating func consumeNull() -> Bool {
+        let start = position
+        if peek() == UInt8(ascii: "n"), scalar() == .null { return true }
+        position = start
+        return false
     }
 
     /// Reads a string that holds no escape, as its bytes in the line: a
@@ -121,64 +113,24 @@ struct BundleLineScanner {
         return false
     }
 
-    /// A JSON number as the general reader classifies it.
-    enum Number: Equatable {
-        /// Written without fraction or exponent.
-        case integer(Int64)
-        /// Written with a fraction or an exponent.
-        case real(Double)
-    }
-
-    /// Reads a number by JSON's grammar. Declines integers of more than 18
-    /// digits (checking them for 64 bits is left to the general reader),
-    /// leading zeros, and reals beyond `Double`'s range.
-    mutating func number() -> Number? {
+    /// Reads a number, `true`, `false` or `null` with the general reader's
+    /// own parser (``JSONParser``), so that numbers are classified and
+    /// checked exactly as there; nil for anything else.
+    mutating func scalar() -> JSONValue? {
         skipWhitespace()
-        var cursor = position
-        func digits() -> Int {
-            let first = cursor
-            while cursor < bytes.count, bytes[cursor] &- UInt8(ascii: "0") < 10 { cursor += 1 }
-            return cursor - first
+        guard position < bytes.count else { return nil }
+        switch bytes[position] {
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"):
+            break
+        default:
+            return nil  // Strings, arrays and objects are read otherwise.
         }
-        let negative = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "-")
-        if negative { cursor += 1 }
-        let first = cursor
-        let integerDigits = digits()
-        guard integerDigits > 0, integerDigits == 1 || bytes[first] != UInt8(ascii: "0") else {
-            return nil
-        }
-        var isInteger = true
-        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") {
-            isInteger = false
-            cursor += 1
-            guard digits() > 0 else { return nil }
-        }
-        if cursor < bytes.count, bytes[cursor] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            cursor += 1
-            if cursor < bytes.count,
-                bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-")
-            {
-                cursor += 1
-            }
-            guard digits() > 0 else { return nil }
-        }
-        let start = position
-        if isInteger {
-            guard integerDigits <= 18 else { return nil }
-            var value: Int64 = 0
-            for index in first..<(first + integerDigits) {
-                value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
-            }
-            position = cursor
-            return .integer(negative ? -value : value)
-        }
-        let literal = UnsafeBufferPointer(rebasing: bytes[start..<cursor])
-        guard let real = Double(String(decoding: literal, as: UTF8.self)), real.isFinite else {
-            return nil
-        }
-        position = cursor
-        return .real(real)
+        // From here on: its columns start at 1, not counted from the line's start.
+        var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: bytes[position...]), line: 1)
+        guard let node = try? parser.parseValue() else { return nil }
+        position += parser.index
+        return node.value
     }
 
     // MARK: - Pieces of strings
@@ -252,11 +204,5 @@ struct BundleLineScanner {
             return 0
         }
         return length
-    }
-
-    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }

@@ -16,12 +16,6 @@ final class BundleLoader {
     let store: Store
     let model: Model
     let mapping: StoreMapping
-    /// The store's entity numbers, by name.
-    let numbers: [String: Int]
-    /// Whether the files read are checked against the manifest's SHA-256 as
-    /// they are read (the others are verified apart, after:
-    /// ``BundleUnarchiver/verify(skipping:)``).
-    let verifies: Bool
     /// The large media streamed into their rows and found to match.
     private var verifiedMedia: Set<String> = []
 
@@ -47,14 +41,16 @@ final class BundleLoader {
     private let columns: [String: EntityColumns]
     private let decoder: BundleObjectDecoder
 
+    /// A loader of `unarchiver`'s data into `store`; with `verifies`, each
+    /// file read is checked against the manifest's SHA-256 as it is read
+    /// (the others are verified apart, after:
+    /// ``BundleUnarchiver/verify(skipping:)``).
     init(unarchiver: BundleUnarchiver, store: Store, verifies: Bool) throws {
         self.unarchiver = unarchiver
-        self.verifies = verifies
         self.store = store
         model = unarchiver.model
         mapping = try StoreMapping(model: unarchiver.model, store: store)
         let numbers = Dictionary(store.entityRecords.map { ($0.name, $0.number) }) { a, _ in a }
-        self.numbers = numbers
         let connection = store.connection
         let joinLinks = try BundleJoinLinks(model: model, mapping: mapping) { table in
             // The column that leads the table's primary key, as the file has it.
@@ -397,18 +393,11 @@ final class BundleLoader {
             offset = 1
         }
         let expected = decoder.checksums?[medium.entry.path]
-        var hash = SHA256()
-        try unarchiver.reader.read(medium.entry, checksCRC: expected == nil) { chunk in
-            if expected != nil { hash.update(chunk) }
+        try unarchiver.reader.read(medium.entry, sha256: expected, bundle: path) { chunk in
             try blob.write(chunk, at: offset)
             offset += chunk.count
         }
-        if let expected {
-            guard SHA256.hex(hash.finalize()) == expected else {
-                throw BundleError.damaged(path: path, entry: medium.entry.path)
-            }
-            verifiedMedia.insert(medium.entry.path)
-        }
+        if expected != nil { verifiedMedia.insert(medium.entry.path) }
     }
 
     // MARK: - Relationships

@@ -150,7 +150,7 @@ extension BundleObjectDecoder {
                 let seenIndex = 1 + columns.attributes.count + slot
                 guard !seen[seenIndex] else { return false }
                 seen[seenIndex] = true
-                if scanner.consume(literal: "null") { continue }
+                if scanner.consumeNull() { continue }
                 guard let id = scanner.plainString(),
                     let (entity, parsed) = Self.parseID(bytes: id),
                     let destination = layout.toOneDestinations[slot],
@@ -163,7 +163,7 @@ extension BundleObjectDecoder {
                     1 + columns.attributes.count + columns.toOneRelationships.count + slot
                 guard !seen[seenIndex] else { return false }
                 seen[seenIndex] = true
-                if scanner.consume(literal: "null") { continue }
+                if scanner.consumeNull() { continue }
                 guard let destination = layout.toManyDestinations[slot],
                     scanner.consume(UInt8(ascii: "["))
                 else { return false }
@@ -190,13 +190,9 @@ extension BundleObjectDecoder {
         // The whole line is read: now its key and links count.
         batch.keys.append(key)
         for link in staged {
-            let role = roles[link.slot]
-            joinLinks.add(owner: key, member: link.member, role: role)
-            if case .mirror = role { continue }  // Its primary side inserts it.
-            batch.links.append(
-                BundleObjectBatch.Link(
-                    object: object, slot: link.slot, member: link.member,
-                    order: Int64(link.position + 1) * 1024))
+            addLink(
+                owner: key, member: link.member, role: roles[link.slot], object: object,
+                slot: link.slot, position: link.position, to: &batch)
         }
         return true
     }
@@ -207,8 +203,6 @@ extension BundleObjectDecoder {
         slot: Int, at index: Int, to batch: inout BundleObjectBatch
     ) throws -> Bool {
         switch scanner.peek() {
-        case UInt8(ascii: "n"):
-            return scanner.consume(literal: "null")  // Already NULL.
         case UInt8(ascii: "\""):
             let start = batch.bytes.count
             guard scanner.string(into: &batch.bytes) else { return false }
@@ -241,36 +235,12 @@ extension BundleObjectDecoder {
             default:
                 return false
             }
-        case UInt8(ascii: "t"), UInt8(ascii: "f"):
-            guard rule.type == .boolean else { return false }
-            if scanner.consume(literal: "true") {
-                batch.values[index] = .integer(1)
-            } else if scanner.consume(literal: "false") {
-                batch.values[index] = .integer(0)
-            } else {
-                return false
-            }
-            return true
         default:
-            guard let number = scanner.number() else { return false }
-            switch (rule.type, number) {
-            case (.integer16, .integer(let value)):
-                guard Int64(Int16.min)...Int64(Int16.max) ~= value else { return false }
-                batch.values[index] = .integer(value)
-            case (.integer32, .integer(let value)):
-                guard Int64(Int32.min)...Int64(Int32.max) ~= value else { return false }
-                batch.values[index] = .integer(value)
-            case (.integer64, .integer(let value)):
-                batch.values[index] = .integer(value)
-            case (.double, .integer(let value)), (.float, .integer(let value)),
-                (.decimal, .integer(let value)), (.date, .integer(let value)):
-                batch.values[index] = .real(Double(value))
-            case (.double, .real(let value)), (.float, .real(let value)),
-                (.decimal, .real(let value)), (.date, .real(let value)):
-                batch.values[index] = .real(value)
-            default:
-                return false
-            }
+            // A literal or a number: converted as the general reader converts it.
+            guard let scalar = scanner.scalar(),
+                case .success(let value) = Self.storedValue(scalar, for: rule)
+            else { return false }
+            batch.set(value, at: index)
             return true
         }
     }

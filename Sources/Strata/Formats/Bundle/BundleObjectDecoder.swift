@@ -85,7 +85,6 @@ final class BundleObjectDecoder: @unchecked Sendable {
             columns: file.columns, file: name, linksOnly: file.linksOf != nil)
         var lineNumber = 0
         var pending: [UInt8] = []
-        var hash = SHA256()
         var failure: Error?
         func line(_ bytes: UnsafeRawBufferPointer) throws {
             lineNumber += 1
@@ -138,11 +137,10 @@ final class BundleObjectDecoder: @unchecked Sendable {
             }
         }
         begin(file.columns)
-        // A damaged entry (its CRC, its inflation) throws from the read
-        // itself: the cause.
-        try reader.read(file.entry, checksCRC: file.sha256 == nil) { chunk in
-            if file.sha256 != nil { hash.update(chunk) }
-            guard failure == nil else { return }  // Still hashed: damage explains a failure.
+        // A damaged entry (its checksum, its inflation) throws from the
+        // read itself: the cause, even when a line failed first.
+        try reader.read(file.entry, sha256: file.sha256, bundle: path) { chunk in
+            guard failure == nil else { return }  // Still read: damage explains a failure.
             do {
                 try lines(chunk)
             } catch let cancelled as BoundedHandoff<BundleObjectBatch>.Cancelled {
@@ -151,12 +149,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
                 failure = error
             }
         }
-        if let sha256 = file.sha256 {
-            guard SHA256.hex(hash.finalize()) == sha256 else {
-                throw BundleError.damaged(path: path, entry: name)
-            }
-            verifiedFiles.insert(name)
-        }
+        if file.sha256 != nil { verifiedFiles.insert(name) }
         if let failure { throw failure }
         if !pending.isEmpty { try pending.withUnsafeBytes { try line($0) } }
         batch.endsFile = true
@@ -292,16 +285,30 @@ final class BundleObjectDecoder: @unchecked Sendable {
     private func value(of node: JSONNode, for rule: EntityColumns.AttributeRule) throws
         -> SQLiteValue
     {
-        func mismatch(_ expected: String) -> LineError {
-            LineError(message: "'\(rule.name)': expected \(expected), found \(node.summary)")
+        switch Self.storedValue(node.value, for: rule) {
+        case .success(let value): return value
+        case .failure(let expected):
+            throw LineError(
+                message: "'\(rule.name)': expected \(expected.description), found \(node.summary)")
         }
-        switch (rule.type, node.value) {
+    }
+
+    /// What the store keeps for a line's value of an attribute, when the value
+    /// fits it; else what was expected instead. Both readings of a line use
+    /// it, so they convert alike.
+    static func storedValue(_ value: JSONValue, for rule: EntityColumns.AttributeRule)
+        -> Result<SQLiteValue, Expected>
+    {
+        func mismatch(_ expected: String) -> Result<SQLiteValue, Expected> {
+            .failure(Expected(description: expected))
+        }
+        switch (rule.type, value) {
         case (_, .null):
-            return .null
+            return .success(.null)
         case (.string, .string(let text)), (.uri, .string(let text)):
-            return .text(text)
+            return .success(.text(text))
         case (.string, _), (.uri, _):
-            throw mismatch("text")
+            return mismatch("text")
         case (.integer16, .integer(let number)), (.integer32, .integer(let number)),
             (.integer64, .integer(let number)):
             let range: ClosedRange<Int64> =
@@ -310,46 +317,53 @@ final class BundleObjectDecoder: @unchecked Sendable {
                 case .integer32: Int64(Int32.min)...Int64(Int32.max)
                 default: Int64.min...Int64.max
                 }
-            guard range.contains(number) else { throw mismatch("an \(rule.type.rawValue)") }
-            return .integer(number)
+            guard range.contains(number) else { return mismatch("an \(rule.type.rawValue)") }
+            return .success(.integer(number))
         case (.integer16, _), (.integer32, _), (.integer64, _):
-            throw mismatch("an integer")
+            return mismatch("an integer")
         case (.boolean, .bool(let flag)):
-            return .integer(flag ? 1 : 0)
+            return .success(.integer(flag ? 1 : 0))
         case (.boolean, _):
-            throw mismatch("true or false")
+            return mismatch("true or false")
         case (.double, .integer(let number)), (.float, .integer(let number)),
             (.decimal, .integer(let number)):
-            return .real(Double(number))
+            return .success(.real(Double(number)))
         case (.double, .real(let number)), (.float, .real(let number)),
             (.decimal, .real(let number)):
-            return .real(number)
+            return .success(.real(number))
         case (.double, _), (.float, _), (.decimal, _):
-            throw mismatch("a number")
+            return mismatch("a number")
         case (.date, .string(let text)):
             guard let seconds = ISO8601Date.seconds(from: text) else {
-                throw mismatch("an ISO 8601 date")
+                return mismatch("an ISO 8601 date")
             }
-            return .real(seconds)
+            return .success(.real(seconds))
         case (.date, .integer(let number)):
-            return .real(Double(number))
+            return .success(.real(Double(number)))
         case (.date, .real(let number)):
-            return .real(number)
+            return .success(.real(number))
         case (.date, _):
-            throw mismatch("an ISO 8601 date")
+            return mismatch("an ISO 8601 date")
         case (.uuid, .string(let text)):
-            guard let uuid = UUID(uuidString: text) else { throw mismatch("a UUID") }
-            return .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+            guard let uuid = UUID(uuidString: text) else { return mismatch("a UUID") }
+            return .success(.blob(withUnsafeBytes(of: uuid.uuid) { Data($0) }))
         case (.uuid, _):
-            throw mismatch("a UUID")
+            return mismatch("a UUID")
         case (.binary, .string(let text)), (.transformable, .string(let text)):
             guard let bytes = Data(base64Encoded: text) else {
-                throw mismatch(rule.takesMediaFile ? "base64 or a media/ file" : "base64")
+                return mismatch(rule.takesMediaFile ? "base64 or a media/ file" : "base64")
             }
-            return .blob(rule.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
+            return .success(
+                .blob(rule.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes))
         case (.binary, _), (.transformable, _):
-            throw mismatch("base64 text or a media/ file")
+            return mismatch("base64 text or a media/ file")
         }
+    }
+
+    /// What a value that does not fit an attribute should have been.
+    struct Expected: Error {
+        /// `text`, `an integer16`, `an ISO 8601 date`…
+        let description: String
     }
 
     /// The media file `file` for attribute `slot`: read into the batch's
@@ -380,8 +394,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
         if marker { batch.bytes.append(ExternalBinary.inlineMarker) }
         let end = batch.bytes.count + Int(entry.size)
         let expected = checksums?[file]
-        var hash = SHA256()
-        try reader.read(entry, checksCRC: expected == nil) { chunk in
+        try reader.read(entry, sha256: expected, bundle: path) { chunk in
             // The reader stops an entry that inflates beyond its size; this
             // only keeps a wrong size from growing the batch.
             guard batch.bytes.count + chunk.count <= end else {
@@ -389,15 +402,9 @@ final class BundleObjectDecoder: @unchecked Sendable {
                     .sizeMismatch, path: reader.path, entry: entry.path,
                     message: "more bytes than the entry's declared \(entry.size)")
             }
-            if expected != nil { hash.update(chunk) }
             batch.bytes.append(contentsOf: chunk)
         }
-        if let expected {
-            guard SHA256.hex(hash.finalize()) == expected else {
-                throw BundleError.damaged(path: path, entry: file)
-            }
-            verifiedFiles.insert(file)
-        }
+        if expected != nil { verifiedFiles.insert(file) }
         return BundleObjectBatch.Medium(
             object: object, slot: slot, entry: entry, marker: marker,
             bytes: start..<batch.bytes.count)
@@ -457,11 +464,22 @@ final class BundleObjectDecoder: @unchecked Sendable {
                     message: "'\(relationship.name)'[\(position)]: expected the id of a "
                         + "\(relationship.destination), found \(element.summary)")
             }
-            joinLinks.add(owner: owner, member: key, role: role)
-            if case .mirror = role { continue }  // Its primary side inserts it.
-            batch.links.append(
-                BundleObjectBatch.Link(
-                    object: object, slot: slot, member: key, order: Int64(position + 1) * 1024))
+            addLink(
+                owner: owner, member: key, role: role, object: object, slot: slot,
+                position: position, to: &batch)
         }
+    }
+
+    /// Adds one link a line lists, at `position` in its list: to its pair's
+    /// summary, and to the batch unless the pair's other side inserts it.
+    func addLink(
+        owner: Int64, member: Int64, role: BundleJoinLinks.Role, object: Int, slot: Int,
+        position: Int, to batch: inout BundleObjectBatch
+    ) {
+        joinLinks.add(owner: owner, member: member, role: role)
+        if case .mirror = role { return }  // Its primary side inserts it.
+        batch.links.append(
+            BundleObjectBatch.Link(
+                object: object, slot: slot, member: member, order: Int64(position + 1) * 1024))
     }
 }

@@ -223,11 +223,7 @@ public final class BundleUnarchiver {
             do {
                 for file in halves[half] {
                     guard let entry = reader.entry(named: file.path) else { continue }
-                    var hash = SHA256()
-                    try reader.read(entry, checksCRC: false) { hash.update($0) }  // The SHA-256 is.
-                    guard SHA256.hex(hash.finalize()) == file.sha256 else {
-                        throw BundleError.damaged(path: path, entry: file.path)
-                    }
+                    try reader.read(entry, sha256: file.sha256, bundle: path) { _ in }
                 }
             } catch {
                 failures.record(error, order: half)
