@@ -16,8 +16,14 @@ int strata_start_writeback(int fd, long long offset);
 /// transaction writes its pages one by one, in order, and the kernel's cost
 /// is per write. Every gathered byte is written before the file is read,
 /// synced, truncated, locked or unlocked, its size asked, its shared memory
-/// used, or it is closed, so SQLite sees the file it wrote. Meant for a file
-/// no other connection has open (a store being built in a hidden file).
+/// used, or it is closed, so SQLite sees the file it wrote. Every 8 MiB
+/// written it starts the kernel writing the file to the disk
+/// (strata_start_writeback), so the sync that ends a large transaction waits
+/// for the last megabytes only. Meant for a file no other connection has
+/// open (a store being built in a hidden file).
 const char *strata_coalescing_vfs_register(void);
+
+/// How many times, in this process, the VFS has started writeback (tests).
+long strata_coalescing_writebacks_started(void);
 
 #endif

@@ -47,6 +47,27 @@ import Testing
         #expect(try reopened.scalar("PRAGMA integrity_check") == .text("ok"))
     }
 
+    /// Writeback is started as the file grows (every 8 MiB written), not only
+    /// by the sync at the end.
+    @Test func testWritebackStartsWhileALargeTransactionWrites() throws {
+        let folder = try TemporaryDirectory()
+        let name = try #require(CoalescingWrites.vfsName)
+        let connection = try Connection(
+            path: folder.file("large.sqlite").path, mode: .readWriteCreate, vfs: name)
+        defer { try? connection.close() }
+        try connection.execute("PRAGMA cache_size = 64")
+        try connection.execute("BEGIN IMMEDIATE")
+        try connection.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v BLOB)")
+        let before = CoalescingWrites.writebacksStarted
+        // 24 MiB of pages through a 256 KiB cache: written while the
+        // transaction is still open.
+        try connection.execute(
+            "WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 384) "
+                + "INSERT INTO t SELECT k, randomblob(65536) FROM n")
+        #expect(CoalescingWrites.writebacksStarted - before >= 2)
+        try connection.execute("COMMIT")
+    }
+
     @Test func testTheVFSIsRegisteredOnceUnderItsName() {
         #expect(CoalescingWrites.vfsName == "strata-coalescing")
         #expect(CoalescingWrites.vfsName == CoalescingWrites.vfsName)

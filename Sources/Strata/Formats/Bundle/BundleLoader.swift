@@ -236,12 +236,10 @@ final class BundleLoader {
         }
         thread.name = "strata.bundle-decoder"
         thread.start()
-        let writeback = EarlyWriteback(path: store.url.path)
         do {
             while let batch = try handoff.next() {
                 try write(batch)
                 try written(batch)
-                writeback?.advance()
             }
         } catch {
             handoff.cancel()  // Waits for the decoder to stop.
