@@ -41,6 +41,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// One line of a bundle's data file, read by the decoder's fast path
     /// and by the general JSON reader, which must agree.
     case bundleline
+    /// A `strata-import/1` mapping file (`import --mapping`): its
+    /// expressions checked when it loads and against a CSV header, then
+    /// evaluated.
+    case importmapping
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -57,6 +61,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .importreaders: FuzzTarget.importReaders(data)
             case .zip: FuzzTarget.zip(data)
             case .bundleline: FuzzTarget.bundleLine(data)
+            case .importmapping: FuzzTarget.importMapping(data)
             }
         #endif
     }
