@@ -92,7 +92,8 @@ extension Seeder {
                 ).forEachRow { row in
                     let type = row.text(at: 0) == "view" ? "VIEW" : "TRIGGER"
                     drops.append(
-                        "DROP \(type) IF EXISTS main.\(SQLiteIdentifier.quoted(row.text(at: 1) ?? ""))")
+                        "DROP \(type) IF EXISTS main.\(SQLiteIdentifier.quoted(row.text(at: 1) ?? ""))"
+                    )
                 }
                 for drop in drops { try connection.execute(drop) }
             }
