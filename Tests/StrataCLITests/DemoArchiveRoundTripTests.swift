@@ -35,7 +35,8 @@ import Testing
             let again = try StrataRunner.run(["archive", restored, "-o", second])
             #expect(again.status == 0, "\(store): \(again.stderr)")
             let bytes = FileManager.default.contents(atPath: first)
-            #expect(bytes != nil && bytes == FileManager.default.contents(atPath: second), "\(store)")
+            #expect(
+                bytes != nil && bytes == FileManager.default.contents(atPath: second), "\(store)")
         }
     }
 }

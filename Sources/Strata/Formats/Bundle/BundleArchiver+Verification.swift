@@ -44,7 +44,8 @@ extension BundleArchiver {
         var tables: Set<String> = []
         for entity in mapping.entities.values {
             for case .joinTable(let table, let source, let destination, _) in entity.toMany.values
-            where !known.contains(table + "." + source) || !known.contains(table + "." + destination)
+            where !known.contains(table + "." + source)
+                || !known.contains(table + "." + destination)
             {
                 tables.insert(table)
             }

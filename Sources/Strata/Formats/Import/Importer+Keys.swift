@@ -238,7 +238,9 @@ extension Importer {
                     + "AND \(column) = ? ORDER BY Z_PK LIMIT 1",
                 [value.sqliteValue]
             ) {
-                first = ($0.int64(at: 0), Int($0.int64(at: 1)), $0.isNull(at: 2) ? nil : $0.int64(at: 2))
+                first = (
+                    $0.int64(at: 0), Int($0.int64(at: 1)), $0.isNull(at: 2) ? nil : $0.int64(at: 2)
+                )
             }
             return first
         }
@@ -263,7 +265,8 @@ extension Importer {
             throw ImportError(
                 .validation, at: position,
                 "\(relationship.name) of \(owner.plan.name)/p\(owner.key) names a \(destination.name) "
-                    + "by \(name): \(owned(other)); \(destination.name) allows one object per \(name)")
+                    + "by \(name): \(owned(other)); \(destination.name) allows one object per \(name)"
+            )
         }
         // Bounded as the cache of found objects is.
         if destination.ownedValues.count >= 100_000 { destination.ownedValues = [] }

@@ -42,7 +42,8 @@ extension Importer {
     /// Writes `record` (its nested records and links too) and returns its
     /// key, and whether it was an object of the store (an upsert).
     @discardableResult
-    func write(_ record: PreparedRecord, parent: ParentLink?) throws -> (key: Int64, existed: Bool) {
+    func write(_ record: PreparedRecord, parent: ParentLink?) throws -> (key: Int64, existed: Bool)
+    {
         let plan = record.plan
         var cells = record.cells
         guard let writer else { return (0, false) }
@@ -111,7 +112,8 @@ extension Importer {
                 oneToOnes.append((children.slot, childKey.key, child.plan, true))
                 // An object of the store leaves the one it was paired with.
                 if childKey.existed {
-                    try writer.unlinkToOne(slot, plan: plan, pointingAt: childKey.key, except: key())
+                    try writer.unlinkToOne(
+                        slot, plan: plan, pointingAt: childKey.key, except: key())
                 }
             }
         }
@@ -176,7 +178,8 @@ extension Importer {
         for pair in oneToOnes {
             try linkOtherSide(
                 plan.relationships[pair.slot], of: key, plan: plan, to: pair.destination,
-                destinationPlan: pair.plan, isWritten: pair.isWritten, sourceExisted: existing != nil)
+                destinationPlan: pair.plan, isWritten: pair.isWritten,
+                sourceExisted: existing != nil)
         }
         if let parent, let join = parent.joinMapping {
             try writer.join(join, source: parent.parentKey, destination: key, order: parent.order)

@@ -16,7 +16,8 @@ import Testing
         let recipe = try #require(numbers["Recipe"])
         let image = try #require(numbers["Image"])
         try fixture.store.connection.execute(
-            "INSERT INTO ZRECIPE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZIMAGE) VALUES (1, \(recipe), 1, 'Soup', 1)")
+            "INSERT INTO ZRECIPE (Z_PK, Z_ENT, Z_OPT, ZNAME, ZIMAGE) VALUES (1, \(recipe), 1, 'Soup', 1)"
+        )
         try fixture.store.connection.execute(
             "INSERT INTO ZIMAGE (Z_PK, Z_ENT, Z_OPT, ZRECIPE) VALUES (1, \(image), 1, "
                 + (imageNamesItsRecipe ? "1" : "NULL") + ")")

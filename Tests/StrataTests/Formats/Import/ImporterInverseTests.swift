@@ -47,7 +47,9 @@ import Testing
         // The reproduction: a recipe with a nested image.
         let fixture = try ImportFixture("Recipes")
         _ = try fixture.run(
-            ArrayRecordReader([[("name", .text("Soup")), ("image", .object([("image", .text("AAAA"))]))]]),
+            ArrayRecordReader([
+                [("name", .text("Soup")), ("image", .object([("image", .text("AAAA"))]))]
+            ]),
             ImportOptions(entity: "Recipe"))
         #expect(try fixture.rows("SELECT Z_PK, ZIMAGE FROM ZRECIPE") == [["1", "1"]])
         #expect(try fixture.rows("SELECT Z_PK, ZRECIPE FROM ZIMAGE") == [["1", "1"]])
@@ -59,11 +61,14 @@ import Testing
         func person(_ name: String, _ number: String) -> [(String, ImportValue)] {
             [("name", .text(name)), ("passport", .object([("number", .text(number))]))]
         }
-        _ = try fixture.run(ArrayRecordReader([person("Ann", "P1")]), ImportOptions(entity: "Person"))
+        _ = try fixture.run(
+            ArrayRecordReader([person("Ann", "P1")]), ImportOptions(entity: "Person"))
         // Ann gets another passport: P1 no longer names her.
-        _ = try fixture.run(ArrayRecordReader([person("Ann", "P2")]), ImportOptions(entity: "Person"))
+        _ = try fixture.run(
+            ArrayRecordReader([person("Ann", "P2")]), ImportOptions(entity: "Person"))
         // Bob takes P2 (an object of the store, by its unique number): Ann has none.
-        _ = try fixture.run(ArrayRecordReader([person("Bob", "P2")]), ImportOptions(entity: "Person"))
+        _ = try fixture.run(
+            ArrayRecordReader([person("Bob", "P2")]), ImportOptions(entity: "Person"))
         #expect(
             try fixture.rows(
                 "SELECT p.ZNUMBER, h.ZNAME FROM ZPASSPORT p LEFT JOIN ZPERSON h ON h.Z_PK = p.ZHOLDER ORDER BY p.ZNUMBER"
@@ -108,7 +113,13 @@ import Testing
             ArrayRecordReader([
                 [
                     ("name", .text("Cake")),
-                    ("parts", .list([.object([("name", .text("Flour"))]), .object([("name", .text("Sugar"))])])),
+                    (
+                        "parts",
+                        .list([
+                            .object([("name", .text("Flour"))]),
+                            .object([("name", .text("Sugar"))]),
+                        ])
+                    ),
                 ]
             ]), ImportOptions(entity: "Dish"))
         try fixture.store.connection.execute(
@@ -116,7 +127,8 @@ import Testing
             INSERT INTO ZPART (Z_PK, Z_ENT, Z_OPT, ZNAME)
             SELECT 3, Z_ENT, 1, 'Salt' FROM Z_PRIMARYKEY WHERE Z_NAME = 'Part'
             """)
-        try fixture.store.connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 3 WHERE Z_NAME = 'Part'")
+        try fixture.store.connection.execute(
+            "UPDATE Z_PRIMARYKEY SET Z_MAX = 3 WHERE Z_NAME = 'Part'")
         _ = try fixture.run(
             ArrayRecordReader([
                 // Flour twice: one part.
@@ -146,7 +158,10 @@ import Testing
         // "Flour" can be made; the record is refused and Cake keeps its own.
         let fixture = try ImportFixture("Recipes")
         _ = try fixture.run(
-            ArrayRecordReader([ImporterRecordTests.recipe("Cake", type: "Dessert", ingredients: ["Flour", "Sugar"])]),
+            ArrayRecordReader([
+                ImporterRecordTests.recipe(
+                    "Cake", type: "Dessert", ingredients: ["Flour", "Sugar"])
+            ]),
             ImportOptions(entity: "Recipe"))
         let error = try #require(throws: ImportError.self) {
             try fixture.run(
