@@ -111,4 +111,19 @@ import Testing
         #expect(
             outcome.stdout.contains("DiaryEntry: ZDIARYENTRY cannot be read"), "\(outcome.stdout)")
     }
+
+    @Test func testSeedEndsWithTheSameChecksOnWhatItWrote() throws {
+        let folder = try ScratchFolder()
+        let seed = try Demo.shared.get().copy("Diary.sqlite", to: folder)
+        try execute(seed, "UPDATE ZDIARYENTRY SET ZWORDCOUNT = -5 WHERE Z_PK = 1")
+        let target = folder.path("App.sqlite")
+        let outcome = try StrataRunner.run([
+            "seed", target, "--from", seed, "--schemas", "Schemas/Diary",
+        ])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.contains("DiaryEntry/p1: wordCount -5 is below the minimum 0"),
+            "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
 }

@@ -153,11 +153,16 @@ extension Seeder {
     func finish(recording record: SeedRecord, steps: StepReporter) throws -> [String: Int64] {
         let store = try Store.open(at: buildingURL)
         let info: StoreInfo
+        let problems: [StoreProblem]
         do {
             try store.connection.inTransaction(.immediate) {
                 try store.writeMetadata(record.recorded(in: store.metadata))
             }
             info = try store.info(model: chain.newest)
+            // The checks of `strata check` on what was written (all of it).
+            problems =
+                try store.checkRelationships(model: chain.newest).map(StoreProblem.init)
+                + store.checkValues(model: chain.newest)
             try store.close()  // The last connection: checkpoints and removes the WAL.
         } catch {
             try? store.close()  // The first error is the one to report.
@@ -171,6 +176,12 @@ extension Seeder {
                     + info.integrity.prefix(3).joined(separator: "; ")
                     + ", hashes differing from version \(chain.newest.version): "
                     + "\(info.hashMismatches.joined(separator: ", ")))")
+        }
+        if let problem = problems.first {
+            throw SeedingError(
+                .buildFailed, path: storeURL.relativePath,
+                "the seeded store failed its checks: \(problem)"
+                    + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""))
         }
         // Only the main file is linked: everything must be in it.
         guard FileSystem.size(of: buildingURL.path + "-wal") == 0 else {
