@@ -56,6 +56,52 @@ extension BundleArchiver {
                 model: model, tables: tables, knownJoinColumns: known, checksTables: false))
     }
 
+    /// The schema's rule checks of the attributes `query` writes, by field
+    /// index: the ones `unarchive` applies to each line
+    /// (``AttributeCheck``, as ``EntityColumns/checks`` makes them).
+    ///
+    /// - Throws: ``ContextError`` for a pattern that does not compile.
+    func valueChecks(of query: ExportQuery) throws -> [(field: Int, check: AttributeCheck)] {
+        var checks: [(field: Int, check: AttributeCheck)] = []
+        for (index, field) in query.fields.enumerated() {
+            if case .attribute(let attribute, _) = field.source,
+                let check = try AttributeCheck(attribute)
+            {
+                checks.append((index, check))
+            }
+        }
+        return checks
+    }
+
+    /// Checks the values of `record` (the object `id`) against `checks` as
+    /// `unarchive` checks its line: a store holding a value that breaks a
+    /// rule of its schema (written before the rule, or by another program)
+    /// gives no bundle that Strata would refuse. A few comparisons per
+    /// attribute with rules.
+    ///
+    /// - Throws: ``ExportError`` (`store`) naming the object and the rule.
+    func verifyValues(
+        of record: ImportRecord, id: String, checks: [(field: Int, check: AttributeCheck)]
+    ) throws {
+        for (field, check) in checks where field < record.fields.count {
+            let violation: AttributeCheck.Violation?
+            switch record.fields[field].value {
+            case .null: violation = check.checkMissing()
+            case .text(let text): violation = check.check(text: text)
+            case .integer(let number): violation = check.check(number: Double(number))
+            case .real(let number): violation = check.check(number: number)
+            case .date(let date):
+                violation = check.check(number: date.timeIntervalSinceReferenceDate)
+            default: violation = nil
+            }
+            if let violation {
+                throw ExportError(
+                    .store, path: store.path,
+                    "\(id): \(violation.message), so unarchive would refuse the bundle")
+            }
+        }
+    }
+
     private func refuse(_ problems: [RelationshipProblem]) throws {
         guard let first = problems.first else { return }
         let more =

@@ -191,6 +191,7 @@ public final class BundleArchiver {
                 joinLinks.links.add(owner: owner, member: member, role: role)
             }
         }
+        let checks = try valueChecks(of: query)
         let path = BundleManifest.dataFile(of: entity)
         var hash = SHA256()
         var size: Int64 = 0
@@ -202,7 +203,8 @@ public final class BundleArchiver {
             var pending: [UInt8] = []
             pending.reserveCapacity(1 << 16)
             while try query.statement.step() {
-                let (record, _) = try Exporter.record(query, reader)
+                let (record, id) = try Exporter.record(query, reader)
+                try verifyValues(of: record, id: id, checks: checks)
                 line.clear()
                 line.openObject()
                 for field in record.fields where field.value != .null {

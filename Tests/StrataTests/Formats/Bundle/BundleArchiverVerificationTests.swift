@@ -63,6 +63,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: bundle.path))
     }
 
+    @Test func testAValueBreakingARuleIsRefusedNamingTheObject() throws {
+        // The rules unarchive applies (issue 27, point 7) hold for what archive writes.
+        let fixture = try BundleFixture()
+        try fixture.store.connection.execute("UPDATE ZMEDIUM SET ZTYPE = 'evil' WHERE Z_PK = 2")
+        let bundle = fixture.folder.file("Diary.zip")
+        let error = try #require(throws: ExportError.self) {
+            try BundleArchiver(store: fixture.store, model: fixture.model).archive(to: bundle)
+        }
+        #expect(error.message.hasPrefix("Medium/p2: "))
+        #expect(error.message.contains("type"))
+        #expect(!FileManager.default.fileExists(atPath: bundle.path))
+    }
+
     @Test func testBothSidesArchiveAndUnarchive() throws {
         let fixture = try Self.recipes(imageNamesItsRecipe: true)
         let bundle = fixture.folder.file("Recipes.zip")
