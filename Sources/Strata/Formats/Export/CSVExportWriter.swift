@@ -65,6 +65,7 @@ final class CSVExportWriter {
         let row = query.statement
         var count = 0
         while try row.step() {
+            try query.checkEntity()
             var first = true
             for plan in plans {
                 if !first { buffer.append(UInt8(ascii: ",")) }

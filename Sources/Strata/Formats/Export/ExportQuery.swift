@@ -18,6 +18,8 @@ final class ExportQuery {
     let statement: Statement
     /// Entity names by the store's numbers.
     let namesByNumber: [Int: String]
+    /// The `Z_ENT` values of the rows exported.
+    let entityNumbers: Set<Int>
 
     /// Compiles the query of `options` on `store`.
     ///
@@ -136,14 +138,21 @@ final class ExportQuery {
         order.append("t0.Z_PK")
         let numbers =
             options.includesSubentities ? entityMapping.treeNumbers : [entityMapping.number]
+        // The other entities of the table are left out by number; a row
+        // whose Z_ENT names no entity is read too, so that the writers
+        // refuse it (checkEntity()) rather than leave it out unseen, without
+        // a second scan of the table.
+        let others = Self.otherEntities(of: numbers, in: store)
+        entityNumbers = Set(numbers)
         var sql =
             "SELECT \(columns.joined(separator: ", ")) FROM \(compiler.fromClause)"
-            + " WHERE t0.Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
+            + " WHERE (t0.Z_ENT IS NULL OR t0.Z_ENT NOT IN ("
+            + others.map { _ in "?" }.joined(separator: ", ") + "))"
             + (condition.map { " AND (\($0))" } ?? "")
             + " ORDER BY " + order.joined(separator: ", ")
         if options.limit > 0 { sql += " LIMIT \(options.limit)" }
         statement = try store.connection.prepare(sql)
-        try statement.bind(numbers.map { .integer(Int64($0)) } + compiler.arguments)
+        try statement.bind(others.map { .integer(Int64($0)) } + compiler.arguments)
     }
 
     /// The statement reading the destinations of `relationship` from one
@@ -229,6 +238,44 @@ final class ExportQuery {
     /// The bytes of a ``ExportOptions/prefixOnly`` attribute selected: enough
     /// for the external-storage marker and file name, or for sniffing.
     static let prefixLength = 96
+
+    /// The numbers of the store's entities other than `numbers` whose rows
+    /// are in the same table as theirs.
+    private static func otherEntities(of numbers: [Int], in store: Store) -> [Int] {
+        let byNumber = Dictionary(
+            store.entityRecords.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        func root(_ number: Int) -> Int {
+            var current = number
+            var seen: Set<Int> = [number]
+            while let record = byNumber[current], record.superNumber != 0,
+                seen.insert(record.superNumber).inserted
+            {
+                current = record.superNumber
+            }
+            return current
+        }
+        let roots = Set(numbers.map(root))
+        let wanted = Set(numbers)
+        return store.entityRecords.map(\.number).filter {
+            !wanted.contains($0) && roots.contains(root($0))
+        }
+    }
+
+    /// Throws when the current row's `Z_ENT` is not one of the entities
+    /// exported: a number that names no entity of the table (the query
+    /// reads such rows so that they are refused, not left out unseen).
+    ///
+    /// - Throws: ``ExportError`` `store` naming the row.
+    @inline(__always)
+    func checkEntity() throws {
+        let number = statement.int64(at: 1)
+        if entityNumbers.contains(Int(number)), statement.columnType(1) == .integer { return }
+        let value = statement.columnType(1) == .null ? "NULL" : String(number)
+        throw ExportError(
+            .store, path: store.path,
+            "\(entity)/p\(statement.int64(at: 0)) (a row of \(entity)'s table): its Z_ENT \(value)"
+                + " names no entity, so the export would leave it out; nothing was written")
+    }
 
     /// The object's id text, `Entity/p<pk>`.
     func idText(number: Int64, key: Int64, fallback: String) -> String {

@@ -46,8 +46,9 @@ public final class Exporter {
     /// - Returns: What was written.
     /// - Throws: ``ExportError`` (unknown fields, values the format cannot
     ///   hold, an existing file, a write that fails), ``PredicateError`` for
-    ///   a predicate that does not fit the model, ``StoreError`` (rows of
-    ///   the entity's table whose `Z_ENT` names no entity, too); the target
+    ///   a predicate that does not fit the model, ``StoreError``; a row of
+    ///   the entity's table whose `Z_ENT` names no entity is an
+    ///   ``ExportError`` (`store`) naming it, not left out; the target
     ///   is then unchanged (media files already written stay: each is whole).
     public func run(to path: String, format: ExportFormat) throws -> ExportSummary {
         let start = Date()
@@ -68,9 +69,6 @@ public final class Exporter {
         do {
             try store.connection.execute("BEGIN DEFERRED TRANSACTION")
             defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
-            // Rows of the entity's table that no entity reads would be left
-            // out of the export without a word.
-            try store.refuseUnknownEntityRows(of: [options.entity], for: "the export")
             let query = try ExportQuery(
                 store: store, model: model, mapping: mapping, options: options)
             if format == .csv {
@@ -103,6 +101,7 @@ public final class Exporter {
         let flattensLists = format == .txtBlocks
         var count = 0
         while try query.statement.step() {
+            try query.checkEntity()
             var (record, id) = try Self.record(query, reader)
             if flattensLists {
                 for index in record.fields.indices {
