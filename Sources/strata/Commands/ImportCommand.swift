@@ -175,7 +175,7 @@ struct ImportCommand: Command {
         let schemas = try arguments.option("--schemas")
         let json = arguments.flag("--json")
         let progress = arguments.flag("--progress")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         let input = try arguments.positional("<input>")
         try arguments.finish()
         if rejects != nil, options.errorPolicy != .skip {
@@ -237,14 +237,13 @@ struct ImportCommand: Command {
             // A new store is built hidden beside its place and appears only
             // complete; a dry run builds it in a scratch folder and drops it.
             var target = storeURL
-            let scratch = FileManager.default.temporaryDirectory
-                .appendingPathComponent("strata-import-\(UUID().uuidString)", isDirectory: true)
+            var scratch: URL?
             if options.isDryRun {
-                try FileManager.default.createDirectory(
-                    at: scratch, withIntermediateDirectories: true)
-                target = scratch.appendingPathComponent(storeURL.lastPathComponent)
+                let folder = try WorkFiles.makeFolder(for: storeURL, activity: "checking")
+                scratch = folder
+                target = folder.appendingPathComponent(storeURL.lastPathComponent)
             }
-            defer { if options.isDryRun { try? FileManager.default.removeItem(at: scratch) } }
+            defer { if let scratch { WorkFiles.remove(scratch) } }
             let created = try Store.create(at: target, model: model) { fresh in
                 summary = try importInput(format: format, into: fresh, model: model)
             }
