@@ -96,7 +96,8 @@ public enum WorkFiles {
 
     /// Removes the work files beside `target` that processes no longer
     /// running left: `.<name>.strata-<activity>-<pid>` whose process is
-    /// gone, and the hidden file of a killed create (no create holds it).
+    /// gone, the hidden file of a killed create (no create holds it) and the
+    /// store's lock file when nobody holds it.
     ///
     /// Work of a running process, and every other file, is kept. A process
     /// id reused meanwhile only keeps a leftover until a later run.
@@ -111,6 +112,10 @@ public enum WorkFiles {
             return []
         }
         var removed: [String] = []
+        let lock = folder.appendingPathComponent(target.lastPathComponent + ".strata-lock")
+        if names.contains(lock.lastPathComponent), removeUnheldLock(lock.path) {
+            removed.append(lock.lastPathComponent)
+        }
         for name in names.sorted() where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             let path = folder.appendingPathComponent(name)
@@ -143,6 +148,18 @@ public enum WorkFiles {
     /// another user counts as running).
     private static func isRunning(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// Removes a store's lock file (``StoreLock``) a killed holder left,
+    /// as its last holder would: only when it can be locked exclusively at
+    /// once. A process that opened it meanwhile finds its name gone and makes
+    /// it afresh.
+    private static func removeUnheldLock(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }  // Closing drops the flock.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }  // Held.
+        return unlink(path) == 0
     }
 
     /// Removes the hidden file a killed create left (with its companions),
