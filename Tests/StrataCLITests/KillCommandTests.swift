@@ -83,7 +83,8 @@ import Testing
             reset: { for suffix in ["", "-wal", "-shm"] { unlink(store + suffix) } },
             check: { round in
                 let count = try rows(of: store, table: "ZCONTACT")
-                #expect(count == nil || count == 3000, "round \(round): \(String(describing: count))")
+                #expect(
+                    count == nil || count == 3000, "round \(round): \(String(describing: count))")
             },
             next: {
                 FileManager.default.fileExists(atPath: store)

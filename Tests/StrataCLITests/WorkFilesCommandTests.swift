@@ -35,7 +35,8 @@ import Testing
             try FileManager.default.createDirectory(
                 atPath: scratch, withIntermediateDirectories: false)
             try Data("x".utf8).write(to: URL(fileURLWithPath: scratch + "/s.sqlite"))
-            try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path(".s.sqlite.strata-dayone-\(dead)")))
+            try Data("x".utf8).write(
+                to: URL(fileURLWithPath: folder.path(".s.sqlite.strata-dayone-\(dead)")))
             let outcome = try StrataRunner.run(command)
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
@@ -55,7 +56,8 @@ import Testing
             chmod(output, 0o600)
             let dead = try deadProcessID()
             let name = (output as NSString).lastPathComponent
-            try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path(".\(name).strata-writing-\(dead)")))
+            try Data("x".utf8).write(
+                to: URL(fileURLWithPath: folder.path(".\(name).strata-writing-\(dead)")))
             let outcome = try StrataRunner.run(arguments)
             #expect(outcome.status == 0, "\(outcome.stderr)")
             var info = stat()

@@ -31,7 +31,8 @@ import Testing
         #expect(stat(work.path, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o700)
         // Work for a store still being built is named after the store.
-        let building = WorkFiles.url(for: directory.file(".s.sqlite.strata-creating"), activity: "dayone")
+        let building = WorkFiles.url(
+            for: directory.file(".s.sqlite.strata-creating"), activity: "dayone")
         #expect(building.lastPathComponent == ".s.sqlite.strata-dayone-\(getpid())")
     }
 
@@ -45,7 +46,8 @@ import Testing
         ]
         let kept = [
             ".s.sqlite.strata-unarchiving-\(getpid() == 1 ? 2 : 1)",  // pid 1 always runs.
-            ".s.sqlite.strata-stage-1-2", "s.sqlite.strata-backup-v1", ".t.sqlite.strata-writing-\(dead)",
+            ".s.sqlite.strata-stage-1-2", "s.sqlite.strata-backup-v1",
+            ".t.sqlite.strata-writing-\(dead)",
             "s.sqlite",
         ]
         for name in gone + kept {

@@ -59,7 +59,9 @@ public final class RejectsFile: RejectWriter {
         work = WorkFiles.url(for: url, activity: "rejects")
         let protected =
             [(store, "the store")]
-            + ["-wal", "-shm", "-journal"].map { (store + $0, "the store's \($0.dropFirst()) file") }
+            + ["-wal", "-shm", "-journal"].map {
+                (store + $0, "the store's \($0.dropFirst()) file")
+            }
             + [(input, "the input")]
         for target in [path] + companions.map({ path + $0 }) {
             for (file, role) in protected where Self.isSame(target, file) {
