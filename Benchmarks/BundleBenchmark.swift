@@ -87,9 +87,11 @@ struct BundleBenchmark: Benchmark {
             // minutes (`recently_deleted`, seen in perf), which slowed unzip
             // 1–4× whenever files had been deleted shortly before — between
             // runs, by `unzip -o` (it unlinks before writing), by the test
-            // suite — and would flatter the ratio. Remove
-            // `work/unarchive/unzipped/` by hand, five minutes before timing.
-            let unzipped = workspace.appendingPathComponent("unzipped", isDirectory: true)
+            // suite — and would flatter the ratio. The folders live outside
+            // the workspace, which the runner removes after the benchmark
+            // (the next invocation's unzip would run on just-freed inodes).
+            // Remove `corpus/unzipped/` by hand, five minutes before timing.
+            let unzipped = environment.cache.appendingPathComponent("unzipped", isDirectory: true)
             try FileManager.default.createDirectory(at: unzipped, withIntermediateDirectories: true)
             let invocation = "\(Int(Date().timeIntervalSince1970))-\(getpid())"
             let runs = RunCounter()

@@ -37,7 +37,7 @@
                 columns = try mapping.entities.keys.sorted().map { entity in
                     guard let entityMapping = mapping.entities[entity], let number = numbers[entity]
                     else { throw CocoaError(.fileReadCorruptFile) }
-                    return EntityColumns(
+                    return try EntityColumns(
                         entity: entity, model: model, mapping: entityMapping, number: number)
                 }
                 decoder = BundleObjectDecoder(

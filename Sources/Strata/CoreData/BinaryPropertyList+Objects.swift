@@ -63,7 +63,7 @@ extension BinaryPropertyList {
             let utf16 = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
                 UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
             }
-            result = .string(String(decoding: utf16, as: UTF16.self))
+            result = .string(try Self.string(utf16: utf16, at: body, index))
         case 0x8:
             // A UID of low + 1 bytes; only 64-bit ones are representable.
             guard low < 8 else {
@@ -78,6 +78,30 @@ extension BinaryPropertyList {
         }
         decoded[index] = result
         return result
+    }
+
+    /// The text of the UTF-16 `units` of a string whose first unit is at
+    /// `body`; a lone surrogate is refused at its byte rather than replaced
+    /// by U+FFFD, so that no value changes on the way.
+    static func string(utf16 units: [UInt16], at body: Int, _ index: Int) throws -> String {
+        var scalars = String.UnicodeScalarView()
+        var decoder = UTF16()
+        var iterator = units.makeIterator()
+        var unit = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                unit += scalar.value > 0xFFFF ? 2 : 1
+            case .emptyInput:
+                return String(scalars)
+            case .error:
+                let value = unit < units.count ? String(units[unit], radix: 16, uppercase: true) : "?"
+                throw PropertyListError(
+                    "a lone UTF-16 surrogate (0x\(value)) in a string",
+                    byteOffset: body + unit * 2, objectIndex: index)
+            }
+        }
     }
 
     /// Decodes an array (0xA), set (0xC) or dictionary (0xD) and its elements.

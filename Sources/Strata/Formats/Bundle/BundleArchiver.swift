@@ -53,7 +53,9 @@ public final class BundleArchiver {
     ///   replaced; by default it is an error, before anything is written.
     /// - Returns: What was written.
     /// - Throws: ``ArchiveError`` (an existing file, a write failure),
-    ///   ``ExportError`` or ``StoreError`` for a store that cannot be read.
+    ///   ``ExportError`` or ``StoreError`` for a store that cannot be read,
+    ///   or whose objects `unarchive` would refuse (see
+    ///   ``verifyReferences()``), before anything is written.
     @discardableResult
     public func archive(to url: URL, replacing: Bool = false) throws -> BundleSummary {
         let start = Date()
@@ -82,6 +84,7 @@ public final class BundleArchiver {
 
         try store.connection.execute("BEGIN DEFERRED TRANSACTION")
         defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
+        try verifyReferences()
         // Deflate level 1: text (the JSON Lines) still shrinks to about a
         // fifth, at a third of the default level's time.
         try ZipWriter.write(to: url, replacing: replacing, deflateLevel: Self.deflateLevel) { zip in

@@ -41,15 +41,17 @@ final class BundleLoader {
     private let columns: [String: EntityColumns]
     private let decoder: BundleObjectDecoder
 
-    /// A loader of `unarchiver`'s data into `store`; with `verifies`, each
+    /// A loader of `unarchiver`'s data into `store`, each value checked
+    /// against the rules of `model` (the target's version of the bundle's
+    /// schema, whose hashes are the bundle's); with `verifies`, each
     /// file read is checked against the manifest's SHA-256 as it is read
     /// (the others are verified apart, after:
     /// ``BundleUnarchiver/verify(skipping:)``).
-    init(unarchiver: BundleUnarchiver, store: Store, verifies: Bool) throws {
+    init(unarchiver: BundleUnarchiver, store: Store, model: Model, verifies: Bool) throws {
         self.unarchiver = unarchiver
         self.store = store
-        model = unarchiver.model
-        mapping = try StoreMapping(model: unarchiver.model, store: store)
+        self.model = model
+        mapping = try StoreMapping(model: model, store: store)
         let numbers = Dictionary(store.entityRecords.map { ($0.name, $0.number) }) { a, _ in a }
         let connection = store.connection
         let joinLinks = try BundleJoinLinks(model: model, mapping: mapping) { table in
@@ -62,7 +64,7 @@ final class BundleLoader {
         var columns: [String: EntityColumns] = [:]
         for (entity, entityMapping) in mapping.entities {
             guard let number = numbers[entity] else { continue }
-            columns[entity] = EntityColumns(
+            columns[entity] = try EntityColumns(
                 entity: entity, model: model, mapping: entityMapping, number: number)
         }
         self.columns = columns

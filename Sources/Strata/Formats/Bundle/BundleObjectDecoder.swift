@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads a bundle's data files line by line into ``BundleObjectBatch``es:
 /// each line parsed as JSON and checked against the schema (its keys, each
-/// value's type, required attributes, each relationship's destination),
+/// value's type, every rule of its attributes: ``AttributeCheck``, each
+/// relationship's destination),
 /// and each file's SHA-256 checked against the manifest as it is read.
 ///
 /// It touches no store, so it runs on its own thread while
@@ -99,6 +100,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
                 if !read {
                     try addGeneral(utf8, number: lineNumber, linksOf: file.linksOf, to: &batch)
                 }
+                if file.linksOf == nil { try checkRules(ofLastIn: batch) }
             } catch let error as LineError {
                 throw BundleError(
                     .invalidData, path: path, entry: name, line: lineNumber, error.message)

@@ -38,6 +38,10 @@ extension BundleUnarchiver {
                 .alreadyExists, path: storeURL.relativePath, "no store to merge into")
         }
         let target = try targetModel()
+        // The bundle's schema is data: its rules are not the store's. The
+        // store is built, and every line checked, at the target's own
+        // version of the bundle's number (its hashes are the bundle's).
+        let rules = try rulesModel(merging: storeURL)
         // The files a load reads are checked against the manifest as they
         // are read (each read once); the rest — files no line names — after.
         let verifies = !isVerified
@@ -48,8 +52,9 @@ extension BundleUnarchiver {
         defer { WorkFiles.remove(scratch) }
         let built = scratch.appendingPathComponent(storeURL.lastPathComponent)
         do {
-            try Store.make(at: built, model: model) { store in
-                let loader = try BundleLoader(unarchiver: self, store: store, verifies: verifies)
+            try Store.make(at: built, model: rules) { store in
+                let loader = try BundleLoader(
+                    unarchiver: self, store: store, model: rules, verifies: verifies)
                 defer { verified = loader.verifiedFiles }
                 try loader.load()
             }
@@ -88,6 +93,33 @@ extension BundleUnarchiver {
         summary.zipBytes = FileSystem.size(of: path)
         summary.seconds = Date().timeIntervalSince(start)
         return summary
+    }
+
+    /// The model whose rules the bundle's lines are checked against and
+    /// whose schema the store is built with, at the bundle's version: the
+    /// schemas' version of the bundle's number (``targetModel()`` checked
+    /// its hashes); else, merging, the store's own stored schema when its
+    /// hashes are the bundle's; else the bundle's schema (a new store at
+    /// the bundle's version with nothing else to go by).
+    ///
+    /// - Throws: ``SchemaError`` reading the schemas; ``StoreError`` for a
+    ///   store to merge into whose stored schema is damaged.
+    func rulesModel(merging storeURL: URL) throws -> Model {
+        if let schemas = options.schemas,
+            let same = try SchemaChain.load(directory: schemas).model(version: model.version)
+        {
+            return same
+        }
+        guard options.merges else { return model }
+        let store = try Store.open(at: storeURL, mode: .readOnly)
+        defer { try? store.close() }  // Read only.
+        guard let stored = try store.storedModel(), stored.name == model.name,
+            stored.version == model.version, stored.entities.count == model.entities.count,
+            stored.entities.allSatisfy({
+                stored.versionHash(ofEntity: $0.name) == model.versionHash(ofEntity: $0.name)
+            })
+        else { return model }  // The merge refuses a store of other hashes.
+        return stored
     }
 
     /// The version the store is written at: the bundle's own without

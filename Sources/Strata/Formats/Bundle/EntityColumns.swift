@@ -27,6 +27,9 @@ final class EntityColumns: @unchecked Sendable {
     let attributeColumns: [String]
     /// The slot of each attribute, by name.
     let attributeSlots: [String: Int]
+    /// The rules of the attributes that have any, by slot, in slot order
+    /// (checked on every line: attributes without rules cost nothing).
+    let checks: [(slot: Int, check: AttributeCheck)]
     /// The to-one relationships with columns, by slot.
     let toOneRelationships: [Relationship]
     /// The slot of each to-one, by name.
@@ -43,7 +46,11 @@ final class EntityColumns: @unchecked Sendable {
     /// Whether each to-one has an entity column.
     let toOneHasEntityColumn: [Bool]
 
-    init(entity: String, model: Model, mapping: StoreMapping.EntityMapping, number: Int) {
+    /// The columns of `entity` of `model` as `mapping` lays them out.
+    ///
+    /// - Throws: ``ContextError`` (`invalidSchema`) for a pattern that does
+    ///   not compile.
+    init(entity: String, model: Model, mapping: StoreMapping.EntityMapping, number: Int) throws {
         self.entity = entity
         self.number = number
         table = mapping.table
@@ -51,8 +58,12 @@ final class EntityColumns: @unchecked Sendable {
         var attributeColumns: [String] = []
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
         var attributes: [AttributeRule] = []
+        var checks: [(slot: Int, check: AttributeCheck)] = []
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
             guard let column = mapping.attributeColumns[attribute.name] else { continue }
+            if let check = try AttributeCheck(attribute) {
+                checks.append((attributes.count, check))
+            }
             let binary = attribute.type == .binary || attribute.type == .transformable
             attributes.append(
                 AttributeRule(
@@ -84,6 +95,7 @@ final class EntityColumns: @unchecked Sendable {
             }
         }
         self.attributes = attributes
+        self.checks = checks
         self.attributeColumns = attributeColumns
         attributeSlots = Self.slots(attributes.map(\.name))
         toOneRelationships = toOne

@@ -291,7 +291,7 @@ extension CSVReader {
                     + " followed by a delimiter or a line break)")
         }
         if recordNeedsCheck { try checkEncoding() }
-        if let expectedFieldCount, fieldTotal != expectedFieldCount {
+        if let expectedFieldCount, fieldTotal != expectedFieldCount, declaredFieldCount == nil {
             let source = dialect.hasHeader ? "the header has" : "the first record has"
             throw ImportError(
                 .structure, at: recordPosition,

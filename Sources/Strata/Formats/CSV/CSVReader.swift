@@ -25,7 +25,8 @@ import Foundation
 /// - Invalid or overlong UTF-8, UTF-16 surrogates encoded in UTF-8, NUL
 ///   bytes: `.encoding`, at the bad byte.
 /// - A record whose field count differs from the header's (or, without a
-///   header, from the first record's): `.structure`, at the record.
+///   header, from the first record's): `.structure`, at the record. Field
+///   names declared with ``declareFieldCount(_:)`` replace that shape.
 /// - A field, record or field count over the ``ImportLimits``: `.tooLarge`.
 ///   Memory stays bounded: the buffer holds at most one record, up to the
 ///   record limit.
@@ -107,6 +108,9 @@ public final class CSVReader: FieldRecordReader {
     /// The field count every record must have: the header's, or the first
     /// record's.
     var expectedFieldCount: Int?
+    /// The field count declared by ``declareFieldCount(_:)``: records may
+    /// have fewer fields or more, which the importer checks.
+    var declaredFieldCount: Int?
     /// The last record was refused for its size before its end was found:
     /// the next call skips the rest of it first.
     var skipsOversizedRecord = false
@@ -325,6 +329,15 @@ public final class CSVReader: FieldRecordReader {
     /// UTF-8; empty for a record refused for its size.
     public func recordText() -> Data {
         Data(bytes: buffer + recordStart, count: recordEnd - recordStart)
+    }
+
+    /// Makes `count` declared field names the shape of the records read
+    /// from here on, in place of the header's or the first record's field
+    /// count: a shorter record is accepted (its missing trailing fields give
+    /// no value), and a longer one is left to the importer, which refuses or
+    /// ignores the fields beyond the declared ones.
+    public func declareFieldCount(_ count: Int) {
+        declaredFieldCount = count
     }
 
     /// Bytes of the file read so far.

@@ -18,7 +18,8 @@ struct ExportValueReader {
     /// The value of `attribute` in `column` of the current row of `row`.
     ///
     /// - Throws: ``ExportError`` `store` when the column holds what the type
-    ///   cannot be read from (the object named by `id`).
+    ///   cannot be read from exactly (the object named by `id`): a BLOB or
+    ///   text that is not UTF-8 in a string column, say.
     func value(
         of attribute: Attribute, in row: Statement, column: Int32, id: @autoclosure () -> String
     ) throws -> ImportValue {
@@ -31,7 +32,14 @@ struct ExportValueReader {
         }
         switch attribute.type {
         case .string, .uri:
-            guard let text = row.text(at: column) else { return .null }
+            // SQLite would read a BLOB's bytes as text, and Swift would turn
+            // bytes that are not UTF-8 into U+FFFD: both change the value.
+            guard kind != .blob else { throw mismatch() }
+            guard let text = String(validating: row.utf8Bytes(at: column), as: UTF8.self) else {
+                throw ExportError(
+                    .store, path: storeURL.relativePath,
+                    "\(id()).\(attribute.name): the text is not valid UTF-8")
+            }
             return .text(text)
         case .integer16, .integer32, .integer64:
             if kind == .integer { return .integer(row.int64(at: column)) }

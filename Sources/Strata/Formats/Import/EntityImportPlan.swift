@@ -57,6 +57,10 @@ final class EntityImportPlan {
     /// had it before the run). Kept here, not in a dictionary of
     /// dictionaries, so a lookup hashes only the key.
     var relatedObjects: [String: (key: Int64, entity: Int, isFromStore: Bool)] = [:]
+    /// Values of the `relatedBy` attribute for which links by value made a
+    /// new object because none belonged to nobody: an owner new in the run
+    /// looks them up no more (see ``Importer/findOrCreate(_:in:attribute:for:at:deferIfImported:owner:)``).
+    var ownedValues: Set<String> = []
     /// Objects of the store (not of this run) that records of the current
     /// transaction linked to: their `Z_OPT` is raised once at its commit,
     /// as Core Data raises it when an object's relationship changes.
@@ -194,6 +198,18 @@ final class EntityImportPlan {
         } else {
             uniqueKey = nil
             isKeyIndexed = false
+        }
+    }
+
+    /// The slot of this (destination) entity's to-one that is
+    /// `relationship`'s inverse: an object of this entity then belongs to
+    /// at most one object through `relationship` (a one-to-many or
+    /// one-to-one pair). Nil when the inverse is a to-many or there is none.
+    func owningSlot(of relationship: Relationship) -> Int? {
+        guard !relationship.inverse.isEmpty else { return nil }
+        return relationships.firstIndex {
+            $0.relationship.name == relationship.inverse && !$0.relationship.isToMany
+                && $0.foreignKeyCell != nil
         }
     }
 

@@ -138,6 +138,26 @@ final class ImportWriter {
             values + [.integer(key)])
     }
 
+    /// Clears the to-one `slot` of the rows of `plan`'s table that name
+    /// `destination`, but row `keeping`, adding 1 to their `Z_OPT`: the
+    /// object a one-to-one paired with before, which the pair leaves.
+    func unlinkToOne(
+        _ slot: EntityImportPlan.RelationshipSlot, plan: EntityImportPlan,
+        pointingAt destination: Int64, except keeping: Int64
+    ) throws {
+        if isDryRun { return }
+        guard let keyCell = slot.foreignKeyCell else { return }
+        let key = SQLiteIdentifier.quoted(plan.columns[keyCell])
+        var assignments = ["\(key) = NULL", "Z_OPT = Z_OPT + 1"]
+        if let entityCell = slot.entityCell {
+            assignments.append("\(SQLiteIdentifier.quoted(plan.columns[entityCell])) = NULL")
+        }
+        try run(
+            "UPDATE \(SQLiteIdentifier.quoted(plan.table)) SET "
+                + assignments.joined(separator: ", ") + " WHERE \(key) = ? AND Z_PK <> ?",
+            [.integer(destination), .integer(keeping)])
+    }
+
     /// Adds the pair to a many-to-many join table (once).
     func join(
         _ mapping: StoreMapping.ToManyMapping, source: Int64, destination: Int64, order: Int64?

@@ -142,6 +142,9 @@ extension Importer {
             )
         }
         var order: Int64 = 0
+        let owner = Owner(key: key, plan: plan, isNew: true)
+        // A value named twice is one member (a set), not a second object.
+        var named: Set<String> = []
         try NameList.forEachName(in: names) { name in
             let value: ImportCell
             do {
@@ -150,10 +153,10 @@ extension Importer {
             } catch let failure as ValueCoercer.Failure {
                 throw ImportError(failure.code, at: position, failure.message)
             }
-            guard
+            guard named.insert(value.keyText).inserted,
                 let (destination, number) = try findOrCreate(
                     value, in: related, attribute: attribute, for: slot.relationship,
-                    at: position, deferIfImported: false)
+                    at: position, deferIfImported: false, owner: owner)
             else { return }
             order += 1
             try link(

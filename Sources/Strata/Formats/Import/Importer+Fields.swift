@@ -31,6 +31,11 @@ extension Importer {
                 "the input has no header row; name its fields in order (--columns a,b,c)")
         }
         summary.entity = try chooseEntity(fields: names, group: nil, at: headerPosition)
+        try checkComputed(fieldNames: names)
+        // Declared columns are the records' shape: fields beyond them are
+        // refused below (or ignored), and a record may end before them.
+        let refusesExtraFields = options.columns != nil && !options.ignoresUnknownFields
+        if options.columns != nil { reader.declareFieldCount(names.count) }
         return try runInTransactions {
             let plan = try self.plan(summary.entity)
             let targets = try fieldTargets(names, plan: plan, at: headerPosition)
@@ -57,6 +62,9 @@ extension Importer {
                     continue
                 }
                 do {
+                    if refusesExtraFields, reader.fieldCount > names.count {
+                        throw extraFieldsError(reader, declared: names.count)
+                    }
                     if let direct {
                         try insertRowDirectly(reader, direct: direct, plan: plan)
                     } else {
@@ -87,6 +95,18 @@ extension Importer {
             try writeBatch(batch)
             summary.bytes = reader.bytesRead
         }
+    }
+
+    /// The error for a record with fields beyond the `declared` columns,
+    /// at the first of them.
+    private func extraFieldsError<Reader: FieldRecordReader>(
+        _ reader: Reader, declared: Int
+    ) -> ImportError {
+        let count = reader.fieldCount
+        return ImportError(
+            .unknownField, at: reader.position(ofField: declared),
+            "the record has \(count) fields, but the columns name \(declared); "
+                + "name every field (--columns) or leave the extra ones out with --ignore-unknown")
     }
 
     /// What each field writes; unknown fields and two fields giving one

@@ -120,9 +120,12 @@ extension Importer {
     /// (with that one value, defaults and the schema's checks). Nil when the
     /// destination is the imported entity and the object is not there yet
     /// and `deferIfImported`: it may come later in the input.
+    ///
+    /// When `owner` is given and `relationship`'s inverse is a to-one, see
+    /// ``findOrCreate(_:in:attribute:for:at:deferIfImported:owner:)``.
     func findOrCreate(
         _ value: ImportCell, for relationship: Relationship, at position: SourcePosition,
-        deferIfImported: Bool
+        deferIfImported: Bool, owner: Owner? = nil
     ) throws -> (Int64, Int)? {
         guard let (destination, attribute) = try relatedByAttribute(of: relationship) else {
             throw ImportError(
@@ -133,15 +136,40 @@ extension Importer {
         }
         return try findOrCreate(
             value, in: destination, attribute: attribute, for: relationship, at: position,
-            deferIfImported: deferIfImported)
+            deferIfImported: deferIfImported, owner: owner)
     }
 
-    /// ``findOrCreate(_:for:at:deferIfImported:)`` with the destination's
-    /// `relatedBy` attribute already found (once per field, not per value).
+    /// The object a link by value is made from: its key, entity plan, and
+    /// whether the store had it before this record (only then can another
+    /// object of the destination already belong to it).
+    struct Owner {
+        let key: Int64
+        let plan: EntityImportPlan
+        let isNew: Bool
+    }
+
+    /// ``findOrCreate(_:for:at:deferIfImported:owner:)`` with the
+    /// destination's `relatedBy` attribute already found (once per field,
+    /// not per value).
+    ///
+    /// A link by value never takes an object from another owner. When
+    /// `relationship`'s inverse is a to-one (a recipe's `ingredients`, whose
+    /// `recipe` names one recipe; or a one-to-one pair), a destination
+    /// belongs to at most one object, so only one that belongs to nobody or
+    /// to `owner` already is found; otherwise a new one is created. When
+    /// no new one can be made (the value is unique in the destination, or
+    /// the destination has required attributes no default gives), the
+    /// record is refused, naming the object that has it and its owner.
     func findOrCreate(
         _ value: ImportCell, in destination: EntityImportPlan, attribute: Int,
-        for relationship: Relationship, at position: SourcePosition, deferIfImported: Bool
+        for relationship: Relationship, at position: SourcePosition, deferIfImported: Bool,
+        owner: Owner? = nil
     ) throws -> (Int64, Int)? {
+        if let owner, let inverse = destination.owningSlot(of: relationship) {
+            return try findOrCreateOwned(
+                value, in: destination, attribute: attribute, inverse: inverse,
+                for: relationship, at: position, deferIfImported: deferIfImported, owner: owner)
+        }
         let text = value.keyText
         if let cached = destination.relatedObjects[text] {
             if cached.isFromStore, !relationship.inverse.isEmpty {
@@ -160,21 +188,8 @@ extension Importer {
         let isFromStore = found != nil
         if found == nil {
             if deferIfImported, destination.name == summary.entity { return nil }
-            var cells = Array(repeating: ImportCell.absent, count: destination.cellCount)
-            cells[attribute] = value
-            do {
-                try completer.completeInsert(&cells, plan: destination)
-            } catch {
-                throw ImportError(
-                    error.code, at: position,
-                    "cannot create the \(destination.name) '\(ValueCoercer.excerpt(text.dropFirst().description))' "
-                        + "that \(relationship.name) names: \(error.message)")
-            }
-            guard let writer else { return nil }
-            let key = writer.nextKey(for: destination)
-            try writer.insert(cells, key: key, plan: destination)
-            countInsert(destination)
-            found = (key, destination.number)
+            found = try create(
+                value, in: destination, attribute: attribute, for: relationship, at: position)
         }
         guard let found else { return nil }
         // Bounded: past 100,000 distinct values the cache starts again.
@@ -187,6 +202,102 @@ extension Importer {
         return found
     }
 
+    /// A destination whose inverse (slot `inverse` of `destination`) is a
+    /// to-one: one whose inverse is empty or `owner`, else a new one.
+    private func findOrCreateOwned(
+        _ value: ImportCell, in destination: EntityImportPlan, attribute: Int, inverse: Int,
+        for relationship: Relationship, at position: SourcePosition, deferIfImported: Bool,
+        owner: Owner
+    ) throws -> (Int64, Int)? {
+        guard let keyCell = destination.relationships[inverse].foreignKeyCell else { return nil }
+        let text = value.keyText
+        let table = SQLiteIdentifier.quoted(destination.table)
+        let column = SQLiteIdentifier.quoted(destination.columns[attribute])
+        let ownerColumn = SQLiteIdentifier.quoted(destination.columns[keyCell])
+        let entities = destination.treeNumbers.map(String.init).joined(separator: ", ")
+        var found: (Int64, Int)?
+        // An object new in this run owns nothing yet: when no free object
+        // has the value (found so before), there is nothing to look up.
+        if !owner.isNew || !destination.ownedValues.contains(text) {
+            try writer?.query(
+                "SELECT Z_PK, Z_ENT FROM \(table) WHERE Z_ENT IN (\(entities)) AND \(column) = ? "
+                    + "AND (\(ownerColumn) IS NULL OR \(ownerColumn) = ?) ORDER BY Z_PK LIMIT 1",
+                [value.sqliteValue, .integer(owner.key)]
+            ) { found = ($0.int64(at: 0), Int($0.int64(at: 1))) }
+        }
+        if let found {
+            destination.linkedExistingKeys.insert(found.0)
+            return found
+        }
+        if deferIfImported, destination.name == summary.entity { return nil }
+        // The object of that value that another owner has (the first).
+        func taken() throws -> (key: Int64, entity: Int, owner: Int64?)? {
+            var first: (Int64, Int, Int64?)?
+            try writer?.query(
+                "SELECT Z_PK, Z_ENT, \(ownerColumn) FROM \(table) WHERE Z_ENT IN (\(entities)) "
+                    + "AND \(column) = ? ORDER BY Z_PK LIMIT 1",
+                [value.sqliteValue]
+            ) {
+                first = ($0.int64(at: 0), Int($0.int64(at: 1)), $0.isNull(at: 2) ? nil : $0.int64(at: 2))
+            }
+            return first
+        }
+        let name = destination.attributes[attribute].name
+        let isUnique =
+            model.entity(named: destination.name)?.uniquenessConstraints.contains([name]) == true
+        var other: (key: Int64, entity: Int, owner: Int64?)?
+        if isUnique {
+            // No second object of the value can be made: the one there, or none.
+            other = try taken()
+            if let other, other.owner == nil || other.owner == owner.key {
+                destination.linkedExistingKeys.insert(other.key)
+                return (other.key, other.entity)
+            }
+        }
+        let owned = { (other: (key: Int64, entity: Int, owner: Int64?)) -> String in
+            "\(destination.name)/p\(other.key) has that \(name) but belongs to "
+                + "\(owner.plan.name)/p\(other.owner ?? 0) (its \(relationship.inverse) is a to-one), and "
+                + "a link by value takes no object from another owner"
+        }
+        if isUnique, let other {
+            throw ImportError(
+                .validation, at: position,
+                "\(relationship.name) of \(owner.plan.name)/p\(owner.key) names a \(destination.name) "
+                    + "by \(name): \(owned(other)); \(destination.name) allows one object per \(name)")
+        }
+        // Bounded as the cache of found objects is.
+        if destination.ownedValues.count >= 100_000 { destination.ownedValues = [] }
+        destination.ownedValues.insert(text)
+        return try create(
+            value, in: destination, attribute: attribute, for: relationship, at: position
+        ) { try taken().map { $0.owner == nil ? "" : " (" + owned($0) + ")" } ?? "" }
+    }
+
+    /// Inserts the object of `destination` whose `relatedBy` attribute is
+    /// `value`; `reason` adds to the message when it cannot be made.
+    private func create(
+        _ value: ImportCell, in destination: EntityImportPlan, attribute: Int,
+        for relationship: Relationship, at position: SourcePosition,
+        reason: () throws -> String = { "" }
+    ) throws -> (Int64, Int)? {
+        var cells = Array(repeating: ImportCell.absent, count: destination.cellCount)
+        cells[attribute] = value
+        do {
+            try completer.completeInsert(&cells, plan: destination)
+        } catch {
+            let excerpt = ValueCoercer.excerpt(value.keyText.dropFirst().description)
+            throw ImportError(
+                error.code, at: position,
+                "cannot create the \(destination.name) '\(excerpt)' that \(relationship.name) "
+                    + "names\(try reason()): \(error.message)")
+        }
+        guard let writer else { return nil }
+        let key = writer.nextKey(for: destination)
+        try writer.insert(cells, key: key, plan: destination)
+        countInsert(destination)
+        return (key, destination.number)
+    }
+
     /// Links the records that named an object of the imported entity not
     /// read yet: after the input (or each commit), the object must exist.
     func resolvePendingLinks() throws {
@@ -194,9 +305,14 @@ extension Importer {
         pendingLinks = []
         for link in links {
             let slot = link.plan.relationships[link.slot]
+            let destinationPlan = try plan(slot.relationship.destination)
+            let isOneToOne = destinationPlan.owningSlot(of: slot.relationship) != nil
             guard
                 let (destination, number) = try findOrCreate(
-                    link.key, for: slot.relationship, at: link.position, deferIfImported: true)
+                    link.key, for: slot.relationship, at: link.position, deferIfImported: true,
+                    owner: isOneToOne
+                        ? Owner(key: link.source, plan: link.plan, isNew: !link.sourceExisted)
+                        : nil)
             else {
                 let name =
                     try relatedByAttribute(of: slot.relationship).map { $0.0.attributes[$0.1].name }
@@ -212,6 +328,12 @@ extension Importer {
             }
             try writer?.setToOne(
                 slot, of: link.source, plan: link.plan, to: destination, destinationNumber: number)
+            if isOneToOne {
+                try linkOtherSide(
+                    slot, of: link.source, plan: link.plan, to: destination,
+                    destinationPlan: destinationPlan, isWritten: false,
+                    sourceExisted: link.sourceExisted)
+            }
         }
     }
 }

@@ -13,7 +13,7 @@ extension Importer {
         }
         for (record, text, original) in batch {
             do {
-                try writingRecord { _ = try write(record, parent: nil) }
+                try writingRecord { try write(record, parent: nil) }
             } catch let error as ImportError {
                 try reject(error, text: text, record: original)
             } catch let error as SQLiteError where !error.isAboutTheFiles {
@@ -41,11 +41,13 @@ extension Importer {
         let order: Int64?
     }
 
-    /// Writes `record` (its nested records and links too) and returns its key.
-    func write(_ record: PreparedRecord, parent: ParentLink?) throws -> Int64 {
+    /// Writes `record` (its nested records and links too) and returns its
+    /// key, and whether it was an object of the store (an upsert).
+    @discardableResult
+    func write(_ record: PreparedRecord, parent: ParentLink?) throws -> (key: Int64, existed: Bool) {
         let plan = record.plan
         var cells = record.cells
-        guard let writer else { return 0 }
+        guard let writer else { return (0, false) }
 
         // Which object the record is: an existing one by its unique key?
         var existing: Int64?
@@ -58,7 +60,7 @@ extension Importer {
                     switch options.duplicates {
                     case .first:
                         summary.duplicatesSkipped += 1
-                        return found.key
+                        return (found.key, true)
                     case .error:
                         throw ImportError(
                             .validation, at: record.position,
@@ -74,16 +76,45 @@ extension Importer {
             }
         }
 
+        // A one-to-one pair is written on both sides, so its other side
+        // needs this row's key first: handed out now for a new row.
+        var ownKey = existing
+        func key() -> Int64 {
+            if let ownKey { return ownKey }
+            let new = writer.nextKey(for: plan)
+            ownKey = new
+            return new
+        }
+        // The one-to-ones set: slot, destination row and its plan (its side
+        // is written after this row), whether a nested record was an
+        // object of the store.
+        var oneToOnes: [(slot: Int, destination: Int64, plan: EntityImportPlan, isWritten: Bool)] =
+            []
+
         // To-one destinations: nested records first, then links by key.
         for children in record.children {
             let slot = plan.relationships[children.slot]
             guard !slot.relationship.isToMany, let child = children.records.first,
                 let keyCell = slot.foreignKeyCell
             else { continue }
-            let childKey = try write(child, parent: nil)
-            cells[keyCell] = .integer(childKey)
+            let inverse = child.plan.owningSlot(of: slot.relationship)
+            let childKey = try write(
+                child,
+                parent: inverse.map {
+                    ParentLink(
+                        inverseSlot: $0, joinMapping: nil, parentKey: key(),
+                        parentNumber: plan.number, order: nil)
+                })
+            cells[keyCell] = .integer(childKey.key)
             if let entityCell = slot.entityCell {
                 cells[entityCell] = .integer(Int64(child.plan.number))
+            }
+            if inverse != nil {
+                oneToOnes.append((children.slot, childKey.key, child.plan, true))
+                // An object of the store leaves the one it was paired with.
+                if childKey.existed {
+                    try writer.unlinkToOne(slot, plan: plan, pointingAt: childKey.key, except: key())
+                }
             }
         }
         var deferredToOnes: [(Int, ImportCell, SourcePosition)] = []
@@ -92,11 +123,15 @@ extension Importer {
             guard !slot.relationship.isToMany, let keyCell = slot.foreignKeyCell,
                 let value = link.keys.first
             else { continue }
+            let destinationPlan = try self.plan(slot.relationship.destination)
+            let isOneToOne = destinationPlan.owningSlot(of: slot.relationship) != nil
             if let (destination, number) = try findOrCreate(
-                value, for: slot.relationship, at: link.position, deferIfImported: true)
+                value, for: slot.relationship, at: link.position, deferIfImported: true,
+                owner: isOneToOne ? Owner(key: key(), plan: plan, isNew: existing == nil) : nil)
             {
                 cells[keyCell] = .integer(destination)
                 if let entityCell = slot.entityCell { cells[entityCell] = .integer(Int64(number)) }
+                if isOneToOne { oneToOnes.append((link.slot, destination, destinationPlan, false)) }
             } else {
                 deferredToOnes.append((link.slot, value, link.position))
             }
@@ -122,7 +157,7 @@ extension Importer {
                 summary.updated += 1
             } else {
                 try completer.completeInsert(&cells, plan: plan)
-                key = writer.nextKey(for: plan)
+                key = ownKey ?? writer.nextKey(for: plan)
                 try writer.insert(cells, key: key, plan: plan)
                 countInsert(plan)
             }
@@ -136,7 +171,14 @@ extension Importer {
         }
         for (slot, value, position) in deferredToOnes {
             pendingLinks.append(
-                PendingLink(plan: plan, source: key, slot: slot, key: value, position: position))
+                PendingLink(
+                    plan: plan, source: key, sourceExisted: existing != nil, slot: slot, key: value,
+                    position: position))
+        }
+        for pair in oneToOnes {
+            try linkOtherSide(
+                plan.relationships[pair.slot], of: key, plan: plan, to: pair.destination,
+                destinationPlan: pair.plan, isWritten: pair.isWritten, sourceExisted: existing != nil)
         }
         if let parent, let join = parent.joinMapping {
             try writer.join(join, source: parent.parentKey, destination: key, order: parent.order)
@@ -159,7 +201,7 @@ extension Importer {
                 }
             for (position, child) in children.records.enumerated() {
                 let order = slot.relationship.isOrdered ? Int64(position + 1) * 1024 : nil
-                _ = try write(
+                try write(
                     child,
                     parent: ParentLink(
                         inverseSlot: inverse, joinMapping: inverse == nil ? toMany : nil,
@@ -169,17 +211,46 @@ extension Importer {
         for link in record.links {
             let slot = plan.relationships[link.slot]
             guard slot.relationship.isToMany else { continue }
+            let owner = Owner(key: key, plan: plan, isNew: existing == nil)
+            // A value named twice is one member (a set), not a second object.
+            var named: Set<String> = []
             for (position, value) in link.keys.enumerated() {
-                guard
+                guard link.keys.count == 1 || named.insert(value.keyText).inserted,
                     let (destination, number) = try findOrCreate(
-                        value, for: slot.relationship, at: link.position, deferIfImported: false)
+                        value, for: slot.relationship, at: link.position, deferIfImported: false,
+                        owner: owner)
                 else { continue }
                 let order = slot.relationship.isOrdered ? Int64(position + 1) * 1024 : nil
                 try self.link(
                     slot, of: key, plan: plan, to: destination, number: number, order: order)
             }
         }
-        return key
+        return (key, existing != nil)
+    }
+
+    /// Writes the other side of the one-to-one `slot` of row `key` of
+    /// `plan`, now `destination`: its inverse names `key` (unless written
+    /// with its row, `isWritten`), and when `key` was an object of the store,
+    /// the object it was paired with before no longer names it — as
+    /// `Context.save` keeps both sides of every pair.
+    func linkOtherSide(
+        _ slot: EntityImportPlan.RelationshipSlot, of key: Int64, plan: EntityImportPlan,
+        to destination: Int64, destinationPlan: EntityImportPlan, isWritten: Bool,
+        sourceExisted: Bool
+    ) throws {
+        guard let writer, let inverse = destinationPlan.owningSlot(of: slot.relationship) else {
+            return
+        }
+        let inverseSlot = destinationPlan.relationships[inverse]
+        if !isWritten {
+            try writer.setToOne(
+                inverseSlot, of: destination, plan: destinationPlan, to: key,
+                destinationNumber: plan.number)
+        }
+        if sourceExisted {
+            try writer.unlinkToOne(
+                inverseSlot, plan: destinationPlan, pointingAt: key, except: destination)
+        }
     }
 
     /// Links row `key` of `plan` to `destination` through the to-many `slot`.

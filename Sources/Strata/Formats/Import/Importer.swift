@@ -69,6 +69,8 @@ public final class Importer {
     struct PendingLink {
         let plan: EntityImportPlan
         let source: Int64
+        /// Whether the source was an object of the store (an upsert).
+        let sourceExisted: Bool
         let slot: Int
         let key: ImportCell
         let position: SourcePosition

@@ -41,6 +41,18 @@ public protocol FieldRecordReader: ImportProgressSource {
     /// The current record as it is in the input (without its line ending),
     /// in UTF-8, for the rejects file.
     func recordText() -> Data
+    /// Makes `count` declared field names (``ImportOptions/columns``) the
+    /// shape of the records read from here on, in place of the header's or
+    /// the first record's field count: a record may end before the last
+    /// declared field (the missing trailing fields give no value) or go
+    /// beyond it (the importer refuses the extra fields, or ignores them).
+    func declareFieldCount(_ count: Int)
+}
+
+extension FieldRecordReader {
+    /// Does nothing: a reader that checks no field count has no shape to
+    /// change.
+    public func declareFieldCount(_ count: Int) {}
 }
 
 /// A streaming reader of records made of nested values: plists, JSON,

@@ -98,6 +98,14 @@ final class ValueCoercer {
         case .null:
             return .null
         case .text(let text) where plan.types[index] == .string || plan.types[index] == .uri:
+            // CSV and txt inputs refuse a NUL byte; a JSON `\u0000` or a
+            // plist's NUL is refused alike, so no reader stores what
+            // another would refuse when the value is exported again.
+            if text.utf8.contains(0) {
+                throw Failure(
+                    "the text holds a NUL character (U+0000), which no text value may hold",
+                    code: .encoding)
+            }
             return .text(text)  // already a string: no second copy
         case .text(var text):
             let result = text.withUTF8 { bytes in

@@ -25,7 +25,7 @@ import Testing
             var columns: [String: EntityColumns] = [:]
             for (entity, entityMapping) in mapping.entities {
                 guard let number = numbers[entity] else { continue }
-                columns[entity] = EntityColumns(
+                columns[entity] = try EntityColumns(
                     entity: entity, model: fixture.model, mapping: entityMapping, number: number)
             }
             self.columns = columns

@@ -1,0 +1,145 @@
+/// Every rule of the schema one stored attribute's values must keep —
+/// required, lengths, pattern, bounds, and the range of its type — compiled
+/// once (the pattern, which rules there are), so checking a value costs a
+/// few comparisons.
+///
+/// The one check of stored values that unarchiving and merging a bundle
+/// and `strata check` share; a value is checked as the store keeps it
+/// (text as UTF-8, numbers, booleans and dates as numbers).
+struct AttributeCheck: Sendable {
+    /// A rule a value can break.
+    enum Rule: String, Sendable {
+        case required, minLength, maxLength, pattern, minValue, maxValue, type
+    }
+
+    /// A broken rule, with what is wrong (lengths and numbers, never text).
+    struct Violation: Error, Hashable, Sendable {
+        /// The rule broken.
+        let rule: Rule
+        /// `title has 500 characters, at most 120 allowed`
+        let message: String
+    }
+
+    /// The attribute's name.
+    let name: String
+    let type: AttributeType
+    let isOptional: Bool
+    let minLength: Int?
+    let maxLength: Int?
+    let minValue: Double?
+    let maxValue: Double?
+    let pattern: AttributePattern?
+
+    /// The seconds since 2001 of the years 0000–9999: the dates ISO 8601
+    /// text (a bundle, an export) can hold, so the only ones stored.
+    static let dates: Range<Double> = -63_145_526_400..<252_423_993_600
+
+    /// The check of `attribute`, or nil when no value of it can break a
+    /// rule (an optional attribute without rules, of a type whose every
+    /// value is in range).
+    ///
+    /// - Throws: ``ContextError`` (`invalidSchema`) for a pattern that does
+    ///   not compile.
+    init?(_ attribute: Attribute) throws {
+        let typeRanged = attribute.type == .date
+        guard !attribute.isTransient,
+            !attribute.isOptional || typeRanged || attribute.minLength != nil
+                || attribute.maxLength != nil || attribute.pattern != nil
+                || attribute.minValue != nil || attribute.maxValue != nil
+        else { return nil }
+        name = attribute.name
+        type = attribute.type
+        isOptional = attribute.isOptional
+        minLength = attribute.minLength
+        maxLength = attribute.maxLength
+        minValue = attribute.minValue
+        maxValue = attribute.maxValue
+        pattern = try attribute.pattern.map { try AttributePattern(pattern: $0) }
+    }
+
+    /// Whether text values have rules beyond being present.
+    var checksText: Bool { minLength != nil || maxLength != nil || pattern != nil }
+
+    /// Whether number values have rules beyond being present.
+    var checksNumbers: Bool { minValue != nil || maxValue != nil || type == .date }
+
+    /// The violation of a missing value (NULL): `required` unless optional.
+    func checkMissing() -> Violation? {
+        isOptional ? nil : Violation(rule: .required, message: "\(name) is required")
+    }
+
+    /// The first rule the text `utf8` breaks: its length in characters,
+    /// then its pattern.
+    func check(utf8: UnsafeBufferPointer<UInt8>) -> Violation? {
+        guard checksText else { return nil }
+        // A text has at most as many characters as UTF-8 bytes and, when
+        // not empty, at least one: most lengths are settled without counting
+        // characters (the costly part).
+        let bytes = utf8.count
+        let withinMaximum = maxLength.map { bytes <= $0 } ?? true
+        let withinMinimum = minLength.map { $0 <= min(bytes, 1) } ?? true
+        if withinMaximum, withinMinimum, pattern == nil { return nil }
+        let text = String(decoding: utf8, as: UTF8.self)
+        let length = withinMaximum && withinMinimum ? bytes : text.count
+        if let minimum = minLength, length < minimum {
+            return Violation(
+                rule: .minLength,
+                message: "\(name) has \(length) characters, at least \(minimum) required")
+        }
+        if let maximum = maxLength, length > maximum {
+            return Violation(
+                rule: .maxLength,
+                message: "\(name) has \(length) characters, at most \(maximum) allowed")
+        }
+        if let pattern {
+            do {
+                if try !pattern.matchesWhole(text) {
+                    return Violation(
+                        rule: .pattern, message: "\(name) does not match \(pattern.pattern)")
+                }
+            } catch {
+                // Neither accepted nor refused: not written.
+                return Violation(
+                    rule: .pattern,
+                    message: "\(name) could not be checked against \(pattern.pattern): \(error)")
+            }
+        }
+        return nil
+    }
+
+    /// The first rule the text `text` breaks (``check(utf8:)``).
+    func check(text: String) -> Violation? {
+        guard checksText else { return nil }
+        var text = text
+        return text.withUTF8 { check(utf8: $0) }
+    }
+
+    /// The first rule the number `number` breaks: a date's range, then the
+    /// bounds (dates as seconds since 2001, booleans as 0 or 1).
+    func check(number: Double) -> Violation? {
+        guard checksNumbers else { return nil }
+        if type == .date, !Self.dates.contains(number) {
+            return Violation(
+                rule: .type, message: "\(name) \(number) is no date of the years 0000–9999")
+        }
+        if let minimum = minValue, number < minimum {
+            return Violation(
+                rule: .minValue,
+                message: "\(name) \(show(number)) is below the minimum \(show(minimum))")
+        }
+        if let maximum = maxValue, number > maximum {
+            return Violation(
+                rule: .maxValue,
+                message: "\(name) \(show(number)) is above the maximum \(show(maximum))")
+        }
+        return nil
+    }
+
+    private func show(_ value: Double) -> String {
+        if type == .date { return ISO8601Date.string(from: value) ?? String(value) }
+        if type.isInteger || type == .boolean, let exact = Int64(exactly: value) {
+            return String(exact)
+        }
+        return String(value)
+    }
+}
