@@ -16,19 +16,33 @@ import Foundation
 /// ```
 ///
 /// `fields` maps input fields to properties (an empty name leaves a field
-/// out); `compute` gives attributes values computed from the fields;
-/// `unique`, `dateFormat`, `timeZone`, `columns` and `ignoreUnknown` are the
-/// options of the same names. Options given on the command line win.
+/// out); `compute` gives attributes values computed from the fields (a
+/// field whose name is not a plain word is written between backquotes:
+/// `` number(`Culmen Length (mm)`) ``); `unique`, `dateFormat`, `timeZone`,
+/// `columns` and `ignoreUnknown` are the options of the same names. Options
+/// given on the command line win.
+///
+/// Each key appears once in an object. Every `compute` expression is
+/// checked as the file loads (its functions, their numbers and types of
+/// arguments; see ``ComputedAttribute``) and against the input's fields
+/// before anything is written.
 public enum ImportMappingFile {
     /// Applies the mapping file at `path` to `options`.
     ///
     /// - Throws: ``ImportError`` located at the line, column and JSON path
-    ///   of what is wrong.
+    ///   of what is wrong (for an expression, at its column): a repeated
+    ///   key, an unknown function, a call with too few or too many
+    ///   arguments or of the wrong types.
     public static func apply(_ path: String, to options: inout ImportOptions) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImportError(
                 .unreadable, at: SourcePosition(file: path), "cannot read the mapping file")
         }
+        try apply(data: data, file: path, to: &options)
+    }
+
+    /// Applies the mapping file `data`, read from `path`, to `options`.
+    static func apply(data: Data, file path: String, to options: inout ImportOptions) throws {
         let root: JSONNode
         do {
             root = try JSONReader.parse(data)
@@ -43,9 +57,29 @@ public enum ImportMappingFile {
         func fail(_ node: JSONNode, _ keyPath: String, _ message: String) -> ImportError {
             ImportError(.structure, at: position(node, keyPath), message)
         }
-        guard case .object(let members) = root.value else {
-            throw fail(root, "$", "expected an object, found \(root.summary)")
+        /// The members of an object, each key once.
+        func uniqueMembers(_ node: JSONNode, _ keyPath: String, _ expected: String) throws
+            -> [JSONMember]
+        {
+            guard case .object(let members) = node.value else {
+                throw fail(node, keyPath, "expected \(expected), found \(node.summary)")
+            }
+            var first: [String: JSONMember] = [:]
+            for member in members {
+                if let earlier = first[member.key] {
+                    throw ImportError(
+                        .structure,
+                        at: SourcePosition(
+                            file: path, line: member.line, column: member.column,
+                            keyPath: JSONPath.appending(keyPath, key: member.key)),
+                        "duplicate key '\(member.key)' (first at line \(earlier.line), column "
+                            + "\(earlier.column)); each key may appear once")
+                }
+                first[member.key] = member
+            }
+            return members
         }
+        let members = try uniqueMembers(root, "$", "an object")
         guard case .string("strata-import/1")? = root["format"]?.value else {
             throw fail(
                 root["format"] ?? root, "$.format", "expected \"format\": \"strata-import/1\"")
@@ -63,7 +97,7 @@ public enum ImportMappingFile {
             return try items.enumerated().map { try string($1, "\(keyPath)[\($0)]") }
         }
         for member in members {
-            let keyPath = "$.\(member.key)"
+            let keyPath = JSONPath.appending("$", key: member.key)
             let node = member.value
             switch member.key {
             case "format":
@@ -71,26 +105,20 @@ public enum ImportMappingFile {
             case "entity":
                 if options.entity == nil { options.entity = try string(node, keyPath) }
             case "fields":
-                guard case .object(let pairs) = node.value else {
-                    throw fail(
-                        node, keyPath,
-                        "expected an object of field: property, found \(node.summary)")
-                }
+                let pairs = try uniqueMembers(node, keyPath, "an object of field: property")
                 for pair in pairs where options.fieldMap[pair.key] == nil {
-                    options.fieldMap[pair.key] = try string(pair.value, "\(keyPath).\(pair.key)")
+                    options.fieldMap[pair.key] = try string(
+                        pair.value, JSONPath.appending(keyPath, key: pair.key))
                 }
             case "compute":
-                guard case .object(let pairs) = node.value else {
-                    throw fail(
-                        node, keyPath,
-                        "expected an object of attribute: expression, found \(node.summary)")
-                }
+                let pairs = try uniqueMembers(node, keyPath, "an object of attribute: expression")
                 for pair in pairs {
-                    let expression = try string(pair.value, "\(keyPath).\(pair.key)")
+                    let pairPath = JSONPath.appending(keyPath, key: pair.key)
+                    let expression = try string(pair.value, pairPath)
                     options.computed.append(
                         try ComputedAttribute(
                             attribute: pair.key, expression: expression,
-                            at: position(pair.value, "\(keyPath).\(pair.key)")))
+                            at: position(pair.value, pairPath)))
                 }
             case "unique":
                 if options.uniqueKey == nil { options.uniqueKey = try strings(node, keyPath) }

@@ -15,6 +15,10 @@ extension Importer {
         }
         progressSource = reader
         coercer = coercerFactory(reader.file)
+        if !options.computed.isEmpty {
+            computedFieldsState = ComputedFieldsState(
+                unseen: Set(options.computed.flatMap(\.fields)))
+        }
         var entityByGroup: [String: String] = [:]
         return try runInTransactions {
             var batch: [(PreparedRecord, Data?, ImportRecord?)] = []
@@ -52,6 +56,7 @@ extension Importer {
                         batch = []
                     }
                     batchLimit = plan.uniqueKey == nil ? 1 : max(1, options.batchSize)
+                    objectsOfRecord = 1
                     batch.append(
                         (
                             try prepare(record.fields, at: record.position, plan: plan),
@@ -67,6 +72,7 @@ extension Importer {
                 }
             }
             try writeBatch(batch)
+            try checkComputedFieldsSeen()
             summary.bytes = reader.bytesRead
         }
     }
@@ -136,30 +142,17 @@ extension Importer {
         return prepared
     }
 
-    /// Sets the computed attributes from the record's fields.
-    private func compute(
-        _ fields: [ImportField], at position: SourcePosition, plan: EntityImportPlan,
-        into prepared: inout PreparedRecord
-    ) throws {
-        guard let coercer else { return }
-        var values: [String: MappingValue] = [:]
-        for field in fields { values[field.key] = MappingValue(importing: field.value) }
-        for (index, computation) in plan.computed {
-            let attribute = plan.attributes[index]
-            do {
-                let result = try evaluator.evaluate(computation.node, values)
-                prepared.cells[index] = try coercer.cell(
-                    ImportValue(result), index: index, plan: plan)
-            } catch let error as ExpressionError {
-                throw ImportError(
-                    .invalidValue, at: position,
-                    "computing \(attribute.name) with \(computation.expression): \(error.message)")
-            } catch let error as ValueCoercer.Failure {
-                throw ImportError(
-                    error.code, at: position,
-                    "computing \(attribute.name) with \(computation.expression): \(error.message)")
-            }
-        }
+    /// Counts one more object made by the current input record.
+    ///
+    /// - Throws: ``ImportError`` (`tooLarge`) at `position` past
+    ///   ``ImportLimits/maximumObjectsPerRecord``.
+    private func countObject(at position: SourcePosition) throws {
+        objectsOfRecord += 1
+        guard objectsOfRecord > options.limits.maximumObjectsPerRecord else { return }
+        throw ImportError(
+            .tooLarge, at: position,
+            "the record makes more than \(options.limits.maximumObjectsPerRecord) objects "
+                + "(itself and its nested records)")
     }
 
     private func name(of target: FieldTarget, in plan: EntityImportPlan) -> String {
@@ -185,10 +178,12 @@ extension Importer {
         case .null:
             return
         case .dictionary(let fields):
+            try countObject(at: field.position)
             nested.append(try prepare(fields, at: field.position, plan: destination))
         case .array(let elements):
             for element in elements {
                 if case .dictionary(let fields) = element.value {
+                    try countObject(at: element.position)
                     nested.append(try prepare(fields, at: element.position, plan: destination))
                 } else {
                     scalars.append((element.value, element.position))

@@ -52,8 +52,16 @@ public final class Importer {
     var preloadedKeys: Set<String> = []
     /// The `relatedBy` attribute of each relationship used, found once.
     var relatedByCache: [RelatedByKey: (EntityImportPlan, Int)?] = [:]
-    /// Computes the attributes of ``ImportOptions/computed``.
-    let evaluator = ExpressionEvaluator()
+    /// Computes the attributes of ``ImportOptions/computed``; a result may
+    /// be as large as a field read.
+    lazy var evaluator = ExpressionEvaluator(
+        maximumResultBytes: options.limits.maximumFieldBytes)
+    /// The fields expressions name that no record has had yet (inputs of
+    /// nested values, whose fields only their records show).
+    var computedFieldsState: ComputedFieldsState?
+    /// Objects the current input record has made so far (itself and its
+    /// nested records), against ``ImportLimits/maximumObjectsPerRecord``.
+    var objectsOfRecord = 0
     var verifiedMetadata: Data?
     var hasStoredSchema = false
     var recordsInTransaction = 0
@@ -248,6 +256,7 @@ public final class Importer {
         guard options.errorPolicy == .skip, !options.isDryRun else { return }
         recordsInTransaction += 1
         if recordsInTransaction >= options.commitInterval {
+            try checkComputedFieldsSeen()
             try resolvePendingLinks()
             try finishTransaction()
             try store.connection.execute("COMMIT TRANSACTION")

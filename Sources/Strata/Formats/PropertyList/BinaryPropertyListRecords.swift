@@ -33,6 +33,11 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
     private var failure: ImportError?
     /// The containers being decoded: a reference back to one is a cycle.
     private var path: Set<Int> = []
+    /// Values of the record being read, and bytes of its strings and data:
+    /// an object that several references share counts once for each, as
+    /// the copies it becomes.
+    private var valuesOfRecord = 0
+    private var bytesOfRecord = 0
 
     /// Checks the file's trailer and finds the records.
     ///
@@ -79,6 +84,8 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
                 // Objects shared between records are decoded again rather
                 // than kept for the whole file.
                 defer { plist.decoded.removeAll(keepingCapacity: true) }
+                valuesOfRecord = 0
+                bytesOfRecord = 0
                 return try record(
                     objects[index], keyPath: (key ?? "") + "[\(index)]", group: key,
                     nesting: key == nil ? 2 : 3)
@@ -157,6 +164,13 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
     ) throws -> (ImportValue, SourcePosition) {
         let start = try offset(of: object, keyPath: keyPath)
         let place = SourcePosition(file: file, byteOffset: Int64(start), keyPath: keyPath)
+        valuesOfRecord += 1
+        guard valuesOfRecord <= limits.maximumValuesPerRecord else {
+            throw ImportError(
+                .tooLarge, at: place,
+                "the record holds more than \(limits.maximumValuesPerRecord) values (an object "
+                    + "that several references share counts once for each)")
+        }
         let marker = plist.bytes[start]
         switch marker >> 4 {
         case 0x1:
@@ -187,11 +201,13 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
                 guard value.count <= limits.maximumFieldBytes else {
                     throw tooLong("data", place)
                 }
+                try count(bytes: value.count, place)
                 return (.data(value), place)
             case .string(let value):
                 guard value.utf8.count <= limits.maximumFieldBytes else {
                     throw tooLong("string", place)
                 }
+                try count(bytes: value.utf8.count, place)
                 return (.text(value), place)
             case .integer, .uid, .array, .set, .dictionary:
                 // Handled by marker above.
@@ -389,7 +405,20 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
         }
     }
 
-    private func tooDeep(_ place: SourcePosition) -> ImportError {
+    /// Adds `bytes` of a string or data to the record's size.
+    ///
+    /// - Throws: ``ImportError`` (`tooLarge`) past
+    ///   ``ImportLimits/maximumRecordBytes``.
+    private func count(bytes: Int, _ place: SourcePosition) throws {
+        bytesOfRecord += bytes
+        guard bytesOfRecord > limits.maximumRecordBytes else { return }
+        throw ImportError(
+            .tooLarge, at: place,
+            "the record is larger than \(limits.maximumRecordBytes) bytes (an object that "
+                + "several references share counts once for each)")
+    }
+
+        private func tooDeep(_ place: SourcePosition) -> ImportError {
         ImportError(
             .tooLarge, at: place,
             "arrays and dicts nested deeper than \(limits.maximumDepth) levels"

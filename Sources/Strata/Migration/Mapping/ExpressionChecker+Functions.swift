@@ -13,44 +13,32 @@ extension ExpressionChecker {
         }
         var types: [ExpressionType] = []
         for argument in arguments { types.append(try type(of: argument)) }
-        func arity(_ counts: ClosedRange<Int>) throws(ExpressionError) {
-            guard !counts.contains(arguments.count) else { return }
-            throw ExpressionError(
-                column: column,
-                message: "\(name) takes \(Self.describe(counts)), found \(arguments.count); "
-                    + "write \(function.usage)")
-        }
         func argument(_ index: Int, _ allowed: [ExpressionType]) throws(ExpressionError) {
             try require(
                 types[index], allowed, "argument \(index + 1) of \(name)",
                 column: arguments[index].column)
         }
+        try function.checkArity(arguments.count, column: column)
         switch function {
         case .trim, .lower, .upper, .firstLine, .length:
-            try arity(1...1)
             try argument(0, [.string])
             return function == .length ? .integer : .string
         case .before, .after, .split:
-            try arity(2...2)
             try argument(0, [.string])
             try argument(1, [.string])
             return function == .split ? .list : .string
         case .contains:
-            try arity(2...2)
             try argument(0, [.string, .list, .structured])
             try argument(1, [.string])
             return .boolean
         case .replace:
-            try arity(3...3)
             for index in 0..<3 { try argument(index, [.string]) }
             return .string
         case .prefix:
-            try arity(2...2)
             try argument(0, [.string])
             try argument(1, [.integer])
             return .string
         case .matches:
-            try arity(2...2)
             try argument(0, [.string])
             let pattern = try constantText(arguments[1], of: name, what: "regular expression")
             do {
@@ -64,16 +52,13 @@ extension ExpressionChecker {
             }
             return .list
         case .join:
-            try arity(2...2)
             try argument(0, [.list, .structured])
             try argument(1, [.string])
             return .string
         case .first, .last, .count:
-            try arity(1...1)
             try argument(0, [.list, .structured])
             return function == .count ? .integer : .string
         case .number:
-            try arity(1...2)
             try argument(0, [.string, .integer, .real])
             if arguments.count == 2 {
                 let format = try constantText(arguments[1], of: name, what: "number format")
@@ -86,19 +71,15 @@ extension ExpressionChecker {
             }
             return .real
         case .integer:
-            try arity(1...1)
             try argument(0, [.string, .integer, .real])
             return .integer
         case .round:
-            try arity(1...1)
             try argument(0, [.integer, .real])
             return .integer
         case .abs:
-            try arity(1...1)
             try argument(0, [.integer, .real])
             return types[0] == .null ? .real : types[0]
         case .date:
-            try arity(1...2)
             try argument(0, [.string])
             if arguments.count == 2 {
                 let format = try constantText(arguments[1], of: name, what: "date format")
@@ -110,31 +91,24 @@ extension ExpressionChecker {
             }
             return .date
         case .string:
-            try arity(1...2)
             if arguments.count == 2 {
                 try argument(0, [.date])
                 _ = try constantText(arguments[1], of: name, what: "date format")
             }
             return .string
         case .concatenate:
-            try arity(1...Int.max)
             return .string
         case .unarchive:
-            try arity(1...1)
             try argument(0, [.binary])
             return .structured
         case .jsonValue:
-            try arity(1...1)
             try argument(0, [.binary, .string])
             return .structured
         case .json, .archive:
-            try arity(1...1)
             return .binary
         case .coalesce:
-            try arity(2...Int.max)
             return try unify(types, arguments, name)
         case .ifThen:
-            try arity(3...3)
             try argument(0, [.boolean])
             return try unify(Array(types.dropFirst()), Array(arguments.dropFirst()), name)
         }
@@ -168,12 +142,5 @@ extension ExpressionChecker {
             result = unified
         }
         return result
-    }
-
-    private static func describe(_ counts: ClosedRange<Int>) -> String {
-        func plural(_ count: Int) -> String { count == 1 ? "1 argument" : "\(count) arguments" }
-        if counts.lowerBound == counts.upperBound { return plural(counts.lowerBound) }
-        if counts.upperBound == .max { return "at least \(plural(counts.lowerBound))" }
-        return "\(counts.lowerBound) or \(plural(counts.upperBound))"
     }
 }

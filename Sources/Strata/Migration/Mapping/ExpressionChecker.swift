@@ -1,17 +1,37 @@
-/// Type-checks a mapping expression against the source entity it reads:
-/// every key path must lead through to-one relationships to an attribute,
-/// and every operator and function must get operands of the types it takes.
+/// Type-checks a mapping expression against what it reads: for a
+/// migration, the source entity (every key path must lead through to-one
+/// relationships to an attribute); for an import, the input's fields.
+/// Every function must be known and called with as many arguments as it
+/// takes, and every operator and function must get operands of the types
+/// it takes.
 struct ExpressionChecker {
-    /// The model the source objects belong to.
-    let model: Model
-    /// The source entity the expression is evaluated on.
-    let entity: String
-    /// The attribute each key path read so far ends at, by its dotted text.
+    /// What an expression's key paths name.
+    enum Source {
+        /// Properties of objects of an entity of a model.
+        case entity(model: Model, name: String)
+        /// An input's fields, by their whole name (a key path's parts joined
+        /// by "."), with the type of their values. Nil when the fields are
+        /// not known yet (a mapping file checked before its input is
+        /// opened): any name is taken, its type known only when a record is
+        /// read.
+        case fields([String: ExpressionType]?)
+    }
+
+    /// What key paths name.
+    let source: Source
+    /// The attribute each key path read so far ends at, by its dotted text
+    /// (for an entity source).
     private(set) var keyPaths: [String: Attribute] = [:]
 
+    /// A checker of expressions over objects of `entity` in `model`.
     init(model: Model, entity: String) {
-        self.model = model
-        self.entity = entity
+        source = .entity(model: model, name: entity)
+    }
+
+    /// A checker of expressions over an input's `fields` (nil: not known
+    /// yet).
+    init(fields: [String: ExpressionType]?) {
+        source = .fields(fields)
     }
 
     /// The type of `node`'s value.
@@ -33,9 +53,19 @@ struct ExpressionChecker {
             case .structured: return .structured
             }
         case .keyPath(let path, let column):
-            let attribute = try resolve(path, column: column)
-            keyPaths[path.joined(separator: ".")] = attribute
-            return ExpressionType(attribute.type)
+            switch source {
+            case .entity(let model, let entity):
+                let attribute = try resolve(path, in: model, from: entity, column: column)
+                keyPaths[path.joined(separator: ".")] = attribute
+                return ExpressionType(attribute.type)
+            case .fields(let fields):
+                guard let fields else { return .null }
+                let name = path.joined(separator: ".")
+                guard let type = fields[name] else {
+                    throw ExpressionError(column: column, message: Self.noField(name, in: fields))
+                }
+                return type
+            }
         case .unary(let symbol, let operand, let column):
             let type = try type(of: operand)
             if symbol == "!" {
@@ -51,8 +81,25 @@ struct ExpressionChecker {
         }
     }
 
-    /// The attribute a key path ends at.
-    func resolve(_ path: [String], column: Int) throws(ExpressionError) -> Attribute {
+    /// The message for a field `name` that the input lacks.
+    static func noField(_ name: String, in fields: [String: ExpressionType]) -> String {
+        let known = fields.keys.sorted()
+        let shown = known.prefix(30).joined(separator: ", ") + (known.count > 30 ? ", …" : "")
+        let plain = known.allSatisfy { field in
+            field.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+                ExpressionLexer.isPlainName($0)
+            }
+        }
+        return "the input has no field '\(name)'"
+            + (known.isEmpty ? "" : "; its fields: \(shown)")
+            + (plain ? "" : " (write a name that is not a plain word between backquotes, "
+                + "as `Culmen Length (mm)`)")
+    }
+
+    /// The attribute a key path from `entity` ends at.
+    func resolve(
+        _ path: [String], in model: Model, from entity: String, column: Int
+    ) throws(ExpressionError) -> Attribute {
         var current = entity
         for (offset, name) in path.enumerated() {
             let isLast = offset == path.count - 1

@@ -16,13 +16,16 @@ extension ExpressionEvaluator {
             }
             return .null
         case .ifThen:
-            guard nodes.count == 3 else { return .null }
             let condition = try evaluate(nodes[0], values)
             return try evaluate(condition == .boolean(true) ? nodes[1] : nodes[2], values)
         case .concatenate:
             var texts: [String] = []
+            var bytes = 0
             for node in nodes {
-                if let text = try evaluate(node, values).text { texts.append(text) }
+                guard let text = try evaluate(node, values).text else { continue }
+                bytes += text.utf8.count
+                try checkSize(bytes, column)
+                texts.append(text)
             }
             return texts.isEmpty ? .null : .string(texts.joined())
         default: break
@@ -68,8 +71,18 @@ extension ExpressionEvaluator {
             guard let range = text(0).range(of: text(1)), !text(1).isEmpty else { return .null }
             return .string(String(text(0)[range.upperBound...]))
         case .replace:
-            guard !text(1).isEmpty else { return .string(text(0)) }
-            return .string(text(0).replacingOccurrences(of: text(1), with: text(2)))
+            let (source, find, replacement) = (text(0), text(1), text(2))
+            guard !find.isEmpty else { return .string(source) }
+            let growth = replacement.utf8.count - find.utf8.count
+            // At most this many matches: checked exactly only when that many
+            // could pass the limit.
+            if growth > 0, source.utf8.count + source.utf8.count / find.utf8.count * growth
+                > maximumResultBytes
+            {
+                let matches = source.components(separatedBy: find).count - 1
+                try checkSize(source.utf8.count + matches * growth, column)
+            }
+            return .string(source.replacingOccurrences(of: find, with: replacement))
         case .contains:
             if case .list = arguments[0] { return .boolean(list(0).contains(text(1))) }
             if case .structured(.array) = arguments[0] {
@@ -88,7 +101,13 @@ extension ExpressionEvaluator {
                     .filter { !$0.isEmpty })
         case .matches:
             return .list(try matches(text(0), pattern: text(1), column: column))
-        case .join: return .string(list(0).joined(separator: text(1)))
+        case .join:
+            let items = list(0)
+            let separator = text(1)
+            var bytes = max(0, items.count - 1) * separator.utf8.count
+            for item in items { bytes += item.utf8.count }
+            try checkSize(bytes, column)
+            return .string(items.joined(separator: separator))
         case .first: return list(0).first.map { .string($0) } ?? .null
         case .last: return list(0).last.map { .string($0) } ?? .null
         case .count: return .integer(Int64(list(0).count))

@@ -8,17 +8,33 @@ import Foundation
 /// (nil counts as false). Division by zero gives nil. The evaluator keeps the
 /// compiled regular expressions and date formatters of the expressions it
 /// has run, so each compiles once. A regular expression that hits its
-/// ``RegexLimits`` is an error, not an empty list.
+/// ``RegexLimits`` is an error, not an empty list, and so is a result
+/// larger than ``maximumResultBytes``: twelve nested
+/// `replace(x, "a", "aaaaaaaaaa")` would otherwise ask for terabytes.
 final class ExpressionEvaluator {
+    /// The largest string, list (its items together) or byte value an
+    /// operator or function may give, in bytes (UTF-8 for text).
+    let maximumResultBytes: Int
     private var regexes: [String: RegularExpression] = [:]
     private var dateFormatters: [String: DateFormatter] = [:]
     private var numberFormats: [String: NumberFormatPattern] = [:]
 
+    /// The default of ``maximumResultBytes``: the largest field an import
+    /// reads (``ImportLimits/maximumFieldBytes``).
+    static let defaultMaximumResultBytes = ImportLimits().maximumFieldBytes
+
+    /// An evaluator whose results may hold up to `maximumResultBytes`.
+    init(maximumResultBytes: Int = ExpressionEvaluator.defaultMaximumResultBytes) {
+        self.maximumResultBytes = maximumResultBytes
+    }
+
     /// The value of `node` for a source object whose key-path values are
     /// `values` (by dotted path; a missing path reads as nil).
     ///
-    /// - Throws: ``ExpressionError`` for an integer overflow or a number
-    ///   too large for an integer.
+    /// - Throws: ``ExpressionError`` for an integer overflow, a number too
+    ///   large for an integer, a call with the wrong number of arguments or
+    ///   of an unknown function (the checker refuses both when a mapping
+    ///   loads), or a result larger than ``maximumResultBytes``.
     func evaluate(
         _ node: ExpressionNode, _ values: [String: MappingValue]
     ) throws(ExpressionError) -> MappingValue {
@@ -36,11 +52,42 @@ final class ExpressionEvaluator {
             default: return .null
             }
         case .binary(let symbol, let left, let right, let column):
-            return try binary(symbol, left, right, values, column: column)
+            return try bounded(binary(symbol, left, right, values, column: column), column)
         case .call(let name, let arguments, let column):
-            guard let function = ExpressionFunction(rawValue: name) else { return .null }
-            return try call(function, arguments, values, column: column)
+            guard let function = ExpressionFunction(rawValue: name) else {
+                throw ExpressionError(
+                    column: column,
+                    message: "unknown function '\(name)'; known functions: "
+                        + ExpressionFunction.names)
+            }
+            try function.checkArity(arguments.count, column: column)
+            return try bounded(call(function, arguments, values, column: column), column)
         }
+    }
+
+    /// `value`, or an error when it is larger than ``maximumResultBytes``.
+    func bounded(_ value: MappingValue, _ column: Int) throws(ExpressionError) -> MappingValue {
+        switch value {
+        case .string(let text): try checkSize(text.utf8.count, column)
+        case .data(let bytes): try checkSize(bytes.count, column)
+        case .list(let items):
+            var total = 0
+            for item in items { total += item.utf8.count + 1 }
+            try checkSize(total, column)
+        default: break
+        }
+        return value
+    }
+
+    /// Throws when a result of `bytes` would be larger than
+    /// ``maximumResultBytes``; called before building a result that grows
+    /// (`replace`, `join`, `concatenate`, `+`), so it is never built.
+    func checkSize(_ bytes: Int, _ column: Int) throws(ExpressionError) {
+        guard bytes > maximumResultBytes else { return }
+        throw ExpressionError(
+            column: column,
+            message: "the result would hold \(bytes) bytes, more than the limit of "
+                + "\(maximumResultBytes)")
     }
 
     func overflow(_ column: Int) -> ExpressionError {
@@ -86,7 +133,9 @@ final class ExpressionEvaluator {
         _ symbol: String, _ left: MappingValue, _ right: MappingValue, column: Int
     ) throws(ExpressionError) -> MappingValue {
         switch (symbol, left, right) {
-        case ("+", .string(let a), .string(let b)): return .string(a + b)
+        case ("+", .string(let a), .string(let b)):
+            try checkSize(a.utf8.count + b.utf8.count, column)
+            return .string(a + b)
         case ("+", .date(let seconds), _): return right.number.map { .date(seconds + $0) } ?? .null
         case ("+", _, .date(let seconds)): return left.number.map { .date(seconds + $0) } ?? .null
         case ("-", .date(let a), .date(let b)): return .real(a - b)

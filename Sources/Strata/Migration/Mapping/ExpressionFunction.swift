@@ -43,6 +43,39 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
         }
     }
 
+    /// How many arguments the function takes. ``ExpressionChecker`` refuses
+    /// other counts when a mapping loads, and ``ExpressionEvaluator`` checks
+    /// again before it reads an argument, so no call can read past the ones
+    /// it was given.
+    var arity: ClosedRange<Int> {
+        switch self {
+        case .abs, .archive, .count, .first, .firstLine, .integer, .json, .jsonValue, .last,
+            .length, .lower, .round, .trim, .unarchive, .upper:
+            1...1
+        case .after, .before, .contains, .join, .matches, .prefix, .split: 2...2
+        case .date, .number, .string: 1...2
+        case .replace, .ifThen: 3...3
+        case .concatenate: 1...Int.max
+        case .coalesce: 2...Int.max
+        }
+    }
+
+    /// A call of the function with `count` arguments, or an error at
+    /// `column` naming how many it takes and how it is written.
+    func checkArity(_ count: Int, column: Int) throws(ExpressionError) {
+        guard !arity.contains(count) else { return }
+        func plural(_ count: Int) -> String { count == 1 ? "1 argument" : "\(count) arguments" }
+        let takes =
+            arity.lowerBound == arity.upperBound
+            ? plural(arity.lowerBound)
+            : arity.upperBound == .max
+                ? "at least \(plural(arity.lowerBound))"
+                : "\(arity.lowerBound) or \(plural(arity.upperBound))"
+        throw ExpressionError(
+            column: column,
+            message: "\(rawValue) takes \(takes), found \(count); write \(usage)")
+    }
+
     /// Every function name, sorted, for "unknown function" messages.
     static var names: String {
         allCases.map(\.rawValue).sorted().joined(separator: ", ")

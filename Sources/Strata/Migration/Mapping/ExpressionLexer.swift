@@ -40,13 +40,15 @@ struct ExpressionLexer {
         if character == "\"" || character == "'" {
             return ExpressionToken(kind: .string(try string(quote: character)), column: column)
         }
+        if character == "`" {
+            return ExpressionToken(kind: .quotedName(try quotedName()), column: column)
+        }
         if character.isNumber, character.isASCII {
             return ExpressionToken(kind: try number(), column: column)
         }
         if character == "_" || character.isLetter {
             var name = ""
-            while let next = peek(), next == "_" || next.isLetter || (next.isNumber && next.isASCII)
-            {
+            while let next = peek(), Self.isNameCharacter(next) {
                 name.append(next)
                 position += 1
             }
@@ -67,6 +69,20 @@ struct ExpressionLexer {
             column: column,
             message: "unexpected character '\(character)'; expected a value, a key path, a "
                 + "function call or an operator")
+    }
+
+    /// Whether `name` can be written as it is in a key path, without
+    /// backquotes: a letter or `_`, then letters, `_` and ASCII digits, and
+    /// not one of the words `true`, `false`, `nil` and `null`.
+    static func isPlainName(_ name: some StringProtocol) -> Bool {
+        guard let first = name.first, first == "_" || first.isLetter,
+            !["true", "false", "nil", "null"].contains(name)
+        else { return false }
+        return name.allSatisfy(isNameCharacter)
+    }
+
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        character == "_" || character.isLetter || (character.isNumber && character.isASCII)
     }
 
     private mutating func string(quote: Character) throws(ExpressionError) -> String {
@@ -95,6 +111,27 @@ struct ExpressionLexer {
         }
         throw ExpressionError(
             column: start, message: "unterminated string: expected \(quote) before the end")
+    }
+
+    /// A name between backquotes, taken as written: no escapes, so it may
+    /// hold anything but a backquote and a line break.
+    private mutating func quotedName() throws(ExpressionError) -> String {
+        let start = position + 1
+        position += 1
+        var name = ""
+        while let character = peek(), character != "`", !character.isNewline {
+            name.append(character)
+            position += 1
+        }
+        guard peek() == "`" else {
+            throw ExpressionError(
+                column: start, message: "unterminated name: expected ` before the end")
+        }
+        position += 1
+        guard !name.isEmpty else {
+            throw ExpressionError(column: start, message: "empty name between backquotes")
+        }
+        return name
     }
 
     private mutating func number() throws(ExpressionError) -> ExpressionToken.Kind {

@@ -149,24 +149,35 @@ struct ExpressionParser {
             default: break
             }
             if isSymbol("(") { return try call(name, column: token.column) }
-            var path = [name]
-            while isSymbol(".") {
-                index += 1
-                guard case .identifier(let next) = current.kind else {
-                    throw ExpressionError(
-                        column: current.column,
-                        message: "expected a property name after '.', found \(current.summary)")
-                }
-                path.append(next)
-                index += 1
-            }
-            return .keyPath(path, column: token.column)
+            return try keyPath(from: name, column: token.column)
+        case .quotedName(let name):
+            index += 1
+            return try keyPath(from: name, column: token.column)
         default:
             throw ExpressionError(
                 column: token.column,
                 message: "expected a value, a key path or a function call, found "
                     + token.summary)
         }
+    }
+
+    /// A key path whose first part, `first`, was read: its `.name` parts.
+    private mutating func keyPath(from first: String, column: Int) throws(ExpressionError)
+        -> ExpressionNode
+    {
+        var path = [first]
+        while isSymbol(".") {
+            index += 1
+            switch current.kind {
+            case .identifier(let next), .quotedName(let next): path.append(next)
+            default:
+                throw ExpressionError(
+                    column: current.column,
+                    message: "expected a property name after '.', found \(current.summary)")
+            }
+            index += 1
+        }
+        return .keyPath(path, column: column)
     }
 
     private mutating func call(_ name: String, column: Int) throws(ExpressionError)

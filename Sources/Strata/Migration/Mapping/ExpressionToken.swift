@@ -4,6 +4,10 @@ struct ExpressionToken: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
         /// A name: part of a key path, a function, or `true`/`false`/`nil`.
         case identifier(String)
+        /// A name written between backquotes (`` `Culmen Length (mm)` ``):
+        /// a key path's part whatever its characters, never a function or
+        /// `true`/`false`/`nil`.
+        case quotedName(String)
         /// A number written without fraction or exponent.
         case integer(Int64)
         /// Any other number.
@@ -25,6 +29,7 @@ struct ExpressionToken: Hashable, Sendable {
     var summary: String {
         switch kind {
         case .identifier(let name): "name '\(name)'"
+        case .quotedName(let name): "name `\(name)`"
         case .integer(let value): "number \(value)"
         case .real(let value): "number \(value)"
         case .string: "a string"
