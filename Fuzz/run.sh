@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(predicate expression mapping schema xcdatamodel bplist keyedarchive importreaders zip bundleline)
+[ ${#targets[@]} -gt 0 ] || targets=(predicate expression mapping schema xcdatamodel bplist keyedarchive importreaders zip bundleline bundlerules importmapping)
 scratch=.build/fuzz
 swift=${SWIFT:-swift}
 

@@ -41,6 +41,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// One line of a bundle's data file, read by the decoder's fast path
     /// and by the general JSON reader, which must agree.
     case bundleline
+    /// One line of a bundle's data file checked against the schema's rules
+    /// as the loader checks it, against a plain re-check of every rule.
+    case bundlerules
+    /// A `strata-import/1` mapping file (`import --mapping`): its
+    /// expressions checked when it loads and against a CSV header, then
+    /// evaluated.
+    case importmapping
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -57,6 +64,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .importreaders: FuzzTarget.importReaders(data)
             case .zip: FuzzTarget.zip(data)
             case .bundleline: FuzzTarget.bundleLine(data)
+            case .bundlerules: FuzzTarget.bundleRules(data)
+            case .importmapping: FuzzTarget.importMapping(data)
             }
         #endif
     }

@@ -97,16 +97,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
-    @Test func testWrongShapeIsRefusedWithItsPath() throws {
+    /// Issue 27, point 11: an entry of the wrong shape (its `text` an
+    /// object) is reported with its uuid and skipped; the others imported.
+    @Test func testAnEntryOfTheWrongShapeIsSkippedWithItsUUID() throws {
         let input = try export(
-            ",\n  {\"uuid\": \"00112233445566778899AABBCCDDEEFF\", \"tags\": \"x\"}")
+            ",\n  {\"uuid\": \"00112233445566778899AABBCCDDEEFF\","
+                + " \"creationDate\": \"2024-05-03T08:30:00Z\", \"text\": {\"rich\": 1}}")
         let store = folder.path("Diary.sqlite")
         let outcome = try StrataRunner.run([
             "import", store, input, "--format", "dayone", "--schemas", "Schemas/Diary",
         ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("Imported 2 of 3 Day One entries"), "\(outcome.stdout)")
+        #expect(
+            outcome.stderr.contains(
+                "entry 00112233445566778899AABBCCDDEEFF: entries[2].text: expected a string"
+                    + " for \"text\", found an object"), "\(outcome.stderr)")
+    }
+
+    @Test func testADocumentThatIsNoDayOneExportIsRefusedWithItsPath() throws {
+        let path = folder.path("export.zip")
+        try ZipWriter.write(to: URL(fileURLWithPath: path)) { zip in
+            try zip.add(path: "Journal.json", bytes: Data(#"{"metadata": [], "entries": []}"#.utf8))
+        }
+        let store = folder.path("Diary.sqlite")
+        let outcome = try StrataRunner.run([
+            "import", store, path, "--format", "dayone", "--schemas", "Schemas/Diary",
+        ])
         #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("\(input)/Journal.json:"))
-        #expect(outcome.stderr.contains("(at entries[2].tags)"))
+        #expect(outcome.stderr.contains("\(path)/Journal.json:"))
+        #expect(
+            outcome.stderr.contains("expected an object for \"metadata\", found an array"),
+            "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(outcome.status == 1)
         #expect(
             outcome.stderr
-                == "error: \(folder.path("m.mapping.json")):2:35 ($.compute.prepTime): in the "
+                == "error: \(folder.path("m.mapping.json")):2:35 (at $.compute.prepTime): in the "
                 + "expression for prepTime: the input has no field 'nmu'; its fields: name, num\n")
         #expect(try leftovers() == [])
     }

@@ -96,7 +96,8 @@ extension BinaryPropertyList {
             case .emptyInput:
                 return String(scalars)
             case .error:
-                let value = unit < units.count ? String(units[unit], radix: 16, uppercase: true) : "?"
+                let value =
+                    unit < units.count ? String(units[unit], radix: 16, uppercase: true) : "?"
                 throw PropertyListError(
                     "a lone UTF-16 surrogate (0x\(value)) in a string",
                     byteOffset: body + unit * 2, objectIndex: index)

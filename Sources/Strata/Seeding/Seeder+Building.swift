@@ -23,8 +23,9 @@ extension Seeder {
             name: seed.name, sha256: digest, version: version, kind: seed.kindName)
     }
 
-    /// A copy of the seed store (read through its WAL, never written),
-    /// migrated to the newest version. The migrator's dry run on the seed
+    /// A copy of the seed store (read through its WAL, never written) without
+    /// its triggers and views, migrated to the newest version; a seed with
+    /// rows whose `Z_ENT` names no entity is refused. The migrator's dry run on the seed
     /// refuses a store of another model, an unknown or newer version, or
     /// one whose data the migration would lose, before anything is copied.
     private func buildFromStore(_ seed: Seed, steps: StepReporter) throws -> Int {
@@ -52,12 +53,18 @@ extension Seeder {
         steps.report("checked")
         let source = try Store.open(at: seed.url, mode: .readOnly)
         do {
+            // Rows no entity reads would be left out of the app's store.
+            try source.refuseUnknownEntityRows(for: "seeding")
             try source.connection.copyDatabase(to: buildingURL.path)
             try source.close()
+        } catch let error as StoreError {
+            try? source.close()  // Read only; this error is the one to report.
+            throw SeedingError(.badSeed, path: seedPath, error.message)
         } catch {
             try? source.close()  // Read only; the copy's error is the one to report.
             throw error
         }
+        try Self.dropTriggersAndViews(in: buildingURL)
         steps.report("copied")
         if preview.currentVersion < chain.newest.version {
             var migration = MigrationOptions()
@@ -69,6 +76,32 @@ extension Seeder {
             steps.report("migrated")
         }
         return preview.currentVersion
+    }
+
+    /// Drops every trigger and view of the copied seed store at `url`: a
+    /// store is input, and only the model's tables and indexes are the
+    /// app's (a trigger would run on the app's own writes, before the
+    /// migration's too).
+    static func dropTriggersAndViews(in url: URL) throws {
+        let connection = try Connection(path: url.path, mode: .readWrite)
+        do {
+            try connection.inTransaction(.immediate) {
+                var drops: [String] = []
+                try connection.prepare(
+                    "SELECT type, name FROM main.sqlite_master WHERE type IN ('trigger', 'view')"
+                ).forEachRow { row in
+                    let type = row.text(at: 0) == "view" ? "VIEW" : "TRIGGER"
+                    drops.append(
+                        "DROP \(type) IF EXISTS main.\(SQLiteIdentifier.quoted(row.text(at: 1) ?? ""))"
+                    )
+                }
+                for drop in drops { try connection.execute(drop) }
+            }
+            try connection.close()
+        } catch {
+            try? connection.close()  // The first error is the one to report.
+            throw error
+        }
     }
 
     /// The bundle unarchived (every checksum verified first) at its own

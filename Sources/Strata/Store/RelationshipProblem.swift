@@ -20,6 +20,13 @@ public struct RelationshipProblem: Hashable, Sendable, CustomStringConvertible {
         case maxBelowPrimaryKey
         /// A row's `Z_ENT` is no concrete entity of the table's tree.
         case unknownEntityNumber
+        /// A required to-one is nil (checked by `strata check`).
+        case missingRequired
+        /// A member of an ordered to-many has no position (`strata check`).
+        case missingPosition
+        /// A to-many holds fewer or more objects than its rules allow
+        /// (`strata check`).
+        case countOutOfRange
     }
 
     /// What is wrong.

@@ -44,7 +44,7 @@ extension Store {
     /// that wrote both itself).
     func checkRelationships(
         model: Model, tables: Set<String>?, knownJoinColumns: Set<String>,
-        checksTables: Bool = true
+        checksTables: Bool = true, checksCounts: Bool = false
     ) throws -> [RelationshipProblem] {
         var checker = RelationshipChecker(
             connection: connection, model: model,
@@ -52,6 +52,7 @@ extension Store {
             names: Dictionary(entityRecords.map { ($0.number, $0.name) }) { first, _ in first },
             tables: tables)
         checker.checkedJoinColumns = knownJoinColumns
+        checker.checksCounts = checksCounts
         if checksTables { try checker.checkTables() }
         try checker.checkRelationships()
         return checker.problems
@@ -71,6 +72,10 @@ private struct RelationshipChecker {
     let tables: Set<String>?
     /// Join-table columns already checked, as `table.column`.
     var checkedJoinColumns: Set<String> = []
+    /// Whether required relationships, counts and ordered positions are
+    /// checked too (`strata check`; a writer's own checks leave them to
+    /// the writer).
+    var checksCounts = false
 
     private func involves(_ names: String...) -> Bool {
         guard let tables else { return true }
@@ -175,6 +180,11 @@ private struct RelationshipChecker {
                             relationship.hasInverse ? relationship.inverse : relationship.name,
                             ownerColumn: targetColumn)
                     }
+                    if checksCounts, let toMany = source.toMany[relationship.name],
+                        involves(source.table, destination.table)
+                    {
+                        try checkCount(relationship, toMany, of: source, to: destination)
+                    }
                 } else if let columns = source.toOne[relationship.name],
                     involves(source.table, destination.table)
                 {
@@ -192,8 +202,11 @@ private struct RelationshipChecker {
                         .first { $0.name == relationship.inverse }
                     if let inverse, !inverse.isToMany, let back = destination.toOne[inverse.name] {
                         try checkOneToOne(
-                            relationship, columns.foreignKey, back.foreignKey, from: source,
-                            to: destination)
+                            relationship, inverse.name, columns.foreignKey, back.foreignKey,
+                            from: source, to: destination)
+                    }
+                    if checksCounts {
+                        try checkRequiredAndPosition(relationship, columns, of: source)
                     }
                 }
             }
@@ -261,11 +274,11 @@ private struct RelationshipChecker {
 
     /// If A.b = B then B.a = A, for a one-to-one pair with keys on both sides.
     private mutating func checkOneToOne(
-        _ relationship: Relationship, _ foreignKey: String, _ backKey: String,
+        _ relationship: Relationship, _ inverse: String, _ foreignKey: String, _ backKey: String,
         from source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
     ) throws {
         let statement = try connection.prepare(
-            "SELECT s.Z_PK, s.Z_ENT, s.\(quoted(foreignKey)), d.\(quoted(backKey))"
+            "SELECT s.Z_PK, s.Z_ENT, s.\(quoted(foreignKey)), d.\(quoted(backKey)), d.Z_ENT"
                 + " FROM \(quoted(source.table)) AS s JOIN \(quoted(destination.table)) AS d"
                 + " ON d.Z_PK = s.\(quoted(foreignKey))"
                 + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count)))"
@@ -274,12 +287,89 @@ private struct RelationshipChecker {
         try statement.bind(bound(source.treeNumbers) + bound(destination.treeNumbers))
         while try statement.step() {
             let row = statement.int64(at: 0)
-            let back = statement.isNull(at: 3) ? "NULL" : String(statement.int64(at: 3))
+            let entity = name(of: statement.int64(at: 1), or: source.name)
+            let target =
+                "\(name(of: statement.int64(at: 4), or: destination.name))/p\(statement.int64(at: 2))"
+            // The other side's key names a row of the source's table.
+            let back = statement.isNull(at: 3) ? "nil" : "\(source.name)/p\(statement.int64(at: 3))"
+            let column = statement.isNull(at: 3) ? "NULL" : String(statement.int64(at: 3))
             report(
-                .oneToOneMismatch, name(of: statement.int64(at: 1), or: source.name),
-                relationship.name, row,
-                "\(source.table).\(foreignKey) = \(statement.int64(at: 2)) but that row's"
-                    + " \(destination.table).\(backKey) is \(back), not \(row)")
+                .oneToOneMismatch, entity, relationship.name, row,
+                "\(relationship.name) → \(target), but \(target).\(inverse) is \(back)"
+                    + " (\(source.table).\(foreignKey) = \(statement.int64(at: 2)),"
+                    + " \(destination.table).\(backKey) is \(column))")
+        }
+    }
+
+    /// A required to-one holds a key; an ordered to-many's member (this
+    /// to-one its inverse) has its position.
+    private mutating func checkRequiredAndPosition(
+        _ relationship: Relationship, _ columns: StoreMapping.ToOneMapping,
+        of source: StoreMapping.EntityMapping
+    ) throws {
+        let key = quoted(columns.foreignKey)
+        var conditions: [(RelationshipProblem.Kind, String, String)] = []
+        if !relationship.isOptional {
+            conditions.append(
+                (.missingRequired, "s.\(key) IS NULL", "\(relationship.name) is required but nil"))
+        }
+        if let order = columns.orderColumn {
+            conditions.append(
+                (
+                    .missingPosition, "s.\(key) IS NOT NULL AND s.\(quoted(order)) IS NULL",
+                    "\(source.table).\(order) holds no position in the ordered to-many"
+                ))
+        }
+        for (kind, condition, message) in conditions {
+            let statement = try connection.prepare(
+                "SELECT s.Z_PK, s.Z_ENT FROM \(quoted(source.table)) AS s"
+                    + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count))) AND \(condition)"
+                    + " ORDER BY s.Z_PK")
+            try statement.bind(bound(source.treeNumbers))
+            while try statement.step() {
+                report(
+                    kind, name(of: statement.int64(at: 1), or: source.name), relationship.name,
+                    statement.int64(at: 0), message)
+            }
+        }
+    }
+
+    /// A to-many's count keeps `optional`, `minCount` and `maxCount`.
+    private mutating func checkCount(
+        _ relationship: Relationship, _ mapping: StoreMapping.ToManyMapping,
+        of source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
+    ) throws {
+        let minimum = max(relationship.isOptional ? 0 : 1, relationship.minCount)
+        let maximum = relationship.maxCount
+        guard minimum > 0 || maximum > 0 else { return }
+        let counted: String
+        switch mapping {
+        case .inverseForeignKey(let table, let column, _):
+            counted =
+                "SELECT count(*) FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = s.Z_PK"
+                + " AND d.Z_ENT IN (\(marks(destination.treeNumbers.count)))"
+        case .joinTable(let table, let sourceColumn, _, _):
+            counted =
+                "SELECT count(*) FROM \(quoted(table)) AS j WHERE j.\(quoted(sourceColumn)) = s.Z_PK"
+        }
+        var numbers: [Int] = []
+        if case .inverseForeignKey = mapping { numbers = destination.treeNumbers }
+        let statement = try connection.prepare(
+            "SELECT Z_PK, Z_ENT, n FROM (SELECT s.Z_PK, s.Z_ENT, (\(counted)) AS n"
+                + " FROM \(quoted(source.table)) AS s"
+                + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count))))"
+                + " WHERE n < ? OR (? > 0 AND n > ?) ORDER BY Z_PK")
+        try statement.bind(
+            bound(numbers) + bound(source.treeNumbers) + bound([minimum, maximum, maximum]))
+        while try statement.step() {
+            let count = statement.int64(at: 2)
+            let message =
+                count < minimum
+                ? "\(relationship.name) holds \(count) objects, at least \(minimum) required"
+                : "\(relationship.name) holds \(count) objects, at most \(maximum) allowed"
+            report(
+                .countOutOfRange, name(of: statement.int64(at: 1), or: source.name),
+                relationship.name, statement.int64(at: 0), message)
         }
     }
 

@@ -53,11 +53,14 @@ public struct StoreInfo: Codable, Hashable, Sendable {
     public var fileSize: Int64
     /// The result of `PRAGMA integrity_check`: `["ok"]` for a sound file.
     public var integrity: [String]
+    /// Rows whose `Z_ENT` names no entity of their table, which ``entities``
+    /// does not count (nil when there are none).
+    public var unknownEntityRows: [Store.UnknownEntityRows]?
 }
 
 extension Store {
-    /// Gathers ``StoreInfo``: row counts per entity, hashes, size and the
-    /// integrity check.
+    /// Gathers ``StoreInfo``: row counts per entity, rows of no entity,
+    /// hashes, size and the integrity check.
     ///
     /// - Parameters:
     ///   - model: The model that describes the store, if known.
@@ -90,6 +93,7 @@ extension Store {
             : Set(computed.keys).union(metadata.versionHashes.keys).sorted().filter {
                 computed[$0].map { Data($0) } != metadata.versionHashes[$0]
             }
+        let unknownRows = try unknownEntityRows()
         return StoreInfo(
             path: path,
             model: fromSchema ? model?.name : metadata.modelName,
@@ -101,7 +105,8 @@ extension Store {
             frameworkVersion: metadata.frameworkVersion,
             entities: entities,
             fileSize: FileSystem.size(of: path) + FileSystem.size(of: path + "-wal"),
-            integrity: try connection.integrityCheck())
+            integrity: try connection.integrityCheck(),
+            unknownEntityRows: unknownRows.isEmpty ? nil : unknownRows)
     }
 
     /// The number of rows whose `Z_ENT` is exactly `record`'s entity. The

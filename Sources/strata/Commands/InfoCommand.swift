@@ -102,7 +102,18 @@ struct InfoCommand: Command {
                 String(entity.number), name, String(entity.rows), entity.versionHash ?? "-",
             ])
         }
-        return header + "\nEntities\n" + TextTable.render(rows, indent: "  ")
+        var text = header + "\nEntities\n" + TextTable.render(rows, indent: "  ")
+        if let unknown = info.unknownEntityRows {
+            // Rows no entity reads: counted above nowhere, so named here.
+            var unknownRows = [["Table", "Z_ENT", "Rows"]]
+            for entry in unknown {
+                unknownRows.append([entry.table, entry.entity, String(entry.rows)])
+            }
+            text +=
+                "\nRows whose Z_ENT names no entity (no entity reads them)\n"
+                + TextTable.render(unknownRows, indent: "  ")
+        }
+        return text
     }
 }
 

@@ -156,6 +156,12 @@ struct SeedCommand: Command {
         case .records:
             break
         }
+        if let model, !Model.isPlainName(model) {
+            // A store or bundle is input: the name it gives is not a path.
+            throw CommandFailure(
+                message: "\(seed.url.relativePath) names its model \(String(reflecting: model)), "
+                    + "which is not a model name (a folder of Schemas/); give '--schemas <dir>'")
+        }
         guard let model, FileManager.default.fileExists(atPath: "Schemas/\(model)") else {
             throw UsageError(
                 "give '--schemas <dir>': \(seed.url.relativePath) names no model with a "

@@ -3,7 +3,8 @@ struct StrataCommand: CommandGroup {
     static let name = "strata"
     static let abstract = "Move Core Data–style app data between formats and model versions."
     static let subcommands: [any Command.Type] = [
-        SchemaCommand.self, CreateCommand.self, InfoCommand.self, QueryCommand.self,
+        SchemaCommand.self, CreateCommand.self, InfoCommand.self, CheckCommand.self,
+        QueryCommand.self,
         MigrateCommand.self, ImportCommand.self, ExportCommand.self, ArchiveCommand.self,
         UnarchiveCommand.self, SeedCommand.self, DemoCommand.self,
     ]

@@ -62,8 +62,8 @@ import Testing
         try execute(fixture, "UPDATE ZIMAGE SET ZRECIPE = NULL")
         #expect(
             try problems(fixture) == [
-                "Recipe/p1.image: oneToOneMismatch: ZRECIPE.ZIMAGE = 1 but that row's"
-                    + " ZIMAGE.ZRECIPE is NULL, not 1"
+                "Recipe/p1.image: oneToOneMismatch: image → Image/p1, but Image/p1.recipe is nil"
+                    + " (ZRECIPE.ZIMAGE = 1, ZIMAGE.ZRECIPE is NULL)"
             ])
     }
 

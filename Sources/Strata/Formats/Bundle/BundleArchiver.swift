@@ -55,7 +55,8 @@ public final class BundleArchiver {
     /// - Throws: ``ArchiveError`` (an existing file, a write failure),
     ///   ``ExportError`` or ``StoreError`` for a store that cannot be read,
     ///   or whose objects `unarchive` would refuse (see
-    ///   ``verifyReferences()``), before anything is written.
+    ///   ``verifyReferences(mapping:)``) or no entity reads (rows whose `Z_ENT` names
+    ///   none: ``Store/unknownEntityRows(of:)``), before anything is written.
     @discardableResult
     public func archive(to url: URL, replacing: Bool = false) throws -> BundleSummary {
         let start = Date()
@@ -84,20 +85,29 @@ public final class BundleArchiver {
 
         try store.connection.execute("BEGIN DEFERRED TRANSACTION")
         defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
-        try verifyReferences()
+        try verifyReferences(mapping: mapping)
+        try store.refuseUnknownEntityRows(for: "the archive")
         // Deflate level 1: text (the JSON Lines) still shrinks to about a
         // fifth, at a third of the default level's time.
         try ZipWriter.write(to: url, replacing: replacing, deflateLevel: Self.deflateLevel) { zip in
             try zip.add(path: "README.txt", bytes: readme, compression: .deflated)
             files.append(Self.file("README.txt", readme))
             try index.execute("BEGIN TRANSACTION")
+            let connection = store.connection
+            let joinLinks = ArchivedJoinLinks(
+                try BundleJoinLinks(model: model, mapping: mapping) {
+                    try BundleJoinLinks.leadingColumn(of: $0, in: connection)
+                })
             for entity in entities {
                 let (file, count) = try writeData(
-                    of: entity, mapping: mapping, zip: zip, index: index, slots: &slots)
+                    of: entity, mapping: mapping, zip: zip, index: index, slots: &slots,
+                    joinLinks: joinLinks)
                 files.append(file)
                 summary.counts[entity] = count
             }
             try index.execute("COMMIT TRANSACTION")
+            // Before the manifest: a refused store leaves no bundle.
+            try verifyJoinTables(joinLinks.links, mapping: mapping)
             files.append(Self.file("schema.json", schema))
             try writeManifest(files: files, counts: summary.counts, zip: zip, index: index)
             (summary.mediaFiles, summary.mediaBytes) = try writeMedia(
@@ -123,7 +133,7 @@ public final class BundleArchiver {
     /// key order; media values are indexed for the media pass.
     private func writeData(
         of entity: String, mapping: StoreMapping, zip: ZipWriter, index: Connection,
-        slots: inout [MediaSlot]
+        slots: inout [MediaSlot], joinLinks: ArchivedJoinLinks
     ) throws -> (BundleManifest.File, Int) {
         var options = ExportOptions(entity: entity)
         options.includesSubentities = false
@@ -166,6 +176,21 @@ public final class BundleArchiver {
                 .integer(type.isCompressed ? 1 : 0),
             ])
             return "media/" + name
+        }
+        // Many-to-many links listed from both sides are summarised as the
+        // loader summarises them (``verifyJoinTables(_:mapping:)``).
+        let roles = model.allRelationships(of: entity).filter(\.isToMany).compactMap {
+            relationship -> (String, BundleJoinLinks.Role)? in
+            let role = joinLinks.links.role(of: relationship.name, in: entity)
+            return role == .direct ? nil : (relationship.name, role)
+        }
+        if !roles.isEmpty {
+            reader.listedLink = { relationship, owner, member in
+                guard let role = roles.first(where: { $0.0 == relationship.name })?.1 else {
+                    return
+                }
+                joinLinks.links.add(owner: owner, member: member, role: role)
+            }
         }
         let path = BundleManifest.dataFile(of: entity)
         var hash = SHA256()

@@ -101,6 +101,14 @@ struct BundleJoinLinks {
         }
     }
 
+    /// The column that leads join table `table`'s primary key, as the
+    /// store's file has it.
+    static func leadingColumn(of table: String, in connection: Connection) throws -> String? {
+        let columns = try connection.prepare("SELECT name FROM pragma_table_info(?) WHERE pk = 1")
+        try columns.bind(.text(table), at: 1)
+        return try columns.step() ? columns.text(at: 0) : nil
+    }
+
     /// The role of `entity`'s to-many `relationship`.
     func role(of relationship: String, in entity: String) -> Role {
         roles["\(entity).\(relationship)"] ?? .direct

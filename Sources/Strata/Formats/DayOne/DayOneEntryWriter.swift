@@ -67,6 +67,7 @@ final class DayOneEntryWriter {
         }
         var newTags: [String] = []
         var mediaBytes: Int64 = 0
+        var mediaCount = 0
         do {
             let entry = try context.insert("DiaryEntry")
             for (name, value) in record.attributes.sorted(by: { $0.key < $1.key }) {
@@ -93,7 +94,9 @@ final class DayOneEntryWriter {
                 try entry.add(tag, to: "tags")
             }
             for medium in record.media {
-                mediaBytes += try write(medium, of: entry, uuid: uuid)
+                guard let bytes = try write(medium, of: entry, uuid: uuid) else { continue }
+                mediaBytes += bytes
+                mediaCount += 1
             }
             try context.save()
         } catch let error as ValidationError {
@@ -107,22 +110,26 @@ final class DayOneEntryWriter {
         }
         importedUUIDs.append(uuid)
         importer.summary.imported += 1
-        importer.summary.media += record.media.count
+        importer.summary.media += mediaCount
         importer.summary.mediaBytes += mediaBytes
     }
 
-    /// Adds one medium to `entry`, with its bytes when the zip has them.
+    /// Adds one medium to `entry`, with its bytes when the zip has them;
+    /// a medium whose file is not the one its MD5 names is left out.
     ///
-    /// - Returns: The number of bytes read.
+    /// - Returns: The number of bytes read; nil for a medium left out.
     private func write(_ medium: DayOneMediumRecord, of entry: ManagedObject, uuid: String)
-        throws -> Int64
+        throws -> Int64?
     {
-        let object = try context.insert("Medium")
-        for (name, value) in medium.attributes.sorted(by: { $0.key < $1.key }) {
-            try object.setValue(value, forKey: name)
+        func insert() throws -> ManagedObject {
+            let object = try context.insert("Medium")
+            for (name, value) in medium.attributes.sorted(by: { $0.key < $1.key }) {
+                try object.setValue(value, forKey: name)
+            }
+            try object.set("dayOneExtra", medium.extra.map { DayOneJSON.text($0) })
+            try object.setObject(entry, forKey: "diaryEntry")
+            return object
         }
-        try object.set("dayOneExtra", medium.extra.map { DayOneJSON.text($0) })
-        try object.setObject(entry, forKey: "diaryEntry")
         let folder = medium.kind.folder
         let expected =
             "\(folder)/\(medium.md5 ?? "<md5>").\(medium.kind.fileExtension(format: medium.format) ?? "<ext>")"
@@ -135,21 +142,26 @@ final class DayOneEntryWriter {
                         "the \(medium.kind.rawValue) \(medium.identifier ?? "") is not in the zip"
                         + (medium.md5 == nil ? " (it has no md5)" : "")),
                 at: medium.position)
+            _ = try insert()
             return 0
         }
         used.insert(file.path)
         let data = try zip.data(of: file, limit: Int(clamping: zip.limits.maxEntrySize))
-        if MD5.hex(MD5.hash(data)) != md5 {
+        let actual = MD5.hex(MD5.hash(data))
+        if actual != md5 {
+            // Not the bytes the entry names: the medium is refused, the
+            // entry kept.
             try importer.report(
                 DayOneProblem(
                     .mediumChecksumMismatch, uuid: uuid, file: file.path,
                     place: medium.position.description,
                     message:
-                        "the file's MD5 is \(MD5.hex(MD5.hash(data))), not the \(md5) the entry gives"
-                ),
+                        "the file's MD5 is \(actual), not the \(md5) the entry gives; "
+                        + "the \(medium.kind.rawValue) was left out"),
                 at: medium.position)
+            return nil
         }
-        try object.setValue(.data(data), forKey: "data")
+        try insert().setValue(.data(data), forKey: "data")
         return Int64(data.count)
     }
 

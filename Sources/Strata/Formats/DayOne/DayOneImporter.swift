@@ -18,10 +18,13 @@ import Foundation
 /// memory holds one entry and its media at a time. Entries are written into
 /// a scratch store first, then merged into the store in one transaction,
 /// matched by uuid (entries), identifier (media) and name (tags): importing
-/// the same export again updates, never duplicates. A JSON of the wrong
-/// shape is an ``ImportError`` at its key path and nothing is written; a
-/// problem with one entry or file is a ``DayOneProblem``, reported, the
-/// rest imported (unless ``DayOneImportOptions/errorPolicy`` is `abort`).
+/// the same export again updates, never duplicates. A document that is not
+/// a Day One export (no `entries` array, no `metadata` object, broken JSON)
+/// is an ``ImportError`` at its key path and nothing is written; a problem
+/// with one entry (of the wrong shape too) or file is a ``DayOneProblem``,
+/// reported with the entry's uuid, that entry skipped and the rest imported
+/// (unless ``DayOneImportOptions/errorPolicy`` is `abort`). A medium whose
+/// file's MD5 is not the one the entry gives is left out, its entry kept.
 public final class DayOneImporter {
     /// The store written to.
     public let store: Store
@@ -166,7 +169,27 @@ public final class DayOneImporter {
             chunkSize: JSONRecordReader.defaultChunkSize, displayName: name)
         reader.keepsNonArrayMembers = true
         let decoder = DayOneRecordDecoder()
-        while let record = try reader.nextRecord() {
+        var lastFailure: Int64 = -1
+        while true {
+            let next: ImportRecord?
+            do {
+                next = try reader.nextRecord()
+            } catch let error as ImportError
+                where error.code == .structure && error.position.byteOffset != lastFailure
+                && error.position.keyPath?.hasPrefix("entries[") == true
+            {
+                // An element of `entries` that is no entry (a string, say):
+                // that element's problem; the reader goes on after it.
+                lastFailure = error.position.byteOffset
+                summary.entries += 1
+                summary.skipped += 1
+                try report(
+                    DayOneProblem(
+                        .invalidEntry, place: error.position.description, message: error.message),
+                    at: error.position)
+                continue
+            }
+            guard let record = next else { break }
             guard record.group == "entries" else { continue }
             summary.entries += 1
             try writer.write(try decoder.decode(record))

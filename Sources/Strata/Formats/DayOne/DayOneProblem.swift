@@ -18,7 +18,7 @@ public struct DayOneProblem: Hashable, Sendable, Codable, CustomStringConvertibl
         /// is imported with the medium's details but without its bytes.
         case missingMedium
         /// A medium file whose MD5 differs from the name the entry gives;
-        /// its bytes are imported as they are.
+        /// the medium is left out (its entry is imported).
         case mediumChecksumMismatch
         /// A file in the zip that no entry lists; it is left out.
         case unreferencedMedium

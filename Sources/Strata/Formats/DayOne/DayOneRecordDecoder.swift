@@ -1,8 +1,8 @@
 /// Turns one element of a Day One `entries` array into a ``DayOneRecord``,
-/// checking its shape: a known key holding the wrong JSON type is an
-/// ``ImportError/Code/structure`` error at its key path (the whole export is
-/// refused); a well-shaped value that is wrong (a date that does not parse)
-/// marks the entry invalid, to be reported and skipped.
+/// checking its shape: a known key holding the wrong JSON type, or a
+/// well-shaped value that is wrong (a date that does not parse), marks the
+/// entry invalid, to be reported with its uuid and skipped; the rest of the
+/// export is imported.
 struct DayOneRecordDecoder {
     /// Decodes `record`, an element of `entries`.
     func decode(_ record: ImportRecord) throws(ImportError) -> DayOneRecord {
@@ -10,25 +10,13 @@ struct DayOneRecordDecoder {
         var extra: [JSONMember] = []
         let known = Dictionary(DayOneField.entry.map { ($0.key, $0) }) { a, _ in a }
         for field in record.fields {
-            if let mapped = known[field.key] {
-                try read(
-                    field, as: mapped, into: &result.attributes, invalidity: &result.invalidity)
-                continue
-            }
-            switch field.key {
-            case "tags":
-                result.tags = try strings(field)
-            case "location", "weather":
-                let fields = field.key == "location" ? DayOneField.location : DayOneField.weather
-                let unknown = try object(
-                    field, fields: fields, into: &result.attributes,
-                    invalidity: &result.invalidity)
-                if !unknown.isEmpty { extra.append(DayOneJSON.member(field.key, .object(unknown))) }
-            default:
-                if let kind = DayOneMediaKind.allCases.first(where: { $0.entryKey == field.key }) {
-                    result.media += try media(field, kind: kind, invalidity: &result.invalidity)
-                } else {
-                    extra.append(DayOneJSON.member(field.key, DayOneJSON.value(field.value)))
+            do {
+                try decode(field, known: known, into: &result, extra: &extra)
+            } catch {
+                // One entry of the wrong shape is that entry's problem: it is
+                // reported with its uuid and skipped, the others imported.
+                if result.invalidity == nil {
+                    result.invalidity = "\(error.position.keyPath ?? field.key): \(error.message)"
                 }
             }
         }
@@ -40,6 +28,35 @@ struct DayOneRecordDecoder {
             result.invalidity = "the entry has no creationDate"
         }
         return result
+    }
+
+    /// Decodes one member of an entry into `result`, or its unknown
+    /// members into `extra`.
+    private func decode(
+        _ field: ImportField, known: [String: DayOneField], into result: inout DayOneRecord,
+        extra: inout [JSONMember]
+    ) throws(ImportError) {
+        if let mapped = known[field.key] {
+            try read(
+                field, as: mapped, into: &result.attributes, invalidity: &result.invalidity)
+            return
+        }
+        switch field.key {
+        case "tags":
+            result.tags = try strings(field)
+        case "location", "weather":
+            let fields = field.key == "location" ? DayOneField.location : DayOneField.weather
+            let unknown = try object(
+                field, fields: fields, into: &result.attributes,
+                invalidity: &result.invalidity)
+            if !unknown.isEmpty { extra.append(DayOneJSON.member(field.key, .object(unknown))) }
+        default:
+            if let kind = DayOneMediaKind.allCases.first(where: { $0.entryKey == field.key }) {
+                result.media += try media(field, kind: kind, invalidity: &result.invalidity)
+            } else {
+                extra.append(DayOneJSON.member(field.key, DayOneJSON.value(field.value)))
+            }
+        }
     }
 
     // MARK: - Values

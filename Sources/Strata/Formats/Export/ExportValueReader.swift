@@ -14,6 +14,9 @@ struct ExportValueReader {
     /// are (an external-storage marker and all), for a caller that reads the
     /// value itself.
     var storedMedia: ((Attribute, UnsafeRawBufferPointer) throws -> String?)?
+    /// Called with each link a to-many lists: the relationship, the owner's
+    /// key and the member's (the archive summarises join tables with it).
+    var listedLink: ((Relationship, Int64, Int64) -> Void)?
 
     /// The value of `attribute` in `column` of the current row of `row`.
     ///

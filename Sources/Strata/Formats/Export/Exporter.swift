@@ -46,7 +46,8 @@ public final class Exporter {
     /// - Returns: What was written.
     /// - Throws: ``ExportError`` (unknown fields, values the format cannot
     ///   hold, an existing file, a write that fails), ``PredicateError`` for
-    ///   a predicate that does not fit the model, ``StoreError``; the target
+    ///   a predicate that does not fit the model, ``StoreError`` (rows of
+    ///   the entity's table whose `Z_ENT` names no entity, too); the target
     ///   is then unchanged (media files already written stay: each is whole).
     public func run(to path: String, format: ExportFormat) throws -> ExportSummary {
         let start = Date()
@@ -67,6 +68,9 @@ public final class Exporter {
         do {
             try store.connection.execute("BEGIN DEFERRED TRANSACTION")
             defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
+            // Rows of the entity's table that no entity reads would be left
+            // out of the export without a word.
+            try store.refuseUnknownEntityRows(of: [options.entity], for: "the export")
             let query = try ExportQuery(
                 store: store, model: model, mapping: mapping, options: options)
             if format == .csv {
@@ -176,6 +180,7 @@ public final class Exporter {
         case .toMany(let relationship, let related):
             var ids: [ImportField] = []
             try related.forEachRow(of: key) { row in
+                reader.listedLink?(relationship, key, row.int64(at: 0))
                 let text = query.idText(
                     number: row.int64(at: 1), key: row.int64(at: 0),
                     fallback: relationship.destination)

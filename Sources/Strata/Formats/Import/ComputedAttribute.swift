@@ -69,6 +69,7 @@ public struct ComputedAttribute: Hashable, Sendable {
     ) -> ImportError {
         var located = position
         located.column += error.column
-        return ImportError(code, at: located, "in the expression for \(attribute): \(error.message)")
+        return ImportError(
+            code, at: located, "in the expression for \(attribute): \(error.message)")
     }
 }

@@ -20,14 +20,15 @@ extension Importer {
     /// must appear in one of those read before the first commit (see
     /// ``checkComputedFieldsSeen()``).
     func noteComputedFields(of fields: [ImportField]) {
-        guard var state = computedFieldsState, !state.unseen.isEmpty else { return }
+        guard var state = computedFieldsState else { return }
         for field in fields {
             state.unseen.remove(field.key)
             if state.seen.count < options.limits.maximumFieldCount {
                 state.seen.insert(field.key)
             }
         }
-        computedFieldsState = state
+        // Once every field has been seen, nothing is left to note or check.
+        computedFieldsState = state.unseen.isEmpty ? nil : state
     }
 
     /// Throws when a field an expression names has been in none of the
@@ -36,7 +37,7 @@ extension Importer {
     ///
     /// - Throws: ``ImportError`` at the expression in its mapping file.
     func checkComputedFieldsSeen() throws {
-        guard let state = computedFieldsState, !state.unseen.isEmpty else { return }
+        guard let state = computedFieldsState else { return }
         var fields: [String: ExpressionType] = [:]
         for name in state.seen { fields[name] = .null }
         for computation in options.computed { try computation.check(fields: fields) }

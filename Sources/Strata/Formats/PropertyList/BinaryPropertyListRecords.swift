@@ -418,7 +418,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
                 + "several references share counts once for each)")
     }
 
-        private func tooDeep(_ place: SourcePosition) -> ImportError {
+    private func tooDeep(_ place: SourcePosition) -> ImportError {
         ImportError(
             .tooLarge, at: place,
             "arrays and dicts nested deeper than \(limits.maximumDepth) levels"

@@ -92,8 +92,10 @@ struct ExpressionChecker {
         }
         return "the input has no field '\(name)'"
             + (known.isEmpty ? "" : "; its fields: \(shown)")
-            + (plain ? "" : " (write a name that is not a plain word between backquotes, "
-                + "as `Culmen Length (mm)`)")
+            + (plain
+                ? ""
+                : " (write a name that is not a plain word between backquotes, "
+                    + "as `Culmen Length (mm)`)")
     }
 
     /// The attribute a key path from `entity` ends at.

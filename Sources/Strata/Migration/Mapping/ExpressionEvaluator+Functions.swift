@@ -76,8 +76,9 @@ extension ExpressionEvaluator {
             let growth = replacement.utf8.count - find.utf8.count
             // At most this many matches: checked exactly only when that many
             // could pass the limit.
-            if growth > 0, source.utf8.count + source.utf8.count / find.utf8.count * growth
-                > maximumResultBytes
+            if growth > 0,
+                source.utf8.count + source.utf8.count / find.utf8.count * growth
+                    > maximumResultBytes
             {
                 let matches = source.components(separatedBy: find).count - 1
                 try checkSize(source.utf8.count + matches * growth, column)

@@ -38,6 +38,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: bundle.path))
     }
 
+    @Test func testAJoinRowNamingNoObjectIsRefused() throws {
+        // Listed by its entry but by no tag: unarchive would insert it and
+        // find it names no row.
+        let fixture = try BundleFixture()
+        let mapping = try StoreMapping(model: fixture.model, store: fixture.store)
+        guard
+            case .joinTable(let table, let source, let target, _)? = mapping.entities["DiaryEntry"]?
+                .toMany["tags"]
+        else {
+            Issue.record("DiaryEntry.tags is not kept in a join table")
+            return
+        }
+        try fixture.store.connection.execute(
+            "INSERT INTO \(SQLiteIdentifier.quoted(table)) (\(SQLiteIdentifier.quoted(source)), "
+                + "\(SQLiteIdentifier.quoted(target))) VALUES (1, 999)")
+        let bundle = fixture.folder.file("Diary.zip")
+        let error = try #require(throws: ExportError.self) {
+            try BundleArchiver(store: fixture.store, model: fixture.model).archive(to: bundle)
+        }
+        #expect(error.message.contains("missingDestination"))
+        #expect(error.message.contains("= 999"))
+        #expect(!FileManager.default.fileExists(atPath: bundle.path))
+    }
+
     @Test func testBothSidesArchiveAndUnarchive() throws {
         let fixture = try Self.recipes(imageNamesItsRecipe: true)
         let bundle = fixture.folder.file("Recipes.zip")

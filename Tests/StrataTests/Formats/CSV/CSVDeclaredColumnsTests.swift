@@ -44,9 +44,10 @@ import Testing
             columns: ["firstName", "lastName", "nickname", "email"])
         #expect(try result.get().inserted == 2)
         #expect(
-            try fixture.rows("SELECT ZFIRSTNAME, ZNICKNAME, ZEMAIL FROM ZCONTACT ORDER BY Z_PK") == [
-                ["Ann", "ann", "NULL"], ["Bo", "bo", "bo@x.org"],
-            ])
+            try fixture.rows("SELECT ZFIRSTNAME, ZNICKNAME, ZEMAIL FROM ZCONTACT ORDER BY Z_PK")
+                == [
+                    ["Ann", "ann", "NULL"], ["Bo", "bo", "bo@x.org"],
+                ])
     }
 
     @Test func testAShortRecordStillNeedsItsRequiredFields() throws {

@@ -138,21 +138,80 @@ import Testing
         #expect(try fixture.snapshot() == before)
     }
 
+    /// Issue 27, point 11: one entry of the wrong shape is that entry's
+    /// problem, reported with its uuid and skipped; the others are imported.
+    @Test func testAnEntryOfTheWrongShapeIsSkippedAndTheOthersImported() throws {
+        var badTags = DayOneFixture.entries()
+        badTags[1]["tags"] = "travel"
+        var badText = DayOneFixture.entries()
+        badText[2]["text"] = ["rich": "text"]
+        var badPhoto = DayOneFixture.entries()
+        badPhoto[0]["photos"] = [["identifier": 5]]
+        let cases: [([[String: Any]], Int, String)] = [
+            (
+                badTags, 1,
+                "entries[1].tags: expected an array of strings for \"tags\", found a string"
+            ),
+            (badText, 2, "entries[2].text: expected a string for \"text\", found an object"),
+            (badPhoto, 0, "entries[0].photos[0].identifier: expected a string"),
+        ]
+        for (entries, index, message) in cases {
+            let fixture = try DayOneFixture()
+            let files = DayOneFixture.mediaFiles()
+            let url = try fixture.write(
+                [("Journal.json", try DayOneFixture.journal(entries))] + files)
+            let summary = try fixture.importExport(url)
+            #expect(summary.entries == 3 && summary.imported == 2 && summary.skipped == 1)
+            let invalid = summary.problems.filter { $0.kind == .invalidEntry }
+            #expect(invalid.map(\.uuid) == [entries[index]["uuid"] as? String])
+            #expect(invalid.first?.message.hasPrefix(message) == true, "\(invalid)")
+            let store = try Store.open(at: fixture.storeURL, mode: .readOnly)
+            defer { try? store.close() }
+            #expect(try Context(store: store, model: fixture.model).count("DiaryEntry") == 2)
+        }
+        // An element that is no object at all has no uuid: its place names it.
+        let fixture = try DayOneFixture()
+        let entries = try JSONSerialization.data(withJSONObject: DayOneFixture.entries())
+        let journal =
+            Data("{\"metadata\": {}, \"entries\": [1, ".utf8) + entries.dropFirst() + Data("}".utf8)
+        let summary = try fixture.importExport(
+            try fixture.write([("Journal.json", journal)] + DayOneFixture.mediaFiles()))
+        #expect(summary.entries == 4 && summary.imported == 3 && summary.skipped == 1)
+        #expect(summary.problems.first?.place?.contains("entries[0]") == true)
+    }
+
+    /// Issue 27, point 11: a photo whose file is not the one its MD5 names is
+    /// refused; its entry is imported and the problem reported.
+    @Test func testAMediumWhoseMD5DoesNotMatchIsLeftOutAndItsEntryKept() throws {
+        let fixture = try DayOneFixture()
+        let files = DayOneFixture.mediaFiles().map { name, data in
+            name.hasPrefix("photos/\(DayOneFixture.md5(DayOneFixture.photo1))")
+                ? (name, Data("not the photo".utf8)) : (name, data)
+        }
+        let url = try fixture.write(
+            [("Journal.json", try DayOneFixture.journal(DayOneFixture.entries()))] + files)
+        let summary = try fixture.importExport(url)
+        #expect(summary.imported == 3 && summary.skipped == 0)
+        let mismatches = summary.problems.filter { $0.kind == .mediumChecksumMismatch }
+        #expect(mismatches.count == 1)
+        #expect(mismatches.first?.message.hasSuffix("the photo was left out") == true)
+        let store = try Store.open(at: fixture.storeURL, mode: .readOnly)
+        defer { try? store.close() }
+        let context = try Context(store: store, model: fixture.model)
+        #expect(try context.count("DiaryEntry") == 3)
+        #expect(
+            try context.findFirst("Medium", where: ["identifier": .string(DayOneFixture.photoID1)])
+                == nil)
+        #expect(
+            try context.findFirst("Medium", where: ["identifier": .string(DayOneFixture.photoID2)])
+                != nil)
+    }
+
     @Test func testWrongShapeIsRefusedWithItsPathAndNothingWritten() throws {
         let fixture = try DayOneFixture()
         let before = try fixture.snapshot()
-        var badTags = DayOneFixture.entries()
-        badTags[1]["tags"] = "travel"
-        var badStarred = DayOneFixture.entries()
-        badStarred[2]["starred"] = "yes"
-        var badPhoto = DayOneFixture.entries()
-        badPhoto[0]["photos"] = [["identifier": 5]]
         let cases: [(Data, String)] = [
-            (try DayOneFixture.journal(badTags), "entries[1].tags"),
-            (try DayOneFixture.journal(badStarred), "entries[2].starred"),
-            (try DayOneFixture.journal(badPhoto), "entries[0].photos[0].identifier"),
             (Data("{\"metadata\": {}, \"entries\": {\"a\": 1}}".utf8), "entries"),
-            (Data("{\"metadata\": {}, \"entries\": [1]}".utf8), "entries[0]"),
             (Data("{\"metadata\": [], \"entries\": []}".utf8), "metadata"),
             (Data("[{\"uuid\": \"x\"}]".utf8), "entries"),
         ]

@@ -82,7 +82,8 @@ import Testing
         let path = try files.write(data)
         let fixture = try ImportFixture("Recipes")
         let error = try #require(throws: ImportError.self) {
-            try fixture.run(try PropertyListRecordReader(path: path), ImportOptions(entity: "Recipe"))
+            try fixture.run(
+                try PropertyListRecordReader(path: path), ImportOptions(entity: "Recipe"))
         }
         #expect(error.code == .tooLarge)
         #expect(try fixture.count("SELECT COUNT(*) FROM ZINGREDIENT") == 0)
@@ -95,13 +96,15 @@ import Testing
         var options = ImportOptions(entity: "Recipe")
         options.limits.maximumObjectsPerRecord = 200
         let error = try #require(throws: ImportError.self) {
-            try fixture.run(try PropertyListRecordReader(path: path, limits: options.limits), options)
+            try fixture.run(
+                try PropertyListRecordReader(path: path, limits: options.limits), options)
         }
         #expect(error.code == .tooLarge)
         #expect(error.message.hasPrefix("the record makes more than 200 objects"))
         #expect(try fixture.count("SELECT COUNT(*) FROM ZRECIPE") == 0)
         options.limits.maximumObjectsPerRecord = 225
-        _ = try fixture.run(try PropertyListRecordReader(path: path, limits: options.limits), options)
+        _ = try fixture.run(
+            try PropertyListRecordReader(path: path, limits: options.limits), options)
         #expect(try fixture.count("SELECT COUNT(*) FROM ZINGREDIENT") == 14 + 196)
     }
 }

@@ -38,7 +38,8 @@ import Testing
         ] {
             #expect(throws: ExpressionError.self, "\(text)") { try evaluate(text, long) }
         }
-        #expect(try evaluate("x + x", limit: 120, long) == .string(String(repeating: "b", count: 120)))
+        #expect(
+            try evaluate("x + x", limit: 120, long) == .string(String(repeating: "b", count: 120)))
     }
 
     @Test func testABackquotedNameIsAKeyPathPart() throws {
