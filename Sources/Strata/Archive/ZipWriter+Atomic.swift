@@ -35,10 +35,12 @@ extension ZipWriter {
                 message: "a file already exists here; not replacing it")
         }
         let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        WorkFiles.removeLeftovers(of: url)
+        let temporary = WorkFiles.url(for: url, activity: "writing")
+        unlink(temporary.path)  // A leftover of a killed run of this very process id.
         do {
             let writer = try ZipWriter(creatingAt: temporary, deflateLevel: deflateLevel)
+            WorkFiles.matchPermissions(of: temporary, to: url)
             try body(writer)
             try writer.finish()
             if replacing {

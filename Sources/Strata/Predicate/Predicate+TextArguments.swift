@@ -35,10 +35,12 @@ extension Predicate {
                 }
                 arguments.append(.value(.integer(number)))
             case "f":
-                guard let number = Double(text) else {
+                // Double() reads "nan" and "inf": no value a store holds.
+                guard let number = Double(text), number.isFinite else {
                     throw PredicateSyntaxError(
                         predicate: format, column: 1,
-                        message: "argument \(index + 1) ('%f') is not a number")
+                        message: "argument \(index + 1) ('%f') is not a finite number "
+                            + "(nan and infinity compare with nothing a store holds)")
                 }
                 arguments.append(.value(.real(number)))
             default:
@@ -169,13 +171,19 @@ extension Predicate {
         }
     }
 
+    /// A finite number: `Double` also reads "nan" and "inf".
+    private static func finite(_ text: String) -> PredicateValue? {
+        guard let number = Double(text), number.isFinite else { return nil }
+        return .real(number)
+    }
+
     private static func typedValue(_ text: String, as type: AttributeType) -> PredicateValue? {
         switch type {
         case .integer16, .integer32, .integer64:
             if let number = Int64(text) { return .integer(number) }
-            return Double(text).map(PredicateValue.real)
+            return finite(text)
         case .double, .float, .decimal:
-            return Double(text).map(PredicateValue.real)
+            return finite(text)
         case .boolean:
             switch text.lowercased() {
             case "yes", "true", "1": return .boolean(true)

@@ -56,7 +56,15 @@ extension PredicateParser {
                 token.column, "\(token.spelling) expects an integer argument, got \(value.kindName)"
             )
         case "f", "lf":
-            if case .real = value { return value }
+            if case .real(let real) = value {
+                guard real.isFinite else {
+                    throw error(
+                        token.column,
+                        "\(token.spelling) expects a finite number; nan and infinity compare "
+                            + "with nothing a store holds")
+                }
+                return value
+            }
             if case .integer(let integer) = value { return .real(Double(integer)) }
             throw error(
                 token.column,

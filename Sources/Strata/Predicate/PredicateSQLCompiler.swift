@@ -19,6 +19,10 @@
 /// Statements using string operators with `[c]`/`[d]`, `LIKE` or `MATCHES`
 /// need the functions of ``PredicateSQLFunctions`` on their connection.
 public struct PredicateSQLCompiler {
+    /// The most to-one joins one scope makes (SQLite's limit is 64 tables
+    /// per SELECT, the scope's own table and subqueries' included).
+    static let maximumJoins = 60
+
     /// The alias of the entity's own table in ``fromClause``.
     public static let rootAlias = "t0"
 
@@ -256,6 +260,16 @@ public struct PredicateSQLCompiler {
             if let known = scope.joinAliases[joinKey] {
                 alias = known
             } else {
+                // SQLite joins at most 64 tables in one SELECT; say which
+                // key path went too far instead of its bare refusal.
+                guard scope.joins.count < Self.maximumJoins else {
+                    throw error(
+                        .tooComplex, column: column,
+                        "'\(path.joined(separator: "."))' follows more than "
+                            + "\(Self.maximumJoins) to-one relationships, more than one "
+                            + "SQLite query can join; shorten the key path (a loop such as "
+                            + "\(entity).\(key) back and forth reaches no new object)")
+                }
                 let next = newAlias("t")
                 let table = try self.table(of: relationship.destination)
                 scope.joins.append(

@@ -84,6 +84,22 @@ extension SQLiteError: CustomStringConvertible, LocalizedError {
     }
 }
 
+// MARK: - Kinds
+
+extension SQLiteError {
+    /// Whether the error is about the database's files or the machine (a
+    /// full disk, an I/O error, a damaged or unopenable file, memory), not
+    /// about the statement or the values it was given: such an error is
+    /// never one record's fault.
+    public var isAboutTheFiles: Bool {
+        let primary = code.primaryResultCode
+        return [
+            ResultCode.full, .ioErr, .cantOpen, .corrupt, .notADatabase, .noMemory, .permission,
+            .readOnly,
+        ].contains(primary)
+    }
+}
+
 // MARK: - Patterns
 
 extension SQLiteError {

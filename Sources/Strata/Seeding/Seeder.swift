@@ -46,9 +46,13 @@ public struct Seeder {
         storeAt storeURL: URL, schemas: URL, seed: Seed?,
         options: SeedingOptions = SeedingOptions()
     ) throws {
-        self.storeURL = storeURL
+        // The real files: the store is built beside its real file, and a
+        // seed given as a link is copied, never migrated in place.
+        self.storeURL = try StorePath.resolve(storeURL)
         self.schemas = schemas
         self.chain = try SchemaChain.load(directory: schemas)
+        var seed = seed
+        if let given = seed?.url { seed?.url = try StorePath.resolve(given) }
         self.seed = seed
         self.options = options
     }

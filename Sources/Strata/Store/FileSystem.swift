@@ -52,7 +52,28 @@ enum FileSystem {
         private var descriptor: Int32
 
         init(_ path: String, storePath: String) throws {
-            descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            descriptor = -1
+            // A cleanup of leftovers (WorkFiles) may remove the file between
+            // our open and our lock: then lock the new one.
+            for _ in 0..<8 {
+                try open(path, storePath: storePath)
+                if isStillThePath(path) { break }
+                release()
+            }
+            guard descriptor >= 0 else {
+                throw StoreError(
+                    .alreadyExists, path: storePath,
+                    message: "another process keeps replacing \(path); not creating the store")
+            }
+            // Ours now: whatever is in it was left by a create that died.
+            _ = ftruncate(descriptor, 0)  // SQLite would read a leftover; an error surfaces there.
+            for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }
+        }
+
+        /// Opens and locks the file at `path`, never through a link: a link
+        /// planted at the hidden name is refused, not followed.
+        private func open(_ path: String, storePath: String) throws {
+            descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 let code = errno
                 let folder = (path as NSString).deletingLastPathComponent
@@ -61,6 +82,10 @@ enum FileSystem {
                 switch code {
                 case ENOENT, ENOTDIR:
                     message = "cannot create the store: its folder \(shown) does not exist"
+                case ELOOP:
+                    message =
+                        "cannot create the store: \(path) is a symbolic link Strata did not "
+                        + "make; remove it and run again"
                 case EACCES, EPERM, EROFS:
                     message =
                         "cannot create the store: its folder \(shown) is read-only "
@@ -79,9 +104,14 @@ enum FileSystem {
                     .alreadyExists, path: storePath,
                     message: "another create of this store is running (it holds \(path))")
             }
-            // Ours now: whatever is in it was left by a create that died.
-            _ = ftruncate(descriptor, 0)  // SQLite would read a leftover; an error surfaces there.
-            for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }
+        }
+
+        /// Whether the open file is still the one named `path`.
+        private func isStillThePath(_ path: String) -> Bool {
+            var open = stat()
+            var named = stat()
+            guard fstat(descriptor, &open) == 0, lstat(path, &named) == 0 else { return false }
+            return open.st_ino == named.st_ino && open.st_dev == named.st_dev
         }
 
         /// Lets the next create take the file.

@@ -81,9 +81,14 @@ public final class Store {
 
     /// Opens the store at `url` through the SQLite VFS named `vfs` (read-write
     /// only; ``CoalescingWrites/vfsName`` for a store being built).
-    static func open(at url: URL, mode: Mode, vfs: String?) throws -> Store {
+    static func open(at given: URL, mode: Mode, vfs: String?) throws -> Store {
+        // The real file: a copy of a link (a backup, a snapshot) would be
+        // a second link to the live store.
+        let url = try StorePath.resolve(given)
         let path = url.relativePath
         try checkAccess(path: path, mode: mode)
+        try StorePath.refuseLinkedCompanions(
+            of: path, activity: mode == .readOnly ? "read the store" : "open the store for writing")
         var snapshot: URL?
         let connection: Connection
         do {

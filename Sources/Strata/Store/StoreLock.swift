@@ -37,9 +37,10 @@ public final class StoreLock {
     public let path: String
     private var descriptor: CInt
 
-    /// The lock file's path for the store at `store`.
+    /// The lock file's path for the store at `store`: beside its real file
+    /// (``StorePath``), so a link and the real path share one lock.
     public static func path(for store: URL) -> String {
-        store.path + ".strata-lock"
+        ((try? StorePath.resolve(store)) ?? store).path + ".strata-lock"
     }
 
     /// Takes the lock of the store at `store`, waiting while another process
@@ -62,9 +63,15 @@ public final class StoreLock {
         let deadline = Date().addingTimeInterval(max(timeout, 0))
         var announced = false
         while true {
-            descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a link: a link planted at the lock's name would
+            // have the file created (by root, say) wherever it points.
+            descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
+                let code = errno
+                let reason =
+                    code == ELOOP
+                    ? "it is a symbolic link Strata did not make; remove it and run again"
+                    : String(cString: strerror(code))
                 throw StoreError(
                     .locked, path: store.relativePath,
                     message: "cannot create the lock file \(path): \(reason)")
@@ -119,7 +126,7 @@ public final class StoreLock {
     private func isStillThePath() -> Bool {
         var open = stat()
         var named = stat()
-        guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
+        guard fstat(descriptor, &open) == 0, lstat(path, &named) == 0 else { return false }
         return open.st_ino == named.st_ino && open.st_dev == named.st_dev
     }
 

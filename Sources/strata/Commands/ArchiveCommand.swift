@@ -36,7 +36,7 @@ struct ArchiveCommand: Command {
         let schemas = try arguments.option("--schemas")
         let force = arguments.flag("--force")
         let json = arguments.flag("--json")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         try arguments.finish()
         guard let output else { throw UsageError("missing '-o <file.zip>'", command: Self.self) }
         return Self(store: store, output: output, schemas: schemas, force: force, json: json)

@@ -25,7 +25,7 @@ struct CreateCommand: Command {
             throw UsageError("missing '--schemas <dir>'", command: Self.self)
         }
         let version = try arguments.integerOption("--version")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         try arguments.finish()
         return Self(store: store, schemas: schemas, version: version)
     }

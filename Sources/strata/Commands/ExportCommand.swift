@@ -94,7 +94,7 @@ struct ExportCommand: Command {
         let schemas = try arguments.option("--schemas")
         let force = arguments.flag("--force")
         let json = arguments.flag("--json")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         try arguments.finish()
         guard let output else {
             throw UsageError("missing '-o <file>'", command: Self.self)

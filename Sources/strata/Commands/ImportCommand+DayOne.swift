@@ -26,15 +26,14 @@ extension ImportCommand {
                     message: "\(store): no such store; give --schemas to create it")
             }
             let model = try SchemaSource.loadChain(schemas).newest
-            let scratch = FileManager.default.temporaryDirectory
-                .appendingPathComponent("strata-import-\(UUID().uuidString)", isDirectory: true)
             var target = storeURL
+            var scratch: URL?
             if options.isDryRun {
-                try FileManager.default.createDirectory(
-                    at: scratch, withIntermediateDirectories: true)
-                target = scratch.appendingPathComponent(storeURL.lastPathComponent)
+                let folder = try WorkFiles.makeFolder(for: storeURL, activity: "checking")
+                scratch = folder
+                target = folder.appendingPathComponent(storeURL.lastPathComponent)
             }
-            defer { if options.isDryRun { try? FileManager.default.removeItem(at: scratch) } }
+            defer { if let scratch { WorkFiles.remove(scratch) } }
             let created = try Store.create(at: target, model: model) { fresh in
                 summary = try DayOneImporter(store: fresh, model: model, options: dayOneOptions)
                     .run(inputURL)

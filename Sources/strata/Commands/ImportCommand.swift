@@ -16,7 +16,7 @@ struct ImportCommand: Command {
                              [--schemas <dir>] [--map <field=property>]... [--mapping <file>]
                              [--columns <a,b,…>]
                              [--unique <a,b,…>] [--duplicates first|last|error]
-                             [--on-error abort|skip] [--rejects <file>] [--dry-run]
+                             [--on-error abort|skip] [--rejects <file> [--force]] [--dry-run]
                              [--progress] [--json] [reading and value options]
 
         ARGUMENTS:
@@ -49,7 +49,10 @@ struct ImportCommand: Command {
                                Day One: skip is the default (problems are reported by
                                entry uuid); abort stops at the first, nothing written.
           --rejects <file>     With --on-error skip, write bad records there, in the
-                               input's format, with the reason in a strata_error field.
+                               input's format, with the reason in a strata_error field;
+                               written at the end, only when a record was rejected (not
+                               by --dry-run). Never the store, its -wal/-shm or the input.
+          --force              Replace an existing --rejects file.
           --dry-run            Read, map and check everything; write nothing.
           --progress           Report progress on stderr even when it is not a terminal.
           --json               Print the summary as JSON.
@@ -83,6 +86,8 @@ struct ImportCommand: Command {
     var options: ImportOptions
     var reading: ImportReadingOptions
     var rejectsPath: String?
+    /// `--force`: an existing rejects file may be replaced.
+    var replacesRejects = false
     var json: Bool
     var forceProgress: Bool
 
@@ -133,6 +138,7 @@ struct ImportCommand: Command {
             errorPolicy = known
         }
         let rejects = try arguments.option("--rejects")
+        let force = arguments.flag("--force")
         options.isDryRun = arguments.flag("--dry-run")
         if let delimiter = try arguments.option("--delimiter") {
             reading.delimiter = try Self.character(delimiter, option: "--delimiter")
@@ -175,7 +181,7 @@ struct ImportCommand: Command {
         let schemas = try arguments.option("--schemas")
         let json = arguments.flag("--json")
         let progress = arguments.flag("--progress")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         let input = try arguments.positional("<input>")
         try arguments.finish()
         if rejects != nil, options.errorPolicy != .skip {
@@ -184,10 +190,14 @@ struct ImportCommand: Command {
         if dayOne, rejects != nil {
             throw UsageError("'--rejects' does not apply to '--format dayone'", command: Self.self)
         }
+        if force, rejects == nil {
+            throw UsageError("'--force' replaces a '--rejects' file; give one", command: Self.self)
+        }
         return Self(
             store: store, input: input, schemas: schemas, format: format, dayOne: dayOne,
             errorPolicy: errorPolicy, options: options,
-            reading: reading, rejectsPath: rejects, json: json, forceProgress: progress)
+            reading: reading, rejectsPath: rejects, replacesRejects: force, json: json,
+            forceProgress: progress)
     }
 
     private static func character(_ text: String, option: String) throws -> UInt8 {
@@ -214,11 +224,23 @@ struct ImportCommand: Command {
         guard FileManager.default.fileExists(atPath: input) else {
             throw CommandFailure(message: "\(input): no such file or folder")
         }
+        if RejectsFile.isSame(input, store) {
+            throw CommandFailure(
+                message: "\(input): cannot import: the input is the store itself; give the "
+                    + "file of records to import after the store; nothing was changed")
+        }
         if dayOne || (format == nil && DayOneImporter.looksLikeExport(at: input)) {
             return try importDayOne()
         }
         guard let format = format ?? ImportFormat.guess(path: input) else {
             throw CommandFailure(message: "\(input): cannot tell the format; give --format")
+        }
+        // Checked before anything is read; a dry run writes none.
+        let rejects = try rejectsPath.map { path in
+            try RejectsFile(
+                path: path,
+                companions: [.txtLines, .txtFiles].contains(format) ? [".reasons.txt"] : [],
+                replacing: replacesRejects, store: store, input: input)
         }
         let storeURL = URL(fileURLWithPath: store)
         var summary = ImportSummary()
@@ -227,7 +249,8 @@ struct ImportCommand: Command {
                 at: storeURL, mode: options.isDryRun ? .readOnly : .readWrite)
             defer { try? opened.close() }  // The import committed or rolled back already.
             let model = try StoreModelSource.model(of: opened, schemas: schemas)
-            summary = try importInput(format: format, into: opened, model: model)
+            summary = try importInput(
+                format: format, into: opened, model: model, rejects: rejects)
         } else {
             guard let schemas else {
                 throw CommandFailure(
@@ -237,16 +260,16 @@ struct ImportCommand: Command {
             // A new store is built hidden beside its place and appears only
             // complete; a dry run builds it in a scratch folder and drops it.
             var target = storeURL
-            let scratch = FileManager.default.temporaryDirectory
-                .appendingPathComponent("strata-import-\(UUID().uuidString)", isDirectory: true)
+            var scratch: URL?
             if options.isDryRun {
-                try FileManager.default.createDirectory(
-                    at: scratch, withIntermediateDirectories: true)
-                target = scratch.appendingPathComponent(storeURL.lastPathComponent)
+                let folder = try WorkFiles.makeFolder(for: storeURL, activity: "checking")
+                scratch = folder
+                target = folder.appendingPathComponent(storeURL.lastPathComponent)
             }
-            defer { if options.isDryRun { try? FileManager.default.removeItem(at: scratch) } }
+            defer { if let scratch { WorkFiles.remove(scratch) } }
             let created = try Store.create(at: target, model: model) { fresh in
-                summary = try importInput(format: format, into: fresh, model: model)
+                summary = try importInput(
+                    format: format, into: fresh, model: model, rejects: rejects)
             }
             try created.close()
         }
@@ -254,20 +277,23 @@ struct ImportCommand: Command {
             json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
     }
 
-    private func importInput(format: ImportFormat, into store: Store, model: Model) throws
-        -> ImportSummary
-    {
+    private func importInput(
+        format: ImportFormat, into store: Store, model: Model, rejects: RejectsFile?
+    ) throws -> ImportSummary {
         let source = try ImportReaders.open(
             input, format: format, reading: reading, limits: options.limits)
         let importer = try Importer(store: store, model: model, options: options)
         let bar = ImportProgressBar(
             enabled: forceProgress || isatty(STDERR_FILENO) == 1, file: input)
         importer.progress = { bar.show($0) }
-        var rejectWriter: (any RejectWriter)?
-        if let rejectsPath {
-            rejectWriter = try ImportReaders.rejectWriter(
-                rejectsPath, format: format, source: source, reading: reading)
-            importer.rejects = rejectWriter
+        var rejectWriter: RejectsFile?
+        if let rejects, !options.isDryRun {
+            rejects.makeWriter = { [reading] path in
+                try ImportReaders.rejectWriter(
+                    path, format: format, source: source, reading: reading)
+            }
+            rejectWriter = rejects
+            importer.rejects = rejects
         }
         defer { bar.finish() }
         do {
@@ -279,7 +305,9 @@ struct ImportCommand: Command {
             try rejectWriter?.finish()
             return summary
         } catch {
-            try? rejectWriter?.finish()  // The import failed; its error is the one to report.
+            // Batches committed before the failure stay, so do their rejects;
+            // the import's error is the one to report.
+            try? rejectWriter?.finish()
             throw error
         }
     }

@@ -25,7 +25,7 @@ struct InfoCommand: Command {
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let json = arguments.flag("--json")
         let schemas = try arguments.option("--schemas")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         try arguments.finish()
         return Self(store: store, schemas: schemas, json: json)
     }
@@ -46,6 +46,20 @@ struct InfoCommand: Command {
         }
         let info = try opened.info(model: resolution.model, source: resolution.source)
         Terminal.output(json ? try JSONOutput.encode(info) : InfoCommand.render(info))
+        // What it holds is shown; a damaged file is still a failure.
+        guard info.integrity == ["ok"] else {
+            throw CommandFailure(
+                message: "\(store): the store is damaged: SQLite's integrity check found "
+                    + "\(Self.integrityText(info.integrity)); it was only read. Restore it from "
+                    + "a backup, or export what still reads with `strata export`")
+        }
+    }
+
+    /// SQLite's integrity findings on one line (a finding may hold line
+    /// breaks).
+    static func integrityText(_ findings: [String]) -> String {
+        findings.flatMap { $0.split(whereSeparator: \.isNewline) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
     }
 
     /// The text form of `info`.
@@ -78,7 +92,7 @@ struct InfoCommand: Command {
             ["UUID", info.uuid],
             ["Framework", info.frameworkVersion.map(String.init) ?? "unknown"],
             ["Size", ByteCount.format(info.fileSize)],
-            ["Integrity", info.integrity.joined(separator: "; ")],
+            ["Integrity", Self.integrityText(info.integrity)],
         ]
         let header = TextTable.render(lines)
         var rows = [["Z_ENT", "Entity", "Rows", "Version hash"]]

@@ -68,7 +68,7 @@ struct MigrateCommand: Command {
         )
         var parsed = command
         parsed.asCoreData = arguments.flag("--as-core-data")
-        parsed.store = try arguments.positional("<store>")
+        parsed.store = try arguments.storePath("<store>")
         try arguments.finish()
         return parsed
     }

@@ -64,7 +64,7 @@ struct QueryCommand: Command {
                 "'--format' must be table, json or csv, not '\(formatName)'", command: Self.self)
         }
         let schemas = try arguments.option("--schemas")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         let entity = try arguments.positional("<entity>")
         try arguments.finish()
         return Self(

@@ -48,7 +48,7 @@ struct SeedCommand: Command {
             store: "", seed: seed, schemas: try arguments.option("--schemas"),
             mapping: try arguments.option("--map"), entity: try arguments.option("--entity"),
             wait: try arguments.integerOption("--wait"), json: arguments.flag("--json"))
-        command.store = try arguments.positional("<store>")
+        command.store = try arguments.storePath("<store>")
         try arguments.finish()
         return command
     }

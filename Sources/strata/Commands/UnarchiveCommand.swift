@@ -41,7 +41,7 @@ struct UnarchiveCommand: Command {
         let merges = arguments.flag("--merge")
         let json = arguments.flag("--json")
         let bundle = try arguments.positional("<file.zip>")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         try arguments.finish()
         return Self(
             bundle: bundle, store: store, schemas: schemas, version: version, merges: merges,

@@ -41,6 +41,27 @@ enum StoreDocExamples {
         print(lock)
     }
 
+    /// From Sources/Strata/Store/StorePath.swift.
+    static func storePath() throws {
+        let real = try StorePath.resolve(URL(fileURLWithPath: "link.sqlite"))
+        _ = real
+    }
+
+    /// From Sources/Strata/Store/WorkFiles.swift.
+    static func workFiles(storeURL: URL) throws {
+        WorkFiles.removeLeftovers(of: storeURL)
+        let scratch = try WorkFiles.makeFolder(for: storeURL, activity: "importing")
+        defer { WorkFiles.remove(scratch) }
+    }
+
+    /// From Sources/Strata/Formats/Import/RejectsFile.swift.
+    static func rejectsFile(storePath: String, inputPath: String, importer: Importer) throws {
+        let rejects = try RejectsFile(
+            path: "bad.json", replacing: false, store: storePath, input: inputPath)
+        rejects.makeWriter = { path in try JSONRecordWriter(path: path) }
+        importer.rejects = rejects
+    }
+
     /// From Sources/Strata/Store/StoreLayout.swift.
     static func storeLayout(diary: Model) throws {
         let layout = StoreLayout(model: diary)

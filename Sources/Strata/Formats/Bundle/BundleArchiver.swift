@@ -65,10 +65,11 @@ public final class BundleArchiver {
         summary.bundleVersion = model.version
         summary.storeVersion = model.version
         let mapping = try StoreMapping(model: model, store: store)
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-archive-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }  // Scratch only.
+        // Beside the archive, private: the media index names the store's
+        // content.
+        WorkFiles.removeLeftovers(of: url)
+        let scratch = try WorkFiles.makeFolder(for: url, activity: "archiving")
+        defer { WorkFiles.remove(scratch) }
         let index = try Connection(path: scratch.appendingPathComponent("media.sqlite").path)
         defer { try? index.close() }  // A scratch file, removed with its folder.
         try index.execute("PRAGMA journal_mode = OFF")

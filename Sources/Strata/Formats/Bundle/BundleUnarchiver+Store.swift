@@ -24,8 +24,9 @@ extension BundleUnarchiver {
     ///   file, a line that does not fit the schema); ``MigrationError``;
     ///   ``StoreError``.
     @discardableResult
-    public func unarchive(to storeURL: URL) throws -> BundleSummary {
+    public func unarchive(to given: URL) throws -> BundleSummary {
         let start = Date()
+        let storeURL = try StorePath.resolve(given)
         let exists = FileManager.default.fileExists(atPath: storeURL.path)
         if exists, !options.merges {
             throw BundleError(
@@ -46,12 +47,9 @@ extension BundleUnarchiver {
         let verifies = !isVerified
         var verified: Set<String> = []
 
-        let folder = storeURL.deletingLastPathComponent()
-        let scratch = folder.appendingPathComponent(
-            ".\(storeURL.lastPathComponent).strata-unarchiving-\(getpid())", isDirectory: true)
-        try? FileManager.default.removeItem(at: scratch)  // A leftover of a killed run.
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: scratch) }  // Hidden scratch only.
+        WorkFiles.removeLeftovers(of: storeURL)  // Killed runs' scratch folders.
+        let scratch = try WorkFiles.makeFolder(for: storeURL, activity: "unarchiving")
+        defer { WorkFiles.remove(scratch) }
         let built = scratch.appendingPathComponent(storeURL.lastPathComponent)
         do {
             try Store.make(at: built, model: rules) { store in

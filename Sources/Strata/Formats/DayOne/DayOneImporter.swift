@@ -106,10 +106,11 @@ public final class DayOneImporter {
                 .structure, at: SourcePosition(file: zipName),
                 "no <Journal>.json at the top of the zip: not a Day One JSON export")
         }
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-dayone-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }  // Scratch only.
+        // Beside the store and private (0700): the extracted journal and
+        // the scratch store are the user's data.
+        WorkFiles.removeLeftovers(of: store.url)
+        let scratch = try WorkFiles.makeFolder(for: store.url, activity: "dayone")
+        defer { WorkFiles.remove(scratch) }
         let scratchStore = try Store.create(
             at: scratch.appendingPathComponent("import.sqlite"), model: model)
         defer { try? scratchStore.close() }  // Scratch: its data is merged or dropped.

@@ -43,11 +43,10 @@ final class ExportOutput {
                 .alreadyExists, path: path, "a file already exists here; not replacing it")
         }
         let url = URL(fileURLWithPath: path)
-        let hidden = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).strata-writing-\(getpid())")
-            .relativePath
-        unlink(hidden)  // A leftover of a killed run of this very process id.
-        descriptor = open(hidden, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        WorkFiles.removeLeftovers(of: url)
+        let work = WorkFiles.url(for: url, activity: "writing")
+        let hidden = work.relativePath
+        descriptor = WorkFiles.createFile(work, replacing: url)
         guard descriptor >= 0 else {
             throw ExportError(
                 .unwritable, path: path,

@@ -47,7 +47,9 @@ extension Importer {
                             try write(block, rows: &rows)
                         } catch let error as ImportError {
                             try reject(error, text: block.originalText, record: nil)
-                        } catch let error as SQLiteError {
+                        } catch let error as SQLiteError where !error.isAboutTheFiles {
+                            // A full disk or an I/O error is the store's, not the record's: it
+                            // stops the import.
                             try reject(
                                 ImportError(
                                     .store, at: block.position,

@@ -81,7 +81,9 @@ extension Importer {
                     }
                 } catch let error as ImportError {
                     try reject(error, text: reader.recordText(), record: nil)
-                } catch let error as SQLiteError {
+                } catch let error as SQLiteError where !error.isAboutTheFiles {
+                    // A full disk or an I/O error is the store's, not the record's: it
+                    // stops the import.
                     try reject(
                         ImportError(
                             .store, at: reader.recordPosition,

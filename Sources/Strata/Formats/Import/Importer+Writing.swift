@@ -16,7 +16,9 @@ extension Importer {
                 try writingRecord { try write(record, parent: nil) }
             } catch let error as ImportError {
                 try reject(error, text: text, record: original)
-            } catch let error as SQLiteError {
+            } catch let error as SQLiteError where !error.isAboutTheFiles {
+                // A full disk or an I/O error is the store's, not the record's: it
+                // stops the import.
                 try reject(
                     ImportError(
                         .store, at: record.position,

@@ -48,7 +48,9 @@ public final class Migrator {
         mappings: [Int: any MigrationMappingApplying] = [:],
         options: MigrationOptions = MigrationOptions()
     ) {
-        self.storeURL = url
+        // The real file, so the lock, backup and stage copies sit beside it
+        // (a link that names nothing fails to open, with its name).
+        self.storeURL = (try? StorePath.resolve(url)) ?? url
         self.chain = chain
         self.mappings = mappings
         self.options = options
