@@ -41,6 +41,19 @@ enum StoreDocExamples {
         print(lock)
     }
 
+    /// From Sources/Strata/Store/Store+Check.swift.
+    static func storeCheck(url: URL) throws {
+        let store = try Store.open(at: url, mode: .readOnly)
+        let problems = try store.check(model: try store.resolveModel().requiredModel())
+        _ = problems
+    }
+
+    /// From Sources/Strata/Schema/Model+Name.swift.
+    static func modelPlainName() {
+        Model.isPlainName("Recipes")          // true
+        Model.isPlainName("../../tmp/evil")   // false
+    }
+
     /// From Sources/Strata/Store/StorePath.swift.
     static func storePath() throws {
         let real = try StorePath.resolve(URL(fileURLWithPath: "link.sqlite"))
