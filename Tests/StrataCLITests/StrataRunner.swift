@@ -14,8 +14,13 @@ struct StrataRunner {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `strata` executable beside the test bundle in the build folder.
+    /// The `strata` executable beside the test bundle in the build folder,
+    /// or the one `STRATA_TEST_BINARY` names: an earlier build, to show that
+    /// a regression test fails on the code before its fix.
     static func executable() throws -> URL {
+        if let chosen = ProcessInfo.processInfo.environment["STRATA_TEST_BINARY"] {
+            return URL(fileURLWithPath: chosen)
+        }
         var candidates: [URL] = []
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = runner.deletingLastPathComponent()
