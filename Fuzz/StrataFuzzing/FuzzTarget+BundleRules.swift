@@ -36,7 +36,8 @@
                     let plainly = recheck(batch)
                     precondition(
                         (checked == nil) == (plainly == nil),
-                        "the rule check says \(checked ?? "ok"), a plain re-check \(plainly ?? "ok")")
+                        "the rule check says \(checked ?? "ok"), a plain re-check \(plainly ?? "ok")"
+                    )
                     if let checked, let plainly {
                         precondition(
                             checked.hasPrefix(plainly + " "),

@@ -321,6 +321,12 @@ final class ImportWriter {
 final class KeyCounter {
     var maximum: Int64
     var isChanged = false
+    /// The maximum before the import handed out any key: rows above it
+    /// are the import's own.
+    let start: Int64
 
-    init(maximum: Int64) { self.maximum = maximum }
+    init(maximum: Int64) {
+        self.maximum = maximum
+        self.start = maximum
+    }
 }

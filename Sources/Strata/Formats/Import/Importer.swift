@@ -207,6 +207,7 @@ public final class Importer {
                 try body()
                 try resolvePendingLinks()
                 if !options.isDryRun {
+                    try checkWrittenReferences()
                     try finishTransaction()
                     try connection.execute("COMMIT TRANSACTION")
                 }
