@@ -35,7 +35,7 @@ struct CheckCommand: Command {
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let json = arguments.flag("--json")
         let schemas = try arguments.option("--schemas")
-        let store = try arguments.positional("<store>")
+        let store = try arguments.storePath("<store>")
         try arguments.finish()
         return Self(store: store, schemas: schemas, json: json)
     }
