@@ -29,6 +29,43 @@ struct AttributeCheck: Sendable {
     let minValue: Double?
     let maxValue: Double?
     let pattern: AttributePattern?
+    /// The same rules as plain numbers: what a caller checking many values
+    /// holds per value, with no reference to retain (``Bounds``).
+    let bounds: Bounds
+
+    /// The rules of an ``AttributeCheck`` as plain numbers, to accept the
+    /// common value in a comparison or two; a value they do not accept is
+    /// checked in full (``AttributeCheck/check(utf8:)``,
+    /// ``AttributeCheck/check(number:)``), which says what is wrong.
+    ///
+    /// Never accepts a value the full check refuses.
+    struct Bounds: Sendable {
+        /// Whether NULL is accepted.
+        let isOptional: Bool
+        /// The most UTF-8 bytes a text is accepted with unseen: its maximum
+        /// length (a text has at most as many characters as bytes); -1 when
+        /// every text must be looked at (a pattern).
+        let maxBytes: Int
+        /// The fewest bytes a text is accepted with unseen: 0, or 1 when a
+        /// length of at least 1 is required; more when more is, for the
+        /// full check to count characters.
+        let minBytes: Int
+        /// The numbers accepted unseen, inclusive (dates: within 0000–9999).
+        let lowest: Double
+        let highest: Double
+
+        /// Whether `byteCount` bytes of text keep the rules unseen.
+        @inline(__always)
+        func accepts(textOfBytes byteCount: Int) -> Bool {
+            byteCount <= maxBytes && byteCount >= minBytes
+        }
+
+        /// Whether `number` keeps the rules (false for NaN: checked in full).
+        @inline(__always)
+        func accepts(number: Double) -> Bool {
+            number >= lowest && number <= highest
+        }
+    }
 
     /// The seconds since 2001 of the years 0000–9999: the dates ISO 8601
     /// text (a bundle, an export) can hold, so the only ones stored.
@@ -55,6 +92,19 @@ struct AttributeCheck: Sendable {
         minValue = attribute.minValue
         maxValue = attribute.maxValue
         pattern = try attribute.pattern.map { try AttributePattern(pattern: $0) }
+        let minimum = attribute.minLength ?? 0
+        var lowest = attribute.minValue ?? -.infinity
+        var highest = attribute.maxValue ?? .infinity
+        if attribute.type == .date {
+            lowest = max(lowest, Self.dates.lowerBound)
+            highest = min(highest, Self.dates.upperBound.nextDown)
+        }
+        bounds = Bounds(
+            isOptional: attribute.isOptional,
+            maxBytes: attribute.pattern != nil ? -1 : attribute.maxLength ?? .max,
+            // A text of at least one byte has at least one character.
+            minBytes: minimum <= 0 ? 0 : minimum == 1 ? 1 : .max,
+            lowest: lowest, highest: highest)
     }
 
     /// Whether text values have rules beyond being present.

@@ -11,33 +11,57 @@ extension BundleObjectDecoder {
     /// - Throws: ``LineError`` naming the attribute and the rule broken.
     func checkRules(ofLastIn batch: BundleObjectBatch) throws {
         let columns = batch.columns
-        guard !columns.checks.isEmpty, batch.count > 0 else { return }
+        guard !columns.checkBounds.isEmpty, batch.count > 0 else { return }
         let object = batch.count - 1
         let first = object * columns.attributes.count
-        for (slot, check) in columns.checks {
+        // Plain bounds first (no reference counted per value); the full
+        // check only for a value they do not accept, to say what is wrong.
+        for index in columns.checkBounds.indices {
+            let (slot, bounds) = columns.checkBounds[index]
             let value = batch.values[first + slot]
-            let violation: AttributeCheck.Violation?
             switch value.kind {
             case .null:
                 // A medium read from its file is held apart from the values.
-                violation =
-                    batch.media.last(where: { $0.object == object && $0.slot == slot }) == nil
-                    ? check.checkMissing() : nil
-            case .text:
-                let start = Int(value.payload)
-                violation = batch.bytes.withUnsafeBufferPointer {
-                    check.check(
-                        utf8: UnsafeBufferPointer(rebasing: $0[start..<(start + value.count)]))
+                if bounds.isOptional
+                    || batch.media.last(where: { $0.object == object && $0.slot == slot }) != nil
+                {
+                    continue
                 }
+            case .text:
+                if bounds.accepts(textOfBytes: value.count) { continue }
             case .integer:
-                violation = check.check(number: Double(value.payload))
+                if bounds.accepts(number: Double(value.payload)) { continue }
             case .real:
-                violation = check.check(
-                    number: Double(bitPattern: UInt64(bitPattern: value.payload)))
+                if bounds.accepts(number: Double(bitPattern: UInt64(bitPattern: value.payload))) {
+                    continue
+                }
             case .blob:
-                violation = nil
+                continue
             }
-            if let violation { throw LineError(message: violation.message) }
+            if let violation = check(value, in: batch, against: columns.checks[index].check) {
+                throw LineError(message: violation.message)
+            }
+        }
+    }
+
+    /// The rule `value` breaks, checked in full.
+    private func check(
+        _ value: BundleObjectBatch.Value, in batch: BundleObjectBatch, against check: AttributeCheck
+    ) -> AttributeCheck.Violation? {
+        switch value.kind {
+        case .null:
+            return check.checkMissing()
+        case .text:
+            let start = Int(value.payload)
+            return batch.bytes.withUnsafeBufferPointer {
+                check.check(utf8: UnsafeBufferPointer(rebasing: $0[start..<(start + value.count)]))
+            }
+        case .integer:
+            return check.check(number: Double(value.payload))
+        case .real:
+            return check.check(number: Double(bitPattern: UInt64(bitPattern: value.payload)))
+        case .blob:
+            return nil
         }
     }
 }

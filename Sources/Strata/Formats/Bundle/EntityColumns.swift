@@ -30,6 +30,9 @@ final class EntityColumns: @unchecked Sendable {
     /// The rules of the attributes that have any, by slot, in slot order
     /// (checked on every line: attributes without rules cost nothing).
     let checks: [(slot: Int, check: AttributeCheck)]
+    /// The ``AttributeCheck/bounds`` of each of ``checks``, with its slot:
+    /// what a line is checked against first.
+    let checkBounds: [(slot: Int, bounds: AttributeCheck.Bounds)]
     /// The to-one relationships with columns, by slot.
     let toOneRelationships: [Relationship]
     /// The slot of each to-one, by name.
@@ -96,6 +99,7 @@ final class EntityColumns: @unchecked Sendable {
         }
         self.attributes = attributes
         self.checks = checks
+        checkBounds = checks.map { ($0.slot, $0.check.bounds) }
         self.attributeColumns = attributeColumns
         attributeSlots = Self.slots(attributes.map(\.name))
         toOneRelationships = toOne
