@@ -50,6 +50,27 @@ public struct MigrationPlan: Hashable, Sendable {
     /// - Throws: ``MigrationError`` when a version is not in the chain or
     ///   `to` is older than `from`.
     public init(chain: SchemaChain, from: Int, to: Int) throws(MigrationError) {
+        try self.init(
+            chain: chain, from: from, to: to, correspondences: ChainCorrespondences(chain),
+            matching: .chain)
+    }
+
+    /// How the elements of the two ends of a span of versions are matched.
+    enum Matching: Hashable, Sendable {
+        /// Renames followed through every version between, filled from the
+        /// direct matches (Strata's default: never less than Core Data).
+        case chain
+        /// The direct matches of the two ends only, as Core Data's inferred
+        /// mapping makes them (`--as-core-data`).
+        case coreData
+    }
+
+    /// Plans the move between two versions of a chain whose adjacent
+    /// matches are already computed (one run plans many spans).
+    init(
+        chain: SchemaChain, from: Int, to: Int, correspondences: ChainCorrespondences,
+        matching: Matching
+    ) throws(MigrationError) {
         let known = chain.versions.map { String($0.version) }.joined(separator: ", ")
         for version in [from, to] where chain.model(version: version) == nil {
             throw MigrationError(
@@ -61,13 +82,15 @@ public struct MigrationPlan: Hashable, Sendable {
                 .downgrade,
                 message: "cannot plan from version \(from) down to \(to); Strata only upgrades")
         }
-        let versions = chain.versions.filter { $0.version >= from && $0.version <= to }
-        guard let source = versions.first, let destination = versions.last else {
+        guard let source = chain.model(version: from), let destination = chain.model(version: to),
+            let chained = correspondences.through(from: from, to: to)
+        else {
             throw MigrationError(.unknownVersion, message: "\(chain.name) has no versions")
         }
         self.init(
             source: source, destination: destination,
-            correspondence: SchemaCorrespondence(through: versions))
+            correspondence: matching == .chain
+                ? chained : SchemaCorrespondence(from: source, to: destination))
     }
 
     init(

@@ -1,5 +1,5 @@
 /// Which element (entity, attribute or relationship) of one version
-/// continues which element of the version before, as Core Data's inferred
+/// continues which element of an older version, as Core Data's inferred
 /// mapping pairs them, plus Strata's explicit `renamedFrom`.
 ///
 /// Core Data pairs a destination element with the source element whose
@@ -9,6 +9,15 @@
 /// property, renamed. Strata's `renamedFrom` names the element's name in
 /// the previous version and is matched first. Each older element continues
 /// in at most one newer element.
+///
+/// Two rules beyond Core Data's keep values a stray identifier would lose
+/// (real histories have them: an `elementID` left on an entity for one
+/// release): a newer element whose identifier is the *name* of an older
+/// element (that carries another identifier) continues it; and a newer
+/// element whose identifier names nothing of the older version at all is
+/// paired by its name, the identifier ignored (``strayIdentifiers(_:among:)``
+/// lists them, for a warning). Neither takes an older element that Core
+/// Data's rule pairs with another.
 enum RenamingPairing {
     /// One element, as the pairing sees it.
     struct Element: Hashable, Sendable {
@@ -24,8 +33,20 @@ enum RenamingPairing {
     enum Rule: Hashable, Sendable {
         /// Its `renamedFrom` names the older element.
         case renamedFrom
-        /// Both carry the same renaming identifier (equal names included).
+        /// Both carry the same renaming identifier (equal names included):
+        /// Core Data's rule.
         case renamingIdentifier
+        /// Its renaming identifier is the older element's name, which
+        /// carries another identifier; Core Data would not pair them.
+        case identifierNamesOlder
+        /// Its renaming identifier names nothing of the older version, so
+        /// it is ignored and the names are equal; Core Data would not pair
+        /// them.
+        case sameName
+
+        /// Whether Core Data's inferred mapping pairs elements by this rule
+        /// (`renamedFrom` is Strata's own).
+        var isCoreData: Bool { self == .renamingIdentifier }
     }
 
     /// Older element name and rule, by newer element name.
@@ -51,7 +72,34 @@ enum RenamingPairing {
                 pairs[element.name] = (former, .renamingIdentifier)
             }
         }
+        // The rules beyond Core Data's, only for what its rule left over.
+        for element in newer where pairs[element.name] == nil {
+            if olderNames.contains(element.identifier),
+                claimed.insert(element.identifier).inserted
+            {
+                pairs[element.name] = (element.identifier, .identifierNamesOlder)
+            }
+        }
+        let known = olderNames.union(byIdentifier.keys)
+        for element in newer where pairs[element.name] == nil {
+            if element.renamingIdentifier != nil, !known.contains(element.identifier),
+                olderNames.contains(element.name), claimed.insert(element.name).inserted
+            {
+                pairs[element.name] = (element.name, .sameName)
+            }
+        }
         return pairs
+    }
+
+    /// The elements of `newer` whose renaming identifier names nothing of
+    /// `older` (no element has it as its name or identifier): identifiers
+    /// left behind, which the pairing ignores.
+    static func strayIdentifiers(_ newer: [Element], among older: [Element]) -> [Element] {
+        let known = Set(older.map(\.name)).union(older.map(\.identifier))
+        return newer.filter { element in
+            guard let identifier = element.renamingIdentifier else { return false }
+            return identifier != element.name && !known.contains(identifier)
+        }
     }
 }
 

@@ -10,6 +10,11 @@
 /// adjacent versions are composed, so a property renamed in version 2 and
 /// again in version 3 still finds its version 1 values.
 ///
+/// Across a chain, what the composed matches leave unmatched is filled from
+/// the direct matches of the first and last version (Core Data's inferred
+/// mapping knows only those two): no element that Core Data's direct
+/// migration keeps is lost to a break in between.
+///
 /// Property matches are kept per entity of the newer version and cover its
 /// inherited properties too: for the objects of entity `E`, property `p` gets
 /// its values from property `attributes[E][p]` of entity `entities[E]`.
@@ -21,36 +26,74 @@ struct SchemaCorrespondence: Hashable, Sendable {
     var attributes: [String: [String: String]] = [:]
     /// Older relationship name, by newer entity then newer relationship name.
     var relationships: [String: [String: String]] = [:]
+    /// The newer elements (`Entity` or `Entity.property`) paired by a rule
+    /// beyond Core Data's (``RenamingPairing/Rule/isCoreData``), each with
+    /// why: what a direct match keeps that Core Data's would not. Only
+    /// direct matches (``init(from:to:)``) record them.
+    var beyondCoreData: [String: String] = [:]
 
-    /// Matches the elements of `newer` with those of `older`, one version
-    /// apart.
+    /// Matches the elements of `newer` with those of `older` directly, as
+    /// Core Data's inferred mapping does, whatever versions lie between.
     init(from older: Model, to newer: Model) {
-        entities = Self.match(
+        let entityPairs = RenamingPairing.pair(
             newer.entities.map(RenamingPairing.Element.init),
-            among: older.entities.map(RenamingPairing.Element.init))
+            with: older.entities.map(RenamingPairing.Element.init))
+        entities = entityPairs.mapValues(\.older)
+        note(entityPairs, of: nil, older: older)
         for entity in newer.entities {
             guard let former = entities[entity.name] else { continue }
-            attributes[entity.name] = Self.match(
+            let attributePairs = RenamingPairing.pair(
                 newer.allAttributes(of: entity.name).filter { !$0.isTransient }
                     .map(RenamingPairing.Element.init),
-                among: older.allAttributes(of: former).filter { !$0.isTransient }
+                with: older.allAttributes(of: former).filter { !$0.isTransient }
                     .map(RenamingPairing.Element.init))
-            relationships[entity.name] = Self.match(
+            let relationshipPairs = RenamingPairing.pair(
                 newer.allRelationships(of: entity.name).filter { !$0.isTransient }
                     .map(RenamingPairing.Element.init),
-                among: older.allRelationships(of: former).filter { !$0.isTransient }
+                with: older.allRelationships(of: former).filter { !$0.isTransient }
                     .map(RenamingPairing.Element.init))
+            attributes[entity.name] = attributePairs.mapValues(\.older)
+            relationships[entity.name] = relationshipPairs.mapValues(\.older)
+            note(attributePairs, of: entity.name, older: older)
+            note(relationshipPairs, of: entity.name, older: older)
+        }
+    }
+
+    private mutating func note(
+        _ pairs: [String: (older: String, rule: RenamingPairing.Rule)], of entity: String?,
+        older: Model
+    ) {
+        for (newer, pair) in pairs {
+            let name = entity.map { "\($0).\(newer)" } ?? newer
+            switch pair.rule {
+            case .renamedFrom, .renamingIdentifier: continue
+            case .identifierNamesOlder:
+                beyondCoreData[name] =
+                    "its renaming identifier is the name of \(pair.older) of version "
+                    + "\(older.version), which carries another identifier"
+            case .sameName:
+                beyondCoreData[name] =
+                    "its renaming identifier names nothing of version \(older.version), so its "
+                    + "name pairs it"
+            }
         }
     }
 
     /// The matches from the first to the last of `versions`, oldest first,
-    /// through every version between.
+    /// through every version between, filled from the direct matches of
+    /// the first and last (``filled(from:)``).
     init(through versions: [Model]) {
-        guard let first = versions.first else { return }
+        let steps = zip(versions, versions.dropFirst()).map { SchemaCorrespondence(from: $0, to: $1) }
+        self.init(composing: steps, from: versions.first, to: versions.last)
+    }
+
+    /// `steps` (each one version after the one before) composed, from
+    /// version `first` to `last`, filled from their direct matches.
+    init(composing steps: some Collection<SchemaCorrespondence>, from first: Model?, to last: Model?) {
+        guard let first else { return }
         self = Self.identity(of: first)
-        for (older, newer) in zip(versions, versions.dropFirst()) {
-            self = SchemaCorrespondence(from: older, to: newer).following(self)
-        }
+        for step in steps { self = step.following(self) }
+        if let last, steps.count > 1 { self = filled(from: SchemaCorrespondence(from: first, to: last)) }
     }
 
     private init() {}
@@ -89,16 +132,42 @@ struct SchemaCorrespondence: Hashable, Sendable {
         return composed
     }
 
+    /// These matches with what they leave unmatched taken from `direct`
+    /// (matches between the same two versions): an entity or property
+    /// matched by neither gets `direct`'s match, unless another already
+    /// continues that older element.
+    func filled(from direct: SchemaCorrespondence) -> SchemaCorrespondence {
+        var filled = self
+        var claimed = Set(entities.values)
+        for (newer, older) in direct.entities.sorted(by: { $0.key < $1.key })
+        where filled.entities[newer] == nil && claimed.insert(older).inserted {
+            filled.entities[newer] = older
+            filled.attributes[newer] = direct.attributes[newer] ?? [:]
+            filled.relationships[newer] = direct.relationships[newer] ?? [:]
+        }
+        for (newer, older) in entities where direct.entities[newer] == older {
+            filled.attributes[newer] = Self.fill(
+                attributes[newer] ?? [:], from: direct.attributes[newer] ?? [:])
+            filled.relationships[newer] = Self.fill(
+                relationships[newer] ?? [:], from: direct.relationships[newer] ?? [:])
+        }
+        return filled
+    }
+
+    private static func fill(
+        _ matches: [String: String], from direct: [String: String]
+    ) -> [String: String] {
+        var filled = matches
+        var claimed = Set(matches.values)
+        for (newer, older) in direct.sorted(by: { $0.key < $1.key })
+        where filled[newer] == nil && claimed.insert(older).inserted {
+            filled[newer] = older
+        }
+        return filled
+    }
+
     /// The newer entity that continues the older entity `name`, if any.
     func newerEntity(continuing name: String) -> String? {
         entities.filter { $0.value == name }.keys.sorted().first
-    }
-
-    /// `renamedFrom` matches first, then equal renaming identifiers, each
-    /// older element once.
-    private static func match(
-        _ newer: [RenamingPairing.Element], among older: [RenamingPairing.Element]
-    ) -> [String: String] {
-        RenamingPairing.pair(newer, with: older).mapValues(\.older)
     }
 }

@@ -18,15 +18,24 @@ final class MigrationPreflight {
     let current: Model
     let options: MigrationOptions
     let mapping: StoreMapping
+    /// The chain's adjacent matches, shared with the route.
+    let correspondences: ChainCorrespondences
+    /// Per stage (by name): its one-version plans and spans, made once when
+    /// a finding first names a mapping file.
+    private var stagePairs: [String: StagePairs] = [:]
     /// Objects per entity of `current` counted so far, subentities included.
     private var counted: [String: Int64] = [:]
 
-    init(store: Store, chain: SchemaChain, current: Model, options: MigrationOptions) throws {
+    init(
+        store: Store, chain: SchemaChain, current: Model, options: MigrationOptions,
+        correspondences: ChainCorrespondences? = nil
+    ) throws {
         self.store = store
         self.chain = chain
         self.current = current
         self.options = options
         self.mapping = try StoreMapping(model: current, store: store)
+        self.correspondences = correspondences ?? ChainCorrespondences(chain)
     }
 
     /// Objects of every entity of `current`, subentities included.
@@ -123,12 +132,12 @@ final class MigrationPreflight {
     }
 
     private func backwards(to version: Int) -> Backwards {
-        let versions = chain.versions.filter {
-            $0.version >= current.version && $0.version <= version
+        let match: SchemaCorrespondence
+        if version > current.version, let through = stageMatch(from: current.version, to: version) {
+            match = through
+        } else {
+            match = .identity(of: current)
         }
-        let match =
-            versions.count > 1
-            ? SchemaCorrespondence(through: versions) : .identity(of: current)
         var properties: [String: [String: String]] = [:]
         for (entity, names) in match.attributes {
             properties[entity, default: [:]].merge(names) { a, _ in a }
@@ -315,23 +324,15 @@ final class MigrationPreflight {
     private func mappingFile(
         for step: MigrationStep, in stage: MigrationStage
     ) -> (file: String, entry: String) {
-        let models = chain.versions.filter { $0.version >= stage.from && $0.version <= stage.to }
-        let versions = models.map(\.version)
-        for (older, newer) in zip(versions, versions.dropFirst()) {
-            guard let plan = try? MigrationPlan(chain: chain, from: older, to: newer) else {
-                continue
-            }
+        let pairs = self.pairs(of: stage)
+        for (index, (older, newer)) in zip(pairs.versions, pairs.versions.dropFirst()).enumerated() {
+            guard let plan = pairs.plans[index] else { continue }
             // A removed entity is named as the older end knows it; anything
             // else as the newer end does.
-            let entity: String?
-            if step.kind == .removeEntity {
-                entity = SchemaCorrespondence(through: models.filter { $0.version <= older })
-                    .newerEntity(continuing: step.entity)
-            } else {
-                entity =
-                    SchemaCorrespondence(through: models.filter { $0.version >= newer })
-                    .entities[step.entity]
-            }
+            let entity: String? =
+                step.kind == .removeEntity
+                ? pairs.leading[index].newerEntity(continuing: step.entity)
+                : pairs.trailing[index + 1].entities[step.entity]
             guard let entity,
                 let found = plan.steps.first(where: {
                     $0.kind == step.kind && $0.entity == entity && Self.sameProperty($0, step)
@@ -339,11 +340,46 @@ final class MigrationPreflight {
             else { continue }
             return (MigrationMapping.fileName(from: older, to: newer), discardEntry(found, plan))
         }
+        let versions = pairs.versions
         return (
             MigrationMapping.fileName(
                 from: versions.first ?? stage.from, to: versions.dropFirst().first ?? stage.to),
             discardEntry(step, stage.plan)
         )
+    }
+
+    /// A stage's versions, the plan of each adjacent pair and the matches
+    /// from the stage's start to each version (`leading`) and from each to
+    /// its end (`trailing`).
+    struct StagePairs {
+        var versions: [Int]
+        var plans: [MigrationPlan?]
+        var leading: [SchemaCorrespondence]
+        var trailing: [SchemaCorrespondence]
+    }
+
+    private func pairs(of stage: MigrationStage) -> StagePairs {
+        if let known = stagePairs[stage.name] { return known }
+        let versions = chain.versions.map(\.version).filter { $0 >= stage.from && $0 <= stage.to }
+        let plans = zip(versions, versions.dropFirst()).map { older, newer -> MigrationPlan? in
+            guard let source = chain.model(version: older),
+                let destination = chain.model(version: newer),
+                let match = correspondences.step(from: older)
+            else { return nil }
+            return MigrationPlan(source: source, destination: destination, correspondence: match)
+        }
+        let (leading, trailing) = correspondences.spans(from: stage.from, to: stage.to)
+        let pairs = StagePairs(versions: versions, plans: plans, leading: leading, trailing: trailing)
+        stagePairs[stage.name] = pairs
+        return pairs
+    }
+
+    /// The matches from version `from` to `to` as the plans make them.
+    func stageMatch(from: Int, to: Int) -> SchemaCorrespondence? {
+        guard options.asCoreData else { return correspondences.through(from: from, to: to) }
+        guard let source = chain.model(version: from), let destination = chain.model(version: to)
+        else { return nil }
+        return SchemaCorrespondence(from: source, to: destination)
     }
 
     /// Whether `found` (a step of a one-version plan) is about the same

@@ -10,11 +10,19 @@ struct MigrationRoute {
     /// - Parameters:
     ///   - mappings: Mapping files by the version they start from.
     ///   - customSteps: Swift steps by the version they start from.
+    ///   - correspondences: The chain's adjacent matches, computed once.
+    ///   - matching: How each stage's ends are matched.
     init(
         chain: SchemaChain, from: Int, to: Int,
         mappings: [Int: any MigrationMappingApplying],
-        customSteps: [Int: any CustomMigrationStep]
+        customSteps: [Int: any CustomMigrationStep],
+        correspondences: ChainCorrespondences, matching: MigrationPlan.Matching
     ) throws(MigrationError) {
+        func plan(_ from: Int, _ to: Int) throws(MigrationError) -> MigrationPlan {
+            try MigrationPlan(
+                chain: chain, from: from, to: to, correspondences: correspondences,
+                matching: matching)
+        }
         let versions = chain.versions.map(\.version).filter { $0 >= from && $0 <= to }
         var stages: [MigrationStage] = []
         var runStart = versions.first ?? from
@@ -23,7 +31,7 @@ struct MigrationRoute {
             stages.append(
                 MigrationStage(
                     from: runStart, to: end,
-                    plan: try MigrationPlan(chain: chain, from: runStart, to: end),
+                    plan: try plan(runStart, end),
                     mapping: nil, customStep: nil))
         }
         var spanEnd = from
@@ -48,7 +56,7 @@ struct MigrationRoute {
                 stages.append(
                     MigrationStage(
                         from: older, to: end,
-                        plan: try MigrationPlan(chain: chain, from: older, to: end),
+                        plan: try plan(older, end),
                         mapping: mapping, customStep: nil))
                 runStart = end
                 spanEnd = end
@@ -57,7 +65,7 @@ struct MigrationRoute {
             stages.append(
                 MigrationStage(
                     from: older, to: newer,
-                    plan: try MigrationPlan(chain: chain, from: older, to: newer),
+                    plan: try plan(older, newer),
                     mapping: mapping, customStep: custom))
             runStart = newer
         }

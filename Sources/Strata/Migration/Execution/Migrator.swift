@@ -7,8 +7,8 @@ import Foundation
 /// A run: detects the store's version from its hashes; refuses unknown,
 /// newer-than-known and downgrade requests, stores whose tables do not fit
 /// their version, and every lossy or needs-mapping step nothing resolves,
-/// before writing anything (see ``preview()``); keeps a backup copy; runs
-/// each stage
+/// before writing anything (see ``preview()``); keeps a backup copy before
+/// the first stage that can lose something; runs each stage
 /// (``MigrationStage``) with its checks, new metadata and journal entry in
 /// one commit; removes the backup after the last stage.
 ///
@@ -106,11 +106,16 @@ public final class Migrator {
             store: store, current: current,
             later: chain.versions.filter { $0.version > current.version && $0.version <= target }
         ).verify()
+        // Every pair of adjacent versions matched once, for every span the
+        // route, the preflight and the report look at.
+        let correspondences = ChainCorrespondences(chain)
         let route = try MigrationRoute(
             chain: chain, from: current.version, to: target, mappings: mappings,
-            customSteps: options.customSteps)
+            customSteps: options.customSteps, correspondences: correspondences,
+            matching: options.asCoreData ? .coreData : .chain)
         let preflight = try MigrationPreflight(
-            store: store, chain: chain, current: current, options: options)
+            store: store, chain: chain, current: current, options: options,
+            correspondences: correspondences)
         // The first stage meets the store as it is (index names of the
         // framework that made it, a reflexive join table named after either
         // side); later stages meet what earlier ones made, and are fitted
@@ -198,25 +203,36 @@ public final class Migrator {
             earlier
             ?? MigrationJournal(
                 startVersion: preview.currentVersion, targetVersion: preview.targetVersion,
-                backupName: options.keepsBackup
-                    ? StoreBackup.name(of: storeURL, version: preview.currentVersion) : nil)
+                backupName: nil)
         journal.targetVersion = preview.targetVersion
-        // The backup is made before the first stage and the journal first
-        // commits with that stage, so a run that fails before then leaves the
-        // store's file untouched (and removes the backup it made). One killed
+        // Only a committed stage makes a backup the journal's.
+        if journal.completedStages.isEmpty { journal.backupName = nil }
+        let stages = preview.stages.map(\.stage)
+        // The backup is made lazily, before the first stage that can lose
+        // something (a stage that only adds runs in one transaction: a kill
+        // leaves the old state or the new). A file in its way is refused
+        // before anything is written. The journal first names it with that
+        // stage's commit, so a run whose stage fails removes it; one killed
         // in between leaves a backup marked as this store's, which the next
         // run recognises and makes afresh.
-        var madeBackup = false
-        if let name = journal.backupName, journal.completedStages.isEmpty {
-            if earlier == nil { try StoreBackup.removeLeftover(of: store, named: name) }
-            if !StoreBackup.exists(of: storeURL, named: name) {
-                try StoreBackup.make(of: store, named: name)
-                madeBackup = earlier == nil
-            }
+        let backupStage =
+            options.keepsBackup && journal.backupName == nil
+            ? stages.firstIndex(where: StoreBackup.isNeeded(before:)) : nil
+        if let index = backupStage {
+            try StoreBackup.removeLeftover(
+                of: store, named: StoreBackup.name(of: storeURL, version: stages[index].from))
         }
+        report.backup =
+            journal.backupName.map { .resumed(name: $0) } ?? (options.keepsBackup ? .notNeeded : .off)
 
-        let stages = preview.stages.map(\.stage)
         for (index, stage) in stages.enumerated() {
+            var madeBackup: String?
+            if index == backupStage {
+                let name = StoreBackup.name(of: storeURL, version: stage.from)
+                try StoreBackup.make(of: store, named: name)
+                (journal.backupName, madeBackup) = (name, name)
+                report.backup = .made(name: name, beforeStage: stage.name)
+            }
             let runner = StageRunner(
                 stage: stage, position: (index + 1, stages.count), batchSize: options.batchSize,
                 checksRequiredValues: !options.asCoreData, progress: progress)
@@ -226,9 +242,7 @@ public final class Migrator {
                 case .copy: try runner.runOnCopy(of: store, journal: journal)
                 }
             } catch {
-                if madeBackup, let name = journal.backupName, report.completedStages.isEmpty {
-                    StoreBackup.remove(of: storeURL, named: name)
-                }
+                if let name = madeBackup { StoreBackup.remove(of: storeURL, named: name) }
                 guard let error = error as? SQLiteError else { throw error }
                 throw MigrationError(
                     .storeFailure,
@@ -263,9 +277,13 @@ public final class Migrator {
     /// The entities of version `from` that are gone at `to` while their
     /// subentities continue, with the newer entities holding their objects.
     private func movedObjects(in chain: SchemaChain, from: Int, to: Int) -> [String: [String]] {
-        let versions = chain.versions.filter { $0.version >= from && $0.version <= to }
-        guard let first = versions.first, versions.count > 1 else { return [:] }
-        let match = SchemaCorrespondence(through: versions)
+        guard from < to, let first = chain.model(version: from),
+            let last = chain.model(version: to)
+        else { return [:] }
+        let match =
+            options.asCoreData
+            ? SchemaCorrespondence(from: first, to: last)
+            : SchemaCorrespondence(through: chain.versions.filter { $0.version >= from && $0.version <= to })
         var moved: [String: [String]] = [:]
         for entity in first.entities where match.newerEntity(continuing: entity.name) == nil {
             let heirs = first.entityTree(rootedAt: entity.name).compactMap {
