@@ -8,6 +8,20 @@
 /// returns 0.
 int strata_start_writeback(int fd, long long offset);
 
+/// Makes the file open at `destination` share the blocks of the file open at
+/// `source` (Linux's FICLONE ioctl: btrfs, XFS, bcachefs), so neither is
+/// copied until one is written. Returns 0, or -1 with errno set (EOPNOTSUPP,
+/// EXDEV, EINVAL, ENOTTY… where the file system cannot); elsewhere -1 with
+/// EOPNOTSUPP.
+int strata_clone_file(int destination, int source);
+
+/// Copies up to `length` bytes from the file open at `source` to the one open
+/// at `destination`, from and advancing both files' offsets, inside the kernel:
+/// Linux's copy_file_range(2), declared by glibc 2.27 only under _GNU_SOURCE.
+/// Returns the bytes copied (0 at the end of `source`), or -1 with errno set;
+/// elsewhere -1 with ENOSYS.
+long long strata_copy_file_range(int source, int destination, long long length);
+
 /// Registers (once; later calls do nothing) the SQLite VFS "strata-coalescing"
 /// and returns its name, or NULL when it cannot be registered.
 ///

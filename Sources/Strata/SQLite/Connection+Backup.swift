@@ -62,7 +62,8 @@ extension Connection {
     /// at `path` (which must not exist), as it is at one moment.
     ///
     /// When the WAL holds nothing, the main file alone is the database: it
-    /// is copied as a file (the kernel's copy, the fastest there is) inside
+    /// is copied as a file (a clone sharing its blocks where
+    /// the file system can, else the kernel's copy) inside
     /// a read transaction, during which no checkpoint may write to it.
     /// Otherwise the pages are copied with ``copyContents(to:pagesPerStep:progress:)``,
     /// reading through the WAL. Either way the source's files are only read.
@@ -80,7 +81,7 @@ extension Connection {
             var status = stat()
             let walPath = self.path + "-wal"
             guard stat(walPath, &status) != 0 || status.st_size == 0 else { return false }
-            try FileManager.default.copyItem(atPath: self.path, toPath: path)
+            try FileClone.copy(from: self.path, to: path)
             return true
         }
         guard !copiedAsFile else { return }

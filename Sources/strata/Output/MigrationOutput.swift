@@ -97,6 +97,7 @@ enum MigrationText {
                 "Resumed after stages \(report.resumedAfter.joined(separator: ", ")) of an "
                     + "interrupted run.")
         }
+        lines.append(backupLine(report.backup))
         let names = Set(report.rowsBefore.keys).union(report.rowsAfter.keys).sorted()
         lines.append(
             TextTable.render(
@@ -111,6 +112,19 @@ enum MigrationText {
                         ]
                     }, indent: "  "))
         return lines.joined(separator: "\n")
+    }
+
+    /// What the run did about a backup.
+    static func backupLine(_ backup: MigrationReport.Backup) -> String {
+        switch backup {
+        case .made(let name, let stage):
+            "Backup \(name) kept from stage \(stage) on, removed at the end."
+        case .resumed(let name): "Backup \(name) of the interrupted run removed at the end."
+        case .notNeeded:
+            "No backup needed: every stage only adds (tables, nullable columns, indexes) "
+                + "in one transaction."
+        case .off: "No backup kept (--no-backup)."
+        }
     }
 }
 
@@ -177,6 +191,8 @@ struct MigrationReportJSON: Encodable {
     var movedObjects: [String: [String]]
     var accepted: [String]
     var versionNotes: [String]
+    /// `made`, `resumed`, `not-needed` or `off`, and the backup's name.
+    var backup: [String: String]
 
     init(_ report: MigrationReport) {
         startVersion = report.startVersion
@@ -188,5 +204,12 @@ struct MigrationReportJSON: Encodable {
         movedObjects = report.movedObjects
         accepted = report.accepted.map(\.message)
         versionNotes = report.versionNotes
+        switch report.backup {
+        case .made(let name, let stage):
+            backup = ["outcome": "made", "name": name, "beforeStage": stage]
+        case .resumed(let name): backup = ["outcome": "resumed", "name": name]
+        case .notNeeded: backup = ["outcome": "not-needed"]
+        case .off: backup = ["outcome": "off"]
+        }
     }
 }

@@ -26,8 +26,9 @@ public struct MigrationJournal: Hashable, Sendable {
     /// Reads the journal from `metadata`: nil when there is none.
     ///
     /// A journal is read from the store, so it is not trusted: the backup
-    /// it names must be the one Strata makes for this store
-    /// (`<store>.strata-backup-v<start>`, beside it); any other name — a
+    /// it names must be one Strata makes for this store
+    /// (`<store>.strata-backup-v<n>`, beside it, `n` from the start version
+    /// to the target); any other name — a
     /// path, `..`, another file — would let a crafted store steer the
     /// migrator to a file it then removes.
     ///
@@ -74,8 +75,14 @@ public struct MigrationJournal: Hashable, Sendable {
         switch fields["backup"] {
         case nil: backupName = nil
         case .string(let name)?:
+            // The backup of a version the run passes (made before its first
+            // stage that can lose something), by Strata's own spelling.
             let expected = StoreBackup.name(of: store, version: startVersion)
-            guard name == expected else {
+            let prefix = expected.dropLast(String(startVersion).count)
+            let version = name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil
+            guard let version, version >= startVersion, version <= targetVersion,
+                name == StoreBackup.name(of: store, version: version)
+            else {
                 throw refuse(
                     "backup",
                     "names '\(name)', not the backup Strata makes for this store ('\(expected)')")

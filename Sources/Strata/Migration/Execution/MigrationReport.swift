@@ -29,4 +29,22 @@ public struct MigrationReport: Sendable {
     /// How the store's version was told, when it needed saying
     /// (``MigrationPreview/versionNotes``).
     public var versionNotes: [String] = []
+    /// The backup copy the run kept while its stages ran (removed when the
+    /// last one committed), or why it kept none.
+    public var backup: Backup = .notNeeded
+
+    /// Whether a run kept a backup of the store, and which.
+    public enum Backup: Hashable, Sendable {
+        /// Made by this run before `beforeStage`, the first stage that could
+        /// lose something; `name` is the file beside the store, named after
+        /// the version it held.
+        case made(name: String, beforeStage: String)
+        /// Made by the interrupted run this one went on with.
+        case resumed(name: String)
+        /// None needed: every stage only added (tables, nullable columns,
+        /// indexes), each in one transaction.
+        case notNeeded
+        /// None: ``MigrationOptions/keepsBackup`` was off.
+        case off
+    }
 }

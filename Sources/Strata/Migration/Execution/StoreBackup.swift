@@ -1,8 +1,9 @@
 import Foundation
 
 /// The copy of a store kept beside it while a migration runs
-/// (`<store>.strata-backup-v<version>`), removed only after the run
-/// succeeded.
+/// (`<store>.strata-backup-v<version>`, the version it holds), made before
+/// the first stage that can lose something (``isNeeded(before:)``) and
+/// removed only after the run succeeded.
 enum StoreBackup {
     /// The backup's file name for a store at `version`.
     static func name(of store: URL, version: Int) -> String {
@@ -32,10 +33,17 @@ enum StoreBackup {
     /// store has no journal yet) from a file someone else put there.
     static let markerKey = "StrataBackupOf"
 
-    /// Copies `store` (through its WAL; no checkpoint needed) to `name`
-    /// beside it, without a journal in its metadata and with
-    /// ``markerKey``: into a temporary file, flushed, then linked into
-    /// place, so a backup is either whole or absent.
+    /// Copies `store` to `name` beside it, without a journal in its metadata
+    /// and with ``markerKey``: cloned into a temporary file (``FileClone``:
+    /// shared blocks where the file system can, else the kernel's copy),
+    /// marked, flushed, then linked into place, so a backup is either whole
+    /// or absent.
+    ///
+    /// The clone is taken inside a write transaction on the store: no other
+    /// connection can commit while the file and its WAL are copied, and the
+    /// store's files are only read (a WAL an app left is copied with the
+    /// file, not folded into it). Opening the copy replays that WAL, so the
+    /// backup holds exactly what was committed.
     ///
     /// - Throws: ``MigrationError`` (`fileInTheWay`) when a file of that name
     ///   exists; store and file-system errors otherwise.
@@ -44,20 +52,51 @@ enum StoreBackup {
         let directory = store.url.deletingLastPathComponent()
         let target = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).copying")
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        let companions = ["", "-wal", "-shm", "-journal"]
+        for suffix in companions {
             try? FileManager.default.removeItem(atPath: temporary.path + suffix)  // A killed copy.
         }
-        defer { try? FileManager.default.removeItem(at: temporary) }  // Leftover only.
-        try store.connection.copyDatabase(to: temporary.path)
+        defer {
+            for suffix in companions {  // Leftovers only.
+                try? FileManager.default.removeItem(atPath: temporary.path + suffix)
+            }
+        }
+        try store.connection.inTransaction(.immediate) {
+            // The first read fixes the snapshot; the write lock keeps every
+            // other writer out, so the WAL cannot grow or restart meanwhile.
+            _ = try store.connection.scalar("SELECT COUNT(*) FROM sqlite_master")
+            try FileClone.copy(from: store.url.path, to: temporary.path)
+            if FileSystem.size(of: store.url.path + "-wal") > 0 {
+                try FileClone.copy(from: store.url.path + "-wal", to: temporary.path + "-wal")
+            }
+        }
         let copy = try Store.open(at: temporary)
         var metadata = MigrationJournal.removed(from: copy.metadata)
         metadata.otherKeys[markerKey] = .string(store.metadata.uuid)
         try copy.connection.inTransaction(.immediate) { try copy.writeMetadata(metadata) }
-        try copy.close()
+        try copy.close()  // Checkpoints the copy's WAL into its file.
         let handle = try FileHandle(forUpdating: temporary)
         try handle.synchronize()
         try handle.close()
         try FileSystem.linkWithoutReplacing(temporary.path, to: target.path)
+    }
+
+    /// Whether a backup must exist before `stage` runs: unless the stage only
+    /// adds — new tables, nullable columns, indexes, bookkeeping — and runs
+    /// in place. Such a stage changes no existing value and runs in one
+    /// transaction, so a kill leaves the old state or the new one. A table
+    /// rebuilt or dropped, rows updated or deleted, a lossy or resolved step,
+    /// and a copy stage (a mapping file or a custom step fills it) can lose
+    /// something and need one.
+    static func isNeeded(before stage: MigrationStage) -> Bool {
+        guard stage.mode == .inPlace, stage.plan.label == .inferred else { return true }
+        return stage.plan.tableChanges.contains { change in
+            switch change.strategy {
+            case .create, .rewrite: false
+            case .alter: change.writesRows
+            case .rebuild, .drop: true
+            }
+        }
     }
 
     /// Removes the backup `name` beside `store` when it is one a run made
