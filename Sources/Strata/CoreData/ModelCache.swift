@@ -45,13 +45,20 @@ public enum ModelCache {
     /// attributes of types Strata lacks (undefined, object ID, composite)
     /// are skipped, since they have no column and no hash.
     ///
+    /// Core Data lists a subentity's inherited properties again in its
+    /// archive; each is kept only on the entity that declares it. A repeat
+    /// must be the same archived object or have the same definition
+    /// (`isIndexed` aside), at every level of the inheritance tree.
+    ///
     /// - Parameters:
     ///   - content: `Z_MODELCACHE.Z_CONTENT`.
     ///   - modelName: The name to give the model.
     /// - Returns: The model, whose ``Model/versionHashes`` match the store's
     ///   metadata when the cache is current.
     /// - Throws: ``CompressionError``, ``PropertyListError``,
-    ///   ``KeyedArchiveError`` or ``ModelCacheError``, never a crash.
+    ///   ``KeyedArchiveError`` or ``ModelCacheError`` (also for a subentity
+    ///   that repeats an inherited property with another definition,
+    ///   naming both), never a crash.
     public static func decode(_ content: Data, modelName: String) throws -> Model {
         let archive = try RawDeflate.inflate(content, limit: maximumInflatedSize)
         return try decodeArchive(archive, modelName: modelName)
@@ -72,15 +79,16 @@ public enum ModelCache {
         guard root.isKind(of: "NSManagedObjectModel") else {
             throw ModelCacheError("the root object is a \(root.className), not a model")
         }
-        var entities: [Entity] = []
+        var archived: [ArchivedEntity] = []
         var names: Set<String> = []
         for (_, value) in try root.dictionary("NSEntities") ?? [] {
             let entity = try decodeEntity(try value.object())
-            guard names.insert(entity.name).inserted else {
-                throw ModelCacheError("duplicate entity", entity: entity.name)
+            guard names.insert(entity.entity.name).inserted else {
+                throw ModelCacheError("duplicate entity", entity: entity.entity.name)
             }
-            entities.append(entity)
+            archived.append(entity)
         }
+        let entities = try declaringEntities(archived)
         let identifiers = try (root.array("NSVersionIdentifiers") ?? []).compactMap { value in
             // Identifiers are strings by convention; any other kind says
             // nothing Strata can record.
@@ -94,8 +102,9 @@ public enum ModelCache {
 
     // MARK: - Entities
 
-    /// One `NSEntityDescription`.
-    static func decodeEntity(_ object: ArchivedObject) throws -> Entity {
+    /// One `NSEntityDescription`, with every property its `NSProperties`
+    /// lists (inherited ones included; see ``declaringEntities(_:)``).
+    static func decodeEntity(_ object: ArchivedObject) throws -> ArchivedEntity {
         guard object.isKind(of: "NSEntityDescription") else {
             throw ModelCacheError("NSEntities holds a \(object.className)")
         }
@@ -114,13 +123,17 @@ public enum ModelCache {
             entity.uniquenessConstraints = try uniquenessConstraints(of: object)
             var attributes: [Attribute] = []
             var relationships: [Relationship] = []
+            var objects: [String: Int] = [:]
             for (_, value) in try object.dictionary("NSProperties") ?? [] {
                 let property = try value.object()
                 if property.isKind(of: "NSRelationshipDescription") {
-                    relationships.append(try decodeRelationship(property, entity: name))
+                    let relationship = try decodeRelationship(property, entity: name)
+                    relationships.append(relationship)
+                    objects[relationship.name] = property.index
                 } else if property.isKind(of: "NSAttributeDescription") {
                     if let attribute = try decodeAttribute(property, entity: name) {
                         attributes.append(attribute)
+                        objects[attribute.name] = property.index
                     }
                 }
                 // Fetched and expression properties have no column and no
@@ -128,7 +141,7 @@ public enum ModelCache {
             }
             entity.attributes = attributes
             entity.relationships = relationships
-            return entity
+            return ArchivedEntity(entity: entity, objects: objects)
         } catch var error as ModelCacheError {
             error.entity = error.entity ?? name
             throw error

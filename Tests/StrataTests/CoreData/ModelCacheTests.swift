@@ -136,58 +136,11 @@ import Testing
 
     // MARK: - Synthetic archives
 
-    /// Builds a keyed archive entry by entry, for features the fixtures lack.
-    struct ArchiveBuilder {
-        /// `$null`, then a slot for the model, which must be object 1.
-        var objects: [PlistObject] = [.string("$null"), .null]
-        var classes: [String: PlistObject] = [:]
-
-        mutating func add(_ value: PlistObject) -> PlistObject {
-            objects.append(value)
-            return .uid(UInt64(objects.count - 1))
-        }
-
-        mutating func classUID(_ name: String) -> PlistObject {
-            if let uid = classes[name] { return uid }
-            let uid = add(
-                .dictionary([
-                    "$classname": .string(name),
-                    "$classes": .array([.string(name), .string("NSObject")]),
-                ]))
-            classes[name] = uid
-            return uid
-        }
-
-        mutating func object(_ className: String, _ fields: [String: PlistObject]) -> PlistObject {
-            let uid = classUID(className)
-            return add(.dictionary(fields.merging(["$class": uid]) { $1 }))
-        }
-
-        mutating func dictionary(_ entries: [(String, PlistObject)]) -> PlistObject {
-            let keys = entries.map { add(.string($0.0)) }
-            let values = entries.map(\.1)
-            return object("NSDictionary", ["NS.keys": .array(keys), "NS.objects": .array(values)])
-        }
-
-        /// The archive of a model with `entities`, deflated like a cache.
-        mutating func cache(entities: [(String, PlistObject)]) throws -> Data {
-            let table = dictionary(entities)
-            objects[1] = .dictionary(
-                ["$class": classUID("NSManagedObjectModel"), "NSEntities": table])
-            let plist = PlistTestEncoder.encode(
-                .dictionary([
-                    "$archiver": .string("NSKeyedArchiver"),
-                    "$top": .dictionary(["root": .uid(1)]), "$objects": .array(objects),
-                ]))
-            return try RawDeflate.deflate(plist)
-        }
-    }
-
     /// An abstract parent with a uniqueness constraint, a subentity, legacy
     /// flag keys, a destination given only as an object, a deny rule,
     /// external storage and a skipped transient attribute.
     @Test func testDecodesFeaturesBeyondTheFixtures() throws {
-        var builder = ArchiveBuilder()
+        var builder = ModelCacheArchiveBuilder()
         let baseName = builder.add(.string("Base"))
         let codeName = builder.add(.string("code"))
         let code = builder.object(
@@ -250,7 +203,7 @@ import Testing
     }
 
     @Test func testUnsupportedPersistentAttributeTypeThrows() throws {
-        var builder = ArchiveBuilder()
+        var builder = ModelCacheArchiveBuilder()
         let id = builder.object(
             "NSAttributeDescription",
             [

@@ -1,0 +1,206 @@
+import Foundation
+
+@testable import Strata
+
+/// Builds the keyed archive of a model cache entry by entry, as
+/// `NSKeyedArchiver` lays it out, for models and features the fixture
+/// stores lack.
+struct ModelCacheArchiveBuilder {
+    /// `$null`, then a slot for the model, which must be object 1.
+    var objects: [PlistObject] = [.string("$null"), .null]
+    var classes: [String: PlistObject] = [:]
+
+    mutating func add(_ value: PlistObject) -> PlistObject {
+        objects.append(value)
+        return .uid(UInt64(objects.count - 1))
+    }
+
+    mutating func classUID(_ name: String) -> PlistObject {
+        if let uid = classes[name] { return uid }
+        let uid = add(
+            .dictionary([
+                "$classname": .string(name),
+                "$classes": .array([.string(name), .string("NSObject")]),
+            ]))
+        classes[name] = uid
+        return uid
+    }
+
+    mutating func object(_ className: String, _ fields: [String: PlistObject]) -> PlistObject {
+        let uid = classUID(className)
+        return add(.dictionary(fields.merging(["$class": uid]) { $1 }))
+    }
+
+    mutating func dictionary(_ entries: [(String, PlistObject)]) -> PlistObject {
+        let keys = entries.map { add(.string($0.0)) }
+        let values = entries.map(\.1)
+        return object("NSDictionary", ["NS.keys": .array(keys), "NS.objects": .array(values)])
+    }
+
+    /// The archive of a model with `entities`, deflated like a cache.
+    mutating func cache(
+        entities: [(String, PlistObject)], versionIdentifiers: [String] = []
+    ) throws -> Data {
+        let table = dictionary(entities)
+        var root = ["$class": classUID("NSManagedObjectModel"), "NSEntities": table]
+        if !versionIdentifiers.isEmpty {
+            let strings = versionIdentifiers.map { add(.string($0)) }
+            root["NSVersionIdentifiers"] = object("NSSet", ["NS.objects": .array(strings)])
+        }
+        objects[1] = .dictionary(root)
+        let plist = PlistTestEncoder.encode(
+            .dictionary([
+                "$archiver": .string("NSKeyedArchiver"),
+                "$top": .dictionary(["root": .uid(1)]), "$objects": .array(objects),
+            ]))
+        return try RawDeflate.deflate(plist)
+    }
+
+    // MARK: - Whole models
+
+    /// How a subentity's `NSProperties` lists the properties it inherits.
+    enum InheritedProperties {
+        /// Again, as copies with the same definition (Core Data's flattened
+        /// model: each subentity's own description of the property).
+        case copies
+        /// Again, as the very objects its parent lists.
+        case sameObjects
+        /// Not at all: only the properties the entity declares.
+        case omitted
+    }
+
+    /// An attribute or relationship to archive.
+    enum Property {
+        case attribute(Attribute)
+        case relationship(Relationship)
+    }
+
+    /// The deflated model cache of `model`, every subentity listing its
+    /// inherited properties as `inherited` says.
+    static func cache(of model: Model, inherited: InheritedProperties = .copies) throws -> Data {
+        var builder = Self()
+        let order = model.entitiesInNumberingOrder
+        var entityUIDs: [String: PlistObject] = [:]
+        for entity in order { entityUIDs[entity.name] = builder.add(.null) }
+        // The properties each entity has, inherited ones first, with the
+        // objects its NSProperties lists (or, when omitted, its parent's).
+        var has: [String: [(name: String, property: Property, uid: PlistObject)]] = [:]
+        for entity in order {
+            let uid = entityUIDs[entity.name] ?? .uid(0)
+            let fromParent = entity.parent.flatMap { has[$0] } ?? []
+            var own: [(name: String, property: Property, uid: PlistObject)] = []
+            for attribute in entity.attributes {
+                let property = Property.attribute(attribute)
+                own.append(
+                    (attribute.name, property, builder.property(property, of: uid, entityUIDs)))
+            }
+            for relationship in entity.relationships {
+                let property = Property.relationship(relationship)
+                own.append(
+                    (relationship.name, property, builder.property(property, of: uid, entityUIDs)))
+            }
+            var listed = own
+            switch inherited {
+            case .copies:
+                listed += fromParent.map {
+                    ($0.name, $0.property, builder.property($0.property, of: uid, entityUIDs))
+                }
+                has[entity.name] = listed
+            case .sameObjects:
+                listed += fromParent
+                has[entity.name] = listed
+            case .omitted:
+                has[entity.name] = fromParent + own
+            }
+            var fields: [String: PlistObject] = [
+                "$class": builder.classUID("NSEntityDescription"),
+                "NSEntityName": builder.add(.string(entity.name)),
+                "NSIsAbstract": .boolean(entity.isAbstract),
+                "NSRenamingIdentifier": builder.add(
+                    .string(entity.renamingIdentifier ?? entity.name)),
+                "NSProperties": builder.dictionary(listed.map { ($0.name, $0.uid) }),
+                "NSSubentities": builder.dictionary(
+                    model.subentities(of: entity.name).map {
+                        ($0.name, entityUIDs[$0.name] ?? .uid(0))
+                    }),
+            ]
+            if let parent = entity.parent { fields["NSSuperentity"] = entityUIDs[parent] }
+            if let modifier = entity.versionHashModifier {
+                fields["NSVersionHashModifier"] = builder.add(.string(modifier))
+            }
+            if !entity.uniquenessConstraints.isEmpty {
+                let tuples = entity.uniquenessConstraints.map { names in
+                    builder.object(
+                        "NSArray", ["NS.objects": .array(names.map { builder.add(.string($0)) })])
+                }
+                fields["NSUniqueTuples"] = builder.object("NSArray", ["NS.objects": .array(tuples)])
+            }
+            if case .uid(let index) = uid { builder.objects[Int(index)] = .dictionary(fields) }
+        }
+        return try builder.cache(
+            entities: model.entities.map { ($0.name, entityUIDs[$0.name] ?? .uid(0)) },
+            versionIdentifiers: model.versionIdentifier.isEmpty ? [] : [model.versionIdentifier])
+    }
+
+    /// One property description of the entity at `entity`, with the keys
+    /// ``ModelCache`` reads and the flags in `_P` as recent frameworks
+    /// write them.
+    mutating func property(
+        _ property: Property, of entity: PlistObject, _ entityUIDs: [String: PlistObject]
+    ) -> PlistObject {
+        func flags(optional: Bool, transient: Bool, ordered: Bool, modifier: String?) -> Int64 {
+            0x71 | (optional ? 0x2 : 0) | (transient ? 0x8 : 0) | (modifier == nil ? 0x80 : 0)
+                | (ordered ? 0x400 : 0)
+        }
+        var fields: [String: PlistObject] = ["NSEntity": entity]
+        switch property {
+        case .attribute(let attribute):
+            fields["NSPropertyName"] = add(.string(attribute.name))
+            fields["_P"] = .integer(
+                flags(
+                    optional: attribute.isOptional, transient: attribute.isTransient,
+                    ordered: false, modifier: attribute.versionHashModifier))
+            fields["NSAttributeType"] = .integer(Int64(attribute.type.coreDataCode))
+            fields["NSRenamingIdentifier"] = add(
+                .string(attribute.renamingIdentifier ?? attribute.name))
+            if let modifier = attribute.versionHashModifier {
+                fields["NSVersionHashModifier"] = add(.string(modifier))
+            }
+            if let transformer = attribute.valueTransformer {
+                fields["NSValueTransformerName"] = add(.string(transformer))
+            }
+            fields["NSFlagsKey"] = .integer(
+                (attribute.allowsExternalStorage ? 0x4 : 0)
+                    | (attribute.preservesValueOnDeletion ? 0x10 : 0))
+            fields["NSIsIndexed"] = .boolean(attribute.isIndexed)
+            switch attribute.defaultValue {
+            case .literal(.integer(let number))?: fields["NSDefaultValue"] = .integer(number)
+            case .literal(.boolean(let flag))?: fields["NSDefaultValue"] = .boolean(flag)
+            case .literal(.real(let number))?: fields["NSDefaultValue"] = .real(number)
+            case .literal(.string(let text))?: fields["NSDefaultValue"] = add(.string(text))
+            default: break
+            }
+            return object("NSAttributeDescription", fields)
+        case .relationship(let relationship):
+            fields["NSPropertyName"] = add(.string(relationship.name))
+            fields["_P"] = .integer(
+                flags(
+                    optional: relationship.isOptional, transient: relationship.isTransient,
+                    ordered: relationship.isOrdered, modifier: relationship.versionHashModifier))
+            fields["_NSDestinationEntityName"] = add(.string(relationship.destination))
+            fields["NSDestinationEntity"] = entityUIDs[relationship.destination]
+            if relationship.hasInverse {
+                fields["_NSInverseRelationshipName"] = add(.string(relationship.inverse))
+            }
+            fields["NSMinCount"] = .integer(Int64(relationship.minCount))
+            fields["NSMaxCount"] = .integer(Int64(relationship.maxCount))
+            fields["NSDeleteRule"] = .integer(Int64(relationship.deleteRule.coreDataCode))
+            fields["NSRenamingIdentifier"] = add(
+                .string(relationship.renamingIdentifier ?? relationship.name))
+            if let modifier = relationship.versionHashModifier {
+                fields["NSVersionHashModifier"] = add(.string(modifier))
+            }
+            return object("NSRelationshipDescription", fields)
+        }
+    }
+}
