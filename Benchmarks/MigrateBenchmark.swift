@@ -17,11 +17,13 @@ struct MigrateBenchmark: Benchmark {
         /// The fused rebuild (`pinned` added, `body` → `text`, `keywords`
         /// removed), no backup.
         case inferred
-        /// The same with the default backup (a full file copy).
+        /// The same with the default backup (a clone of the file, made
+        /// before the rebuild, which loses `keywords`).
         case inferredBackup = "inferred-backup"
         /// Only an optional attribute added, no backup.
         case addOptional = "add-optional"
-        /// The same with the default backup.
+        /// The same with the default backup on: none is made, since the
+        /// stage only adds.
         case addOptionalBackup = "add-optional-backup"
         /// A required `summary` filled by a custom step from every title
         /// (a copy stage), no backup.
@@ -33,6 +35,21 @@ struct MigrateBenchmark: Benchmark {
             case .inferred, .inferredBackup: .rebuild
             case .addOptional, .addOptionalBackup: .addOptional
             case .customStep: .required
+            }
+        }
+
+        /// The figures the run is meant to reach: with the backup on, its
+        /// cost next to nothing (issue 25: a clone, and none for a stage that
+        /// only adds); the rebuild within 1.2x of the shell, the custom step's
+        /// peak RSS under 150 MB (issue 6).
+        var targets: [BenchTarget] {
+            switch self {
+            case .inferred: [BenchTarget(figure: .time(against: 1), limit: 1.2)]
+            case .inferredBackup: [BenchTarget(figure: .time(against: 1), limit: 1.1)]
+            case .addOptional: []
+            case .addOptionalBackup: [BenchTarget(figure: .time(against: 1), limit: 3)]
+            case .customStep:
+                [BenchTarget(figure: .peakMegabytes(of: 0), limit: 150, inclusive: false)]
             }
         }
 
@@ -152,6 +169,7 @@ struct MigrateBenchmark: Benchmark {
             verify: { try peerStore.verify(rows: rows) })
         return BenchPlan(
             strata: strata, peer: peer,
-            compare: { try strataStore.verifySame(as: peerStore, columns: columns) })
+            compare: { try strataStore.verifySame(as: peerStore, columns: columns) },
+            targets: kind.targets)
     }
 }

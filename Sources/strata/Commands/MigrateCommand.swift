@@ -28,7 +28,10 @@ struct MigrateCommand: Command {
                              in the temporary folder; the store stays
                              byte-identical.
           --json             Print the plan (dry run) or the result as JSON.
-          --no-backup        Do not keep <store>.strata-backup-v<n> while migrating.
+          --no-backup        Do not keep <store>.strata-backup-v<n> while migrating
+                             (made before the first stage that can lose data;
+                             a run that only adds tables, columns or indexes
+                             needs none).
           --accept-lossy     Let lossy steps run that no mapping acknowledges.
           --as-core-data     Migrate as Core Data's lightweight migration would:
                              accept every loss and leave required values nothing

@@ -12,7 +12,10 @@ public struct MigrationOptions {
     /// The version to move to; nil for the chain's newest.
     public var targetVersion: Int?
     /// Whether a copy of the store is kept beside it until the migration
-    /// has succeeded (`<store>.strata-backup-v<version>`). On by default.
+    /// has succeeded (`<store>.strata-backup-v<version>`), made before the
+    /// first stage that can lose something; a run whose stages only add
+    /// (tables, nullable columns, indexes) needs none
+    /// (``MigrationReport/backup``). On by default.
     public var keepsBackup = true
     /// Whether lossy steps that no mapping acknowledges may run. Off by
     /// default: dropping data takes a decision (a mapping's `discard`, or
