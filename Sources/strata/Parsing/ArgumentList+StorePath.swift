@@ -13,7 +13,15 @@ extension ArgumentList {
     /// - Throws: ``UsageError`` when missing; ``StoreError`` for a loop of
     ///   links or a link to nothing.
     mutating func storePath(_ label: String) throws -> String {
-        let given = try positional(label)
+        try Self.storePath(resolving: try positional(label))
+    }
+
+    /// The real file of the store path `given`, with the work files killed
+    /// runs left beside it removed, as ``storePath(_:)`` gives it: for
+    /// commands that take several stores.
+    ///
+    /// - Throws: ``StoreError`` for a loop of links or a link to nothing.
+    static func storePath(resolving given: String) throws -> String {
         let real = try StorePath.resolve(URL(fileURLWithPath: given))
         WorkFiles.removeLeftovers(of: real)
         return real.relativePath

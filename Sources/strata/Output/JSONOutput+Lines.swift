@@ -1,0 +1,11 @@
+import Foundation
+
+extension JSONOutput {
+    /// `value` as one line of JSON, keys sorted: the form read line by line,
+    /// as `strata migrate --json` on several stores writes one per store.
+    static func line(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
