@@ -11,7 +11,9 @@ import Testing
     /// 2 MiB and a bit of varied bytes: more than one read buffer.
     private func makeSource(in directory: TemporaryDirectory) throws -> URL {
         let url = directory.file("source.bin")
-        let bytes = (0..<(2 << 20) + 4321).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+        let bytes = (0..<(2 << 20) + 4321).map {
+            UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7)
+        }
         try Data(bytes).write(to: url)
         chmod(url.path, 0o640)
         return url
@@ -25,7 +27,8 @@ import Testing
             let used = try FileClone.copy(from: source.path, to: target.path, trying: first)
             #expect(used >= first, "\(first)")
             #expect(try Data(contentsOf: target) == Data(contentsOf: source), "\(first)")
-            let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions]
+            let mode = try FileManager.default.attributesOfItem(atPath: target.path)[
+                .posixPermissions]
             #expect((mode as? NSNumber)?.intValue == 0o640, "\(first)")
         }
     }
@@ -70,7 +73,9 @@ import Testing
             try FileClone.copy(from: directory.file("missing.bin").path, to: target.path)
             Issue.record("copying a missing file should fail")
         } catch {
-            #expect("\(error)".contains("missing.bin") || error.localizedDescription.contains("missing.bin"))
+            #expect(
+                "\(error)".contains("missing.bin")
+                    || error.localizedDescription.contains("missing.bin"))
         }
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }

@@ -15,7 +15,8 @@ import Testing
         if version < 3 { attributes.append(#""body": { "type": "string", "optional": true }"#) }
         if version >= 2 {
             attributes.append(#""summary": { "type": "string", "optional": true }"#)
-            attributes.append(#""rank": { "type": "integer64", "optional": true, "indexed": true }"#)
+            attributes.append(
+                #""rank": { "type": "integer64", "optional": true, "indexed": true }"#)
         }
         let tag =
             version >= 2 ? #", "Tag": { "attributes": { "name": { "type": "string" } } }"# : ""
