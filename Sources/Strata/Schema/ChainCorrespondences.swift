@@ -40,7 +40,9 @@ struct ChainCorrespondences: Sendable {
     /// (`leading`) and from it to `to` (`trailing`), composed without
     /// filling — which pair of versions a change happens in. Linear in the
     /// span.
-    func spans(from: Int, to: Int) -> (leading: [SchemaCorrespondence], trailing: [SchemaCorrespondence]) {
+    func spans(from: Int, to: Int) -> (
+        leading: [SchemaCorrespondence], trailing: [SchemaCorrespondence]
+    ) {
         guard let start = positions[from], let end = positions[to], start <= end else {
             return ([], [])
         }

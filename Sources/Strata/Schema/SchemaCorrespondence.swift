@@ -83,17 +83,23 @@ struct SchemaCorrespondence: Hashable, Sendable {
     /// through every version between, filled from the direct matches of
     /// the first and last (``filled(from:)``).
     init(through versions: [Model]) {
-        let steps = zip(versions, versions.dropFirst()).map { SchemaCorrespondence(from: $0, to: $1) }
+        let steps = zip(versions, versions.dropFirst()).map {
+            SchemaCorrespondence(from: $0, to: $1)
+        }
         self.init(composing: steps, from: versions.first, to: versions.last)
     }
 
     /// `steps` (each one version after the one before) composed, from
     /// version `first` to `last`, filled from their direct matches.
-    init(composing steps: some Collection<SchemaCorrespondence>, from first: Model?, to last: Model?) {
+    init(
+        composing steps: some Collection<SchemaCorrespondence>, from first: Model?, to last: Model?
+    ) {
         guard let first else { return }
         self = Self.identity(of: first)
         for step in steps { self = step.following(self) }
-        if let last, steps.count > 1 { self = filled(from: SchemaCorrespondence(from: first, to: last)) }
+        if let last, steps.count > 1 {
+            self = filled(from: SchemaCorrespondence(from: first, to: last))
+        }
     }
 
     private init() {}

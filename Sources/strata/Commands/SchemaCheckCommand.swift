@@ -33,22 +33,34 @@ struct SchemaCheckCommand: Command {
         } catch let error as SchemaError where json {
             Terminal.output(
                 try JSONOutput.encode(
-                    SchemaCheckReport(valid: false, issues: error.issues.map(\.description))))
+                    SchemaCheckReport(
+                        valid: false, issues: error.issues.map(\.description), warnings: [])))
             throw CommandFailure(message: "\(error.issues.count) problem(s) in \(path)")
         }
+        var warnings: [SchemaIssue] = []
         for model in chain.versions {
-            for warning in SchemaValidator().warnings(
+            warnings += SchemaValidator().warnings(
                 model, file: "\(model.name) version \(model.version)")
-            {
-                Terminal.error("warning: \(warning)")
-            }
         }
+        var isDirectory: ObjCBool = false
+        let folder =
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+        warnings += chain.renamingWarnings { version in
+            folder
+                ? URL(fileURLWithPath: path).appendingPathComponent("\(version).json").relativePath
+                : path
+        }
+        for warning in warnings { Terminal.error("warning: \(warning)") }
         let versions = chain.versions.map(\.version)
         let summary =
             "\(chain.newest.name): \(versions.count) version(s) \(Self.range(versions)), "
             + "\(chain.newest.entities.count) \(chain.newest.entities.count == 1 ? "entity" : "entities") in the newest, no problems"
         if json {
-            Terminal.output(try JSONOutput.encode(SchemaCheckReport(valid: true, issues: [])))
+            Terminal.output(
+                try JSONOutput.encode(
+                    SchemaCheckReport(
+                        valid: true, issues: [], warnings: warnings.map(\.description))))
         } else {
             Terminal.output(summary)
         }
@@ -64,4 +76,5 @@ struct SchemaCheckCommand: Command {
 private struct SchemaCheckReport: Encodable {
     var valid: Bool
     var issues: [String]
+    var warnings: [String]
 }

@@ -96,6 +96,7 @@ final class MigrationPreflight {
             }
             findings += try unreadableValues(in: stage)
             findings += needlessDiscards(in: stage)
+            findings += matchingFindings(in: stage)
             previews.append(.init(stage: stage, steps: steps))
         }
         return (previews, findings)
@@ -325,7 +326,8 @@ final class MigrationPreflight {
         for step: MigrationStep, in stage: MigrationStage
     ) -> (file: String, entry: String) {
         let pairs = self.pairs(of: stage)
-        for (index, (older, newer)) in zip(pairs.versions, pairs.versions.dropFirst()).enumerated() {
+        for (index, (older, newer)) in zip(pairs.versions, pairs.versions.dropFirst()).enumerated()
+        {
             guard let plan = pairs.plans[index] else { continue }
             // A removed entity is named as the older end knows it; anything
             // else as the newer end does.
@@ -369,7 +371,8 @@ final class MigrationPreflight {
             return MigrationPlan(source: source, destination: destination, correspondence: match)
         }
         let (leading, trailing) = correspondences.spans(from: stage.from, to: stage.to)
-        let pairs = StagePairs(versions: versions, plans: plans, leading: leading, trailing: trailing)
+        let pairs = StagePairs(
+            versions: versions, plans: plans, leading: leading, trailing: trailing)
         stagePairs[stage.name] = pairs
         return pairs
     }

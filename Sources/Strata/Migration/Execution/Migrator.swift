@@ -223,7 +223,8 @@ public final class Migrator {
                 of: store, named: StoreBackup.name(of: storeURL, version: stages[index].from))
         }
         report.backup =
-            journal.backupName.map { .resumed(name: $0) } ?? (options.keepsBackup ? .notNeeded : .off)
+            journal.backupName.map { .resumed(name: $0) }
+            ?? (options.keepsBackup ? .notNeeded : .off)
 
         for (index, stage) in stages.enumerated() {
             var madeBackup: String?
@@ -283,7 +284,8 @@ public final class Migrator {
         let match =
             options.asCoreData
             ? SchemaCorrespondence(from: first, to: last)
-            : SchemaCorrespondence(through: chain.versions.filter { $0.version >= from && $0.version <= to })
+            : SchemaCorrespondence(
+                through: chain.versions.filter { $0.version >= from && $0.version <= to })
         var moved: [String: [String]] = [:]
         for entity in first.entities where match.newerEntity(continuing: entity.name) == nil {
             let heirs = first.entityTree(rootedAt: entity.name).compactMap {
