@@ -168,14 +168,27 @@ import Testing
         var options = MigrationOptions()
         options.customSteps[2] = IdleStep()  // Stage 2-3 of its own, on a copy.
         var seen: [String: Set<String>] = [:]
+        var held: (version: Int, bodies: SQLiteValue?)?
         let report = try Migrator(storeAt: url, chain: chain, options: options).run {
             seen[$0.stageName, default: []].formUnion(
                 (try? Self.backupNames(in: directory)) ?? ["unreadable"])
+            guard $0.stageName == "2-3", held == nil else { return }
+            let backup = try? Store.open(
+                at: directory.file("Notes.sqlite.strata-backup-v2"), mode: .readOnly)
+            held = try? backup.map {
+                (
+                    try $0.matchingVersion(in: chain).version,
+                    try $0.connection.scalar("SELECT COUNT(ZBODY) FROM ZNOTE")
+                )
+            }
+            try? backup?.close()
         }
         #expect(report.completedStages == ["1-2", "2-3"])
         #expect(seen["1-2"] == [])
-        // The version-2 store: everything version 1 held, since 1-2 only added.
+        // The version-2 store, stage 1-2 read from the WAL: everything
+        // version 1 held, since 1-2 only added.
         #expect(seen["2-3"] == ["Notes.sqlite.strata-backup-v2"])
+        #expect(held?.version == 2 && held?.bodies == .integer(3))
         #expect(report.backup == .made(name: "Notes.sqlite.strata-backup-v2", beforeStage: "2-3"))
         #expect(try Self.backupNames(in: directory).isEmpty)
     }
