@@ -245,6 +245,24 @@ import Testing
         #expect(outcome.stderr.contains("a.sqlite: migrated from version 1 to 4 ("))
     }
 
+    /// Schemas that do not load are no store's fault: the command stops
+    /// before any store, with no line.
+    @Test func testSchemasThatDoNotLoadStopTheRunBeforeAnyStore() throws {
+        let scratch = try ScratchFolder()
+        let folder = try folder(in: scratch)
+        let store = try diary("a.sqlite", version: 1, in: folder)
+        let before = try bytes(store)
+
+        let outcome = try StrataRunner.run([
+            "migrate", folder, "--schemas", scratch.path("none"), "--json",
+        ])
+
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.hasPrefix("error: \(scratch.path("none")): "), "\(outcome.stderr)")
+        #expect(try bytes(store) == before)
+    }
+
     @Test func testJobsBelowOneIsBadUsage() throws {
         let outcome = try StrataRunner.run([
             "migrate", "Samples", "--schemas", "Schemas/Diary", "--jobs", "0",
