@@ -1,9 +1,10 @@
 // MARK: - Inherited properties
 
-// Core Data flattens a model once it is in use: each subentity's
-// `NSProperties` then lists every property it has, the inherited ones again
-// (as copies with the same definition, or the very same objects). A Strata
-// model declares each property once, on the entity that declares it, so the
+// Core Data's archive lists in each subentity's `NSProperties` every
+// property the subentity has, the inherited ones again (Wire's caches:
+// 138 repeats). Both forms are read: descriptions of their own with the
+// parent's definition, and the parent's very objects. A Strata model
+// declares each property once, on the entity that declares it, so the
 // repeats are taken back out here.
 
 extension ModelCache {

@@ -60,8 +60,8 @@ struct ModelCacheArchiveBuilder {
 
     /// How a subentity's `NSProperties` lists the properties it inherits.
     enum InheritedProperties {
-        /// Again, as copies with the same definition (Core Data's flattened
-        /// model: each subentity's own description of the property).
+        /// Again, as descriptions of the subentity's own with the same
+        /// definition (as Core Data's caches hold them).
         case copies
         /// Again, as the very objects its parent lists.
         case sameObjects
