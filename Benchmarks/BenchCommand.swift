@@ -25,6 +25,7 @@ enum BenchCommand {
             PredicateFetchBenchmark(kind: .range),
             PredicateFetchBenchmark(kind: .contains),
         ] + MigrateBenchmark.Kind.allCases.map { MigrateBenchmark(kind: $0) } + [
+            LongChainBenchmark(),
             ImportCSVBenchmark(kind: .csv),
             ImportCSVBenchmark(kind: .txt),
             ImportPlistBenchmark(),

@@ -42,6 +42,9 @@ struct BenchResult {
     /// The largest peak RSS of side `index`, in KiB.
     func peakKiB(of index: Int) -> Int { Self.peak(sides[index].samples) }
 
+    /// Side `index`'s median wall-clock seconds.
+    func medianSeconds(of index: Int) -> Double { Self.median(sides[index].samples) }
+
     /// Side `index`'s median time over side `base`'s.
     func timeRatio(of index: Int, over base: Int) -> Double {
         Self.median(sides[index].samples) / Self.median(sides[base].samples)

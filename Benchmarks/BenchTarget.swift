@@ -18,6 +18,11 @@ struct BenchTarget {
         case peakMegabytes(of: Int)
         /// The largest peak RSS of `side` over that of `base`.
         case memoryGrowth(of: Int, over: Int)
+        /// The median wall-clock seconds of `side`.
+        case seconds(of: Int)
+        /// Side `side`'s median time over side `base`'s (sides that are
+        /// both Strata, at two sizes).
+        case timeGrowth(of: Int, over: Int)
     }
 
     /// What is measured.
@@ -35,6 +40,8 @@ struct BenchTarget {
         case .peakMegabytes(let side): Double(result.peakKiB(of: side)) * 1024 / 1e6
         case .memoryGrowth(let side, let base):
             Double(result.peakKiB(of: side)) / Double(max(result.peakKiB(of: base), 1))
+        case .seconds(let side): result.medianSeconds(of: side)
+        case .timeGrowth(let side, let base): result.timeRatio(of: side, over: base)
         }
     }
 
@@ -52,6 +59,10 @@ struct BenchTarget {
                 ("peak RSS of \(result.label(of: side)), MB", { String(format: "%.1f", $0) })
             case .memoryGrowth(let side, let base):
                 ("peak RSS \(result.label(of: side))/\(result.label(of: base))", Self.ratio)
+            case .seconds(let side):
+                ("time of \(result.label(of: side)), s", { String(format: "%.3f", $0) })
+            case .timeGrowth(let side, let base):
+                ("time \(result.label(of: side))/\(result.label(of: base))", Self.ratio)
             }
         return "target \(name) \(inclusive ? "<=" : "<") \(format(limit)): \(format(value)), "
             + (met ? "met" : "MISSED")

@@ -173,11 +173,14 @@ final class MigrationPreflight {
             .init(severity: severity, stage: stage.name, step: step.names, message: message)
         }
         let target = "version \(stage.to)"
-        let (file, entry) = mappingFile(for: step, in: stage)
-        let how =
-            step.label == .lossy
-            ? "acknowledge it with \"discard\": [\"\(entry)\"] in \(file) or pass --accept-lossy"
-            : "supply it in \(file)"
+        // What to do, for a blocking finding only: finding the mapping file
+        // of a fused stage looks at its version pairs.
+        func how() -> String {
+            let (file, entry) = mappingFile(for: step, in: stage)
+            return step.label == .lossy
+                ? "acknowledge it with \"discard\": [\"\(entry)\"] in \(file) or pass --accept-lossy"
+                : "supply it in \(file)"
+        }
 
         if step.kind == .addUniquenessConstraint, let place {
             let names = (step.property ?? "").split(separator: ",").map(String.init)
@@ -210,7 +213,7 @@ final class MigrationPreflight {
             : " (accepted: --as-core-data; left empty, as Core Data leaves them)"
         guard let place else {
             switch resolution {
-            case .unresolved: return found(.blocking, "\(step.names): \(step.reason); \(how)")
+            case .unresolved: return found(.blocking, "\(step.names): \(step.reason); \(how())")
             case .asCoreData:
                 var note = found(.note, "\(step.names): \(step.reason)" + coreDataTail)
                 note.isAccepted = true
@@ -312,7 +315,7 @@ final class MigrationPreflight {
         }
         // An unresolved step that touches no data stops nothing.
         guard affected > 0 else { return nil }
-        return found(.blocking, sentence + "; " + how)
+        return found(.blocking, sentence + "; " + how())
     }
 
     /// The mapping file that can resolve `step`, and the `discard` entry
