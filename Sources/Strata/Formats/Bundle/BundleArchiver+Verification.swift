@@ -81,11 +81,28 @@ extension BundleArchiver {
     ///
     /// - Throws: ``ExportError`` (`store`) naming the object and the rule.
     func verifyValues(
-        of record: ImportRecord, id: String, checks: [(field: Int, check: AttributeCheck)]
+        of record: ImportRecord, id: @autoclosure () -> String,
+        checks: [(field: Int, check: AttributeCheck)],
+        bounds: [(field: Int, bounds: AttributeCheck.Bounds)]
     ) throws {
-        for (field, check) in checks where field < record.fields.count {
+        // Plain bounds first (no reference counted per value); the full
+        // check only for a value they do not settle, to say what is wrong.
+        for index in bounds.indices {
+            let (field, bound) = bounds[index]
+            guard field < record.fields.count else { continue }
+            let value = record.fields[field].value
+            switch value {
+            case .null: if bound.isOptional { continue }
+            case .text(let text): if bound.accepts(textOfBytes: text.utf8.count) { continue }
+            case .integer(let number): if bound.accepts(number: Double(number)) { continue }
+            case .real(let number): if bound.accepts(number: number) { continue }
+            case .date(let date):
+                if bound.accepts(number: date.timeIntervalSinceReferenceDate) { continue }
+            default: continue
+            }
+            let check = checks[index].check
             let violation: AttributeCheck.Violation?
-            switch record.fields[field].value {
+            switch value {
             case .null: violation = check.checkMissing()
             case .text(let text): violation = check.check(text: text)
             case .integer(let number): violation = check.check(number: Double(number))
@@ -97,7 +114,7 @@ extension BundleArchiver {
             if let violation {
                 throw ExportError(
                     .store, path: store.path,
-                    "\(id): \(violation.message), so unarchive would refuse the bundle")
+                    "\(id()): \(violation.message), so unarchive would refuse the bundle")
             }
         }
     }

@@ -185,14 +185,14 @@ public final class BundleArchiver {
             return role == .direct ? nil : (relationship.name, role)
         }
         if !roles.isEmpty {
+            let roleByName = Dictionary(roles, uniquingKeysWith: { first, _ in first })
             reader.listedLink = { relationship, owner, member in
-                guard let role = roles.first(where: { $0.0 == relationship.name })?.1 else {
-                    return
-                }
+                guard let role = roleByName[relationship.name] else { return }
                 joinLinks.links.add(owner: owner, member: member, role: role)
             }
         }
         let checks = try valueChecks(of: query)
+        let bounds = checks.map { (field: $0.field, bounds: $0.check.bounds) }
         let path = BundleManifest.dataFile(of: entity)
         var hash = SHA256()
         var size: Int64 = 0
@@ -205,7 +205,7 @@ public final class BundleArchiver {
             pending.reserveCapacity(1 << 16)
             while try query.statement.step() {
                 let (record, id) = try Exporter.record(query, reader)
-                try verifyValues(of: record, id: id, checks: checks)
+                try verifyValues(of: record, id: id, checks: checks, bounds: bounds)
                 line.clear()
                 line.openObject()
                 for field in record.fields where field.value != .null {

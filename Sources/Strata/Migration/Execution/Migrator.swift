@@ -230,7 +230,17 @@ public final class Migrator {
             var madeBackup: String?
             if index == backupStage {
                 let name = StoreBackup.name(of: storeURL, version: stage.from)
-                try StoreBackup.make(of: store, named: name)
+                do {
+                    try StoreBackup.make(of: store, named: name)
+                } catch let error as SQLiteError {
+                    // Another connection kept writing past the busy timeout,
+                    // or the copy failed: the stage has not begun.
+                    throw MigrationError(
+                        .storeFailure,
+                        message: "\(storeURL.relativePath): the backup \(name) could not be made "
+                            + "before stage \(stage.name); the store is at version "
+                            + "\(report.finalVersion), as it was: \(error)")
+                }
                 (journal.backupName, madeBackup) = (name, name)
                 report.backup = .made(name: name, beforeStage: stage.name)
             }
