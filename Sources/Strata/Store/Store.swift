@@ -135,30 +135,52 @@ public final class Store {
         Store.removeSnapshot(snapshot)
     }
 
-    /// Copies the store and its WAL into a private folder, so that reading
-    /// (which replays the WAL and rebuilds `-shm`) touches only the copies.
+    /// Copies the store and its WAL into a private work folder beside it
+    /// (``WorkFiles``), so that reading (which replays the WAL and rebuilds
+    /// `-shm`) touches only the copies.
     private static func makeSnapshot(of url: URL) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-snapshot-\(UUID().uuidString)", isDirectory: true)
+        var made: URL?
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try WorkFiles.makeFolderBesideOrPrivate(
+                for: url, activity: "reading" + SnapshotCounter.next())
+            made = folder
             let target = folder.appendingPathComponent(url.lastPathComponent)
             try FileManager.default.copyItem(at: url, to: target)
             try FileManager.default.copyItem(
                 at: URL(fileURLWithPath: url.path + "-wal"),
                 to: URL(fileURLWithPath: target.path + "-wal"))
+            return folder
         } catch {
-            removeSnapshot(folder)
+            removeSnapshot(made)
             throw StoreError(
                 .notFound, path: url.path,
                 message: "cannot take a snapshot to read: \(error.localizedDescription)")
         }
-        return folder
+    }
+
+    /// Letters telling this process's snapshots apart (a work folder's
+    /// activity is letters only): two reads of one store at once get two.
+    private enum SnapshotCounter {
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var count = 0
+
+        static func next() -> String {
+            var number = lock.withLock {
+                count += 1
+                return count
+            }
+            var letters = ""
+            while number > 0 {
+                letters.append(Character(UnicodeScalar(UInt8(97 + number % 26))))
+                number /= 26
+            }
+            return letters
+        }
     }
 
     private static func removeSnapshot(_ folder: URL?) {
         guard let folder else { return }
-        try? FileManager.default.removeItem(at: folder)  // A temporary copy; the OS cleans tmp too.
+        WorkFiles.remove(folder)
     }
 
     /// The path used in messages.

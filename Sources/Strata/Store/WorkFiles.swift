@@ -60,6 +60,24 @@ public enum WorkFiles {
         return folder
     }
 
+    /// Creates this process's private work folder for `activity` beside
+    /// `target` (``makeFolder(for:activity:)``), or, when the target's
+    /// folder does not allow one (a store only read, in a folder the user
+    /// cannot write), a private folder (0700) of its own in the temporary
+    /// folder: a read needs its scratch somewhere.
+    ///
+    /// - Throws: A file-system error when neither can be made.
+    static func makeFolderBesideOrPrivate(for target: URL, activity: String) throws -> URL {
+        do {
+            return try makeFolder(for: target, activity: activity)
+        } catch {
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("strata-\(activity)-\(UUID().uuidString)")
+            guard mkdir(folder.path, 0o700) == 0 else { throw error }
+            return folder
+        }
+    }
+
     /// Creates this process's work file beside `target` for writing, with
     /// the permissions of the file it is to replace (0644 less the umask
     /// when there is none), never through a link.

@@ -36,6 +36,33 @@ import Testing
         #expect(building.lastPathComponent == ".s.sqlite.strata-dayone-\(getpid())")
     }
 
+    /// Reading a store whose rows live in its -wal works on a private copy
+    /// (a snapshot): it is made beside the store, as every work file is, not
+    /// in the shared temporary folder, and two reads at once get two.
+    @Test func testAReadOnlySnapshotIsPrivateAndBesideTheStore() throws {
+        let folder = try TemporaryDirectory()
+        let url = try folder.copyFixtureStore("ddg-bookmarks/Bookmarks_V2.sqlite")
+        let hidden = { () -> [String] in
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+                .filter { $0.hasPrefix(".Bookmarks_V2.sqlite.strata-reading") }.sorted()
+        }
+        let first = try Store.open(at: url, mode: .readOnly)
+        let second = try Store.open(at: url, mode: .readOnly)
+        let snapshots = try hidden()
+        #expect(snapshots.count == 2, "\(snapshots)")
+        for name in snapshots {
+            var info = stat()
+            #expect(stat(folder.file(name).path, &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o700)
+        }
+        #expect(try first.connection.scalar("SELECT COUNT(*) FROM ZBOOKMARKENTITY") == .integer(10))
+        try first.close()
+        #expect(
+            try second.connection.scalar("SELECT COUNT(*) FROM ZBOOKMARKENTITY") == .integer(10))
+        try second.close()
+        #expect(try hidden().isEmpty)
+    }
+
     @Test func testLeftoversOfDeadProcessesGoAndOthersStay() throws {
         let directory = try TemporaryDirectory()
         let target = directory.file("s.sqlite")

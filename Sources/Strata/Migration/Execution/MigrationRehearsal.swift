@@ -1,8 +1,9 @@
 import Foundation
 
 /// The part of a dry run that makes its answer true: the whole migration run
-/// on a private copy of the store, in a folder of its own under the
-/// temporary directory, then thrown away.
+/// on a private copy of the store, in a work folder beside it (or, when its
+/// folder cannot take one, a private folder under the temporary directory;
+/// ``WorkFiles``), then thrown away.
 ///
 /// Counting rows cannot tell whether a mapped value breaks a destination
 /// rule, an integer overflows, `1/0` leaves a required attribute nil, a
@@ -20,12 +21,11 @@ struct MigrationRehearsal {
     /// finding that says which stage stopped and why.
     ///
     /// - Throws: Only when the copy itself cannot be made (no room in the
-    ///   temporary folder, say); the store is not changed either way.
+    ///   store's folder, say); the store is not changed either way.
     func run() throws -> MigrationPreview.Finding? {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-rehearsal-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }  // Private scratch.
+        let folder = try WorkFiles.makeFolderBesideOrPrivate(
+            for: store.url, activity: "rehearsing")
+        defer { WorkFiles.remove(folder) }
         // The same file name, so a journal's backup name still fits.
         let copy = folder.appendingPathComponent(store.url.lastPathComponent)
         try store.connection.copyDatabase(to: copy.path)
