@@ -15,6 +15,10 @@ final class EntityImportPlan {
         let orderCell: Int?
         /// For a to-many: how its destinations are found.
         let toMany: StoreMapping.ToManyMapping?
+        /// For a many-to-many whose inverse is ordered too: the join table's
+        /// column of the owner's place among each destination's inverse
+        /// (both sides are written, as `Context.save` writes them).
+        var inverseOrderColumn: String? = nil
     }
 
     /// The entity's name.
@@ -108,10 +112,17 @@ final class EntityImportPlan {
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
             if relationship.isToMany {
                 guard let toMany = entityMapping.toMany[relationship.name] else { continue }
+                var inverseOrder: String?
+                if case .joinTable = toMany,
+                    case .joinTable(_, _, _, let order?)? = mapping.entities[
+                        relationship.destination]?.toMany[relationship.inverse]
+                {
+                    inverseOrder = order
+                }
                 slots.append(
                     RelationshipSlot(
                         relationship: relationship, foreignKeyCell: nil, entityCell: nil,
-                        orderCell: nil, toMany: toMany))
+                        orderCell: nil, toMany: toMany, inverseOrderColumn: inverseOrder))
             } else {
                 guard let toOne = entityMapping.toOne[relationship.name] else { continue }
                 let keyCell = columns.count

@@ -159,13 +159,44 @@ final class ImportWriter {
     }
 
     /// Adds the pair to a many-to-many join table (once).
+    ///
+    /// - Parameter inverseOrder: The column of the source's place among the
+    ///   destination's own (ordered) list, when the inverse is ordered: the
+    ///   source goes after the destination's present members, as
+    ///   `Context.save` and a migration's linker place it.
     func join(
-        _ mapping: StoreMapping.ToManyMapping, source: Int64, destination: Int64, order: Int64?
+        _ mapping: StoreMapping.ToManyMapping, source: Int64, destination: Int64, order: Int64?,
+        inverseOrder: String? = nil
     ) throws {
         guard
             case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn) =
                 mapping, !isDryRun
         else { return }
+        if let inverseOrder {
+            // One row at a time: each place depends on the rows before it.
+            try flushJoins(of: table)
+            let quoted = SQLiteIdentifier.quoted
+            var columns = [sourceColumn, destinationColumn]
+            var values = ["?1", "?2"]
+            if let orderColumn {
+                columns.append(orderColumn)
+                values.append("?3")
+            }
+            columns.append(inverseOrder)
+            values.append(
+                "COALESCE((SELECT MAX(\(quoted(inverseOrder))) FROM \(quoted(table)) WHERE "
+                    + "\(quoted(destinationColumn)) = ?2), 0) + 1024")
+            let statement = try connection.cachedStatement(
+                "INSERT OR IGNORE INTO \(quoted(table)) ("
+                    + columns.map(quoted).joined(separator: ", ") + ") VALUES ("
+                    + values.joined(separator: ", ") + ")")
+            var arguments: [SQLiteValue] = [.integer(source), .integer(destination)]
+            if orderColumn != nil { arguments.append(.integer(order ?? 0)) }
+            try statement.bind(arguments)
+            try statement.execute()
+            statement.reset()
+            return
+        }
         var columns = [sourceColumn, destinationColumn]
         if let orderColumn { columns.append(orderColumn) }
         if buffersJoins {
@@ -223,20 +254,25 @@ final class ImportWriter {
 
     /// Writes the buffered join rows left (before a commit).
     func flushJoins() throws {
-        for (table, values) in pendingJoins.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
-            guard let columns = joinColumns[table] else { continue }
-            let statement = try joinStatement(table, columns: columns)
-            let width = columns.count
-            var start = 0
-            while start + width <= values.count {
-                for offset in 0..<width {
-                    try statement.bind(values[start + offset], at: Int32(offset + 1))
-                }
-                try statement.execute()
-                start += width
-            }
-        }
+        for table in pendingJoins.keys.sorted() { try flushJoins(of: table) }
         pendingJoins = [:]
+    }
+
+    /// Writes the buffered join rows of `table`.
+    private func flushJoins(of table: String) throws {
+        guard let values = pendingJoins.removeValue(forKey: table), !values.isEmpty,
+            let columns = joinColumns[table]
+        else { return }
+        let statement = try joinStatement(table, columns: columns)
+        let width = columns.count
+        var start = 0
+        while start + width <= values.count {
+            for offset in 0..<width {
+                try statement.bind(values[start + offset], at: Int32(offset + 1))
+            }
+            try statement.execute()
+            start += width
+        }
     }
 
     /// Removes what row `key` held through a to-many `mapping` before a

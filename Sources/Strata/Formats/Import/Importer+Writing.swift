@@ -36,6 +36,8 @@ extension Importer {
         let inverseSlot: Int?
         /// The parent's to-many, when the pair is kept in a join table.
         let joinMapping: StoreMapping.ToManyMapping?
+        /// The join table's order column of the inverse, when it is ordered.
+        var inverseOrderColumn: String? = nil
         let parentKey: Int64
         let parentNumber: Int
         let order: Int64?
@@ -184,7 +186,9 @@ extension Importer {
                 sourceExisted: existing != nil)
         }
         if let parent, let join = parent.joinMapping {
-            try writer.join(join, source: parent.parentKey, destination: key, order: parent.order)
+            try writer.join(
+                join, source: parent.parentKey, destination: key, order: parent.order,
+                inverseOrder: parent.inverseOrderColumn)
         }
 
         // To-many: nested records, then links by key.
@@ -208,7 +212,8 @@ extension Importer {
                     child,
                     parent: ParentLink(
                         inverseSlot: inverse, joinMapping: inverse == nil ? toMany : nil,
-                        parentKey: key, parentNumber: plan.number, order: order))
+                        inverseOrderColumn: slot.inverseOrderColumn, parentKey: key,
+                        parentNumber: plan.number, order: order))
             }
         }
         for link in record.links {
@@ -264,7 +269,9 @@ extension Importer {
         guard let toMany = slot.toMany, let writer else { return }
         switch toMany {
         case .joinTable:
-            try writer.join(toMany, source: key, destination: destination, order: order)
+            try writer.join(
+                toMany, source: key, destination: destination, order: order,
+                inverseOrder: slot.inverseOrderColumn)
         case .inverseForeignKey:
             let destinationPlan = try self.plan(slot.relationship.destination)
             guard

@@ -176,4 +176,44 @@ import Testing
                 == [["Flour", "1"], ["Sugar", "1"]])
         #expect(try fixture.count("SELECT COUNT(*) FROM ZRECIPE") == 1)
     }
+    /// A many-to-many ordered on both sides keeps both places in its join
+    /// table: the song's place in the playlist, and the playlist's place
+    /// among the song's playlists (after those it had), as `Context.save`
+    /// writes them.
+    @Test func testAnOrderedManyToManyGetsBothSidesPlaces() throws {
+        let schema = """
+            {"format": "strata-schema/1", "model": "Lists", "version": 1, "entities": {
+              "Playlist": {"attributes": {"name": {"type": "string"}}, "relationships": {
+                "songs": {"destination": "Song", "toMany": true, "ordered": true,
+                          "inverse": "playlists", "optional": true, "relatedBy": "title"}}},
+              "Song": {"attributes": {"title": {"type": "string"}}, "relationships": {
+                "playlists": {"destination": "Playlist", "toMany": true, "ordered": true,
+                              "inverse": "songs", "optional": true}}}}}
+            """
+        let fixture = try ImportFixture(
+            model: try SchemaDecoder().decode(Data(schema.utf8), file: "Lists.json"))
+        func playlist(_ name: String, _ songs: [ImportValue]) -> [(String, ImportValue)] {
+            [("name", .text(name)), ("songs", .list(songs))]
+        }
+        _ = try fixture.run(
+            ArrayRecordReader([
+                playlist(
+                    "P1", [.object([("title", .text("A"))]), .object([("title", .text("B"))])])
+            ]), ImportOptions(entity: "Playlist"))
+        // Linked by title: A and B are the store's songs, listed B first.
+        _ = try fixture.run(
+            ArrayRecordReader([playlist("P2", [.text("B"), .text("A")])]),
+            ImportOptions(entity: "Playlist"))
+        // (playlist, song, the song's place in the playlist, the playlist's
+        // place among the song's playlists)
+        #expect(
+            try fixture.rows(
+                "SELECT p.ZNAME, s.ZTITLE, j.Z_FOK_2SONGS, j.Z_FOK_1PLAYLISTS FROM Z_1SONGS j "
+                    + "JOIN ZPLAYLIST p ON p.Z_PK = j.Z_1PLAYLISTS JOIN ZSONG s ON s.Z_PK = j.Z_2SONGS "
+                    + "ORDER BY p.ZNAME, j.Z_FOK_2SONGS") == [
+                    ["P1", "A", "1024", "1024"], ["P1", "B", "2048", "1024"],
+                    ["P2", "B", "1024", "2048"], ["P2", "A", "2048", "2048"],
+                ])
+        #expect(try Self.problems(fixture) == [])
+    }
 }
