@@ -42,20 +42,41 @@ extension Store {
     /// the right entity (a loader that wrote them from those rows), and,
     /// unless `checksTables`, less the `Z_ENT` and `Z_MAX` checks (a loader
     /// that wrote both itself).
+    ///
+    /// With `written`, only the rows a writer wrote are looked at (each
+    /// check reads the rows of the reporting side in the written key
+    /// ranges), so a writer's end check costs what it wrote, not the
+    /// tables.
     func checkRelationships(
         model: Model, tables: Set<String>?, knownJoinColumns: Set<String>,
-        checksTables: Bool = true, checksCounts: Bool = false
+        checksTables: Bool = true, checksCounts: Bool = false, written: WrittenRows? = nil
     ) throws -> [RelationshipProblem] {
         var checker = RelationshipChecker(
             connection: connection, model: model,
             mapping: try StoreMapping(model: model, store: self),
             names: Dictionary(entityRecords.map { ($0.number, $0.name) }) { first, _ in first },
             tables: tables)
+        checker.written = written
         checker.checkedJoinColumns = knownJoinColumns
         checker.checksCounts = checksCounts
         if checksTables { try checker.checkTables() }
         try checker.checkRelationships()
         return checker.problems
+    }
+}
+
+/// The rows a writer wrote, by table: every key from the first it handed
+/// out on, and the store's rows it linked (whose references it changed).
+struct WrittenRows: Sendable {
+    /// The first key handed out in each table.
+    var firstNewKey: [String: Int64] = [:]
+    /// Rows of the store the writer linked, by table.
+    var linked: [String: Set<Int64>] = [:]
+
+    /// Whether row `key` of `table` was written.
+    func contains(_ key: Int64, in table: String) -> Bool {
+        if let first = firstNewKey[table], key >= first { return true }
+        return linked[table]?.contains(key) == true
     }
 }
 
@@ -76,6 +97,37 @@ private struct RelationshipChecker {
     /// checked too (`strata check`; a writer's own checks leave them to
     /// the writer).
     var checksCounts = false
+    /// When set, only these rows are checked (see ``writtenFilter(_:table:)``).
+    var written: WrittenRows?
+
+    /// The linked keys listed in a query at most; more and the check reads
+    /// the table, its caller filtering what it reports.
+    private static let listedKeys = 500
+
+    /// ` AND (column >= ? OR column IN (…))`, limiting a check to the rows
+    /// written in `table` (the reporting side, whose key is `column`), with
+    /// its values; empty when every row is checked; nil when no row of
+    /// `table` was written (the check is skipped).
+    private func writtenFilter(
+        _ column: String, table: String
+    ) -> (sql: String, values: [SQLiteValue])? {
+        guard let written else { return ("", []) }
+        let first = written.firstNewKey[table]
+        let linked = written.linked[table] ?? []
+        guard first != nil || !linked.isEmpty else { return nil }
+        guard linked.count <= Self.listedKeys else { return ("", []) }
+        var parts: [String] = []
+        var values: [SQLiteValue] = []
+        if let first {
+            parts.append("\(column) >= ?")
+            values.append(.integer(first))
+        }
+        if !linked.isEmpty {
+            parts.append("\(column) IN (\(marks(linked.count)))")
+            values += linked.sorted().map { .integer($0) }
+        }
+        return (" AND (" + parts.joined(separator: " OR ") + ")", values)
+    }
 
     private func involves(_ names: String...) -> Bool {
         guard let tables else { return true }
@@ -219,6 +271,7 @@ private struct RelationshipChecker {
         from source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
     ) throws {
         let key = quoted(columns.foreignKey)
+        guard let scope = writtenFilter("s.Z_PK", table: source.table) else { return }
         let statement = try connection.prepare(
             "SELECT s.Z_PK, s.Z_ENT, s.\(key), d.Z_PK, d.Z_ENT"
                 + " FROM \(quoted(source.table)) AS s LEFT JOIN \(quoted(destination.table)) AS d"
@@ -226,8 +279,9 @@ private struct RelationshipChecker {
                 + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count))) AND s.\(key) IS NOT NULL"
                 + " AND (d.Z_PK IS NULL OR d.Z_ENT IS NULL"
                 + " OR d.Z_ENT NOT IN (\(marks(destination.treeNumbers.count))))"
-                + " ORDER BY s.Z_PK")
-        try statement.bind(bound(source.treeNumbers) + bound(destination.treeNumbers))
+                + scope.sql + " ORDER BY s.Z_PK")
+        try statement.bind(
+            bound(source.treeNumbers) + bound(destination.treeNumbers) + scope.values)
         while try statement.step() {
             let row = statement.int64(at: 0)
             let entity = name(of: statement.int64(at: 1), or: source.name)
@@ -254,13 +308,14 @@ private struct RelationshipChecker {
         _ relationship: Relationship, _ foreignKey: String, _ entityColumn: String,
         from source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
     ) throws {
+        guard let scope = writtenFilter("s.Z_PK", table: source.table) else { return }
         let statement = try connection.prepare(
             "SELECT s.Z_PK, s.Z_ENT, s.\(quoted(entityColumn)), d.Z_ENT"
                 + " FROM \(quoted(source.table)) AS s JOIN \(quoted(destination.table)) AS d"
                 + " ON d.Z_PK = s.\(quoted(foreignKey))"
                 + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count)))"
-                + " AND s.\(quoted(entityColumn)) IS NOT d.Z_ENT ORDER BY s.Z_PK")
-        try statement.bind(bound(source.treeNumbers))
+                + " AND s.\(quoted(entityColumn)) IS NOT d.Z_ENT" + scope.sql + " ORDER BY s.Z_PK")
+        try statement.bind(bound(source.treeNumbers) + scope.values)
         while try statement.step() {
             let stored = statement.isNull(at: 2) ? "NULL" : String(statement.int64(at: 2))
             let actual = statement.isNull(at: 3) ? "NULL" : String(statement.int64(at: 3))
@@ -277,14 +332,16 @@ private struct RelationshipChecker {
         _ relationship: Relationship, _ inverse: String, _ foreignKey: String, _ backKey: String,
         from source: StoreMapping.EntityMapping, to destination: StoreMapping.EntityMapping
     ) throws {
+        guard let scope = writtenFilter("s.Z_PK", table: source.table) else { return }
         let statement = try connection.prepare(
             "SELECT s.Z_PK, s.Z_ENT, s.\(quoted(foreignKey)), d.\(quoted(backKey)), d.Z_ENT"
                 + " FROM \(quoted(source.table)) AS s JOIN \(quoted(destination.table)) AS d"
                 + " ON d.Z_PK = s.\(quoted(foreignKey))"
                 + " WHERE s.Z_ENT IN (\(marks(source.treeNumbers.count)))"
                 + " AND d.Z_ENT IN (\(marks(destination.treeNumbers.count)))"
-                + " AND d.\(quoted(backKey)) IS NOT s.Z_PK ORDER BY s.Z_PK")
-        try statement.bind(bound(source.treeNumbers) + bound(destination.treeNumbers))
+                + " AND d.\(quoted(backKey)) IS NOT s.Z_PK" + scope.sql + " ORDER BY s.Z_PK")
+        try statement.bind(
+            bound(source.treeNumbers) + bound(destination.treeNumbers) + scope.values)
         while try statement.step() {
             let row = statement.int64(at: 0)
             let entity = name(of: statement.int64(at: 1), or: source.name)
@@ -381,14 +438,19 @@ private struct RelationshipChecker {
         owner: String, _ property: String, ownerColumn: String
     ) throws {
         guard checkedJoinColumns.insert(table + "." + column).inserted else { return }
+        // Reported against the owner's row: the owner's written rows.
+        guard
+            let scope = writtenFilter(
+                "j.\(quoted(ownerColumn))", table: mapping.entity(named: owner)?.table ?? "")
+        else { return }
         let statement = try connection.prepare(
             "SELECT j.\(quoted(ownerColumn)), j.\(quoted(column)), d.Z_PK, d.Z_ENT"
                 + " FROM \(quoted(table)) AS j LEFT JOIN \(quoted(destination.table)) AS d"
                 + " ON d.Z_PK = j.\(quoted(column))"
-                + " WHERE j.\(quoted(column)) IS NULL OR d.Z_PK IS NULL OR d.Z_ENT IS NULL"
-                + " OR d.Z_ENT NOT IN (\(marks(destination.treeNumbers.count)))"
+                + " WHERE (j.\(quoted(column)) IS NULL OR d.Z_PK IS NULL OR d.Z_ENT IS NULL"
+                + " OR d.Z_ENT NOT IN (\(marks(destination.treeNumbers.count))))" + scope.sql
                 + " ORDER BY j.\(quoted(ownerColumn)), j.\(quoted(column))")
-        try statement.bind(bound(destination.treeNumbers))
+        try statement.bind(bound(destination.treeNumbers) + scope.values)
         while try statement.step() {
             let row: Int64? = statement.isNull(at: 0) ? nil : statement.int64(at: 0)
             let key = statement.isNull(at: 1) ? "NULL" : String(statement.int64(at: 1))

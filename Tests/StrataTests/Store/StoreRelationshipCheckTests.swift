@@ -67,6 +67,35 @@ import Testing
             ])
     }
 
+    /// A writer's end check reads only the rows it wrote (keys from its
+    /// first new key on, and the rows it linked): a broken row it did not
+    /// write is not its to report.
+    @Test func testWrittenRowsScopeTheCheck() throws {
+        let fixture = try recipes()
+        for name in ["Sugar", "Salt"] {
+            let ingredient = try fixture.context.insert("Ingredient")
+            try ingredient.set("name", name)
+            try ingredient.set("displayOrder", Int64(2))
+        }
+        try fixture.context.save()
+        // Every ingredient (p1, p2, p3) names a recipe that is not there.
+        try execute(fixture, "UPDATE ZINGREDIENT SET ZRECIPE = 99")
+        func reported(_ written: WrittenRows) throws -> [Int64?] {
+            try fixture.store.checkRelationships(
+                model: fixture.model, tables: nil, knownJoinColumns: [], checksTables: false,
+                written: written
+            ).map(\.primaryKey)
+        }
+        #expect(try reported(WrittenRows(firstNewKey: ["ZINGREDIENT": 3])) == [3])
+        #expect(try reported(WrittenRows(linked: ["ZINGREDIENT": [1]])) == [1])
+        #expect(
+            try reported(WrittenRows(firstNewKey: ["ZINGREDIENT": 3], linked: ["ZINGREDIENT": [1]]))
+                == [1, 3])
+        // Nothing written in the table: its checks are skipped.
+        #expect(try reported(WrittenRows(firstNewKey: ["ZRECIPE": 1])) == [])
+        #expect(try reported(WrittenRows(firstNewKey: ["ZINGREDIENT": 1])) == [1, 2, 3])
+    }
+
     @Test func testZMaxBelowTheLargestKeyIsReported() throws {
         let fixture = try recipes()
         try execute(fixture, "UPDATE Z_PRIMARYKEY SET Z_MAX = 0 WHERE Z_NAME = 'Ingredient'")

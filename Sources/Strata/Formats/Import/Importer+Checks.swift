@@ -5,8 +5,9 @@ extension Importer {
     /// commit, with the store's own reference check
     /// (``Store/checkRelationships(model:tables:)``, as unarchive, merge and
     /// migration end): foreign keys, both sides of every one-to-one, join
-    /// rows. Only problems of rows the import inserted or linked count: a
-    /// store that held a problem before is not the import's to refuse.
+    /// rows. Only the rows the import inserted or linked are read, and only
+    /// their problems count: a store that held a problem before is not the
+    /// import's to refuse, and the check costs what the import wrote.
     ///
     /// A problem found here is a defect of the importer, not of the input:
     /// the transaction is rolled back (with `--on-error skip`, the last
@@ -34,14 +35,18 @@ extension Importer {
                 }
             })
         else { return }
+        // Each check reads only the rows written (key ranges from the first
+        // new key, the linked keys listed); what it reports is filtered to
+        // them again, for a table with more linked rows than a query lists.
+        let rows = WrittenRows(firstNewKey: firstNewKey, linked: linked)
         let problems = try store.checkRelationships(
-            model: model, tables: tables, knownJoinColumns: [], checksTables: false)
+            model: model, tables: tables, knownJoinColumns: [], checksTables: false,
+            written: rows)
         let written = problems.filter { problem in
             guard let key = problem.primaryKey,
                 let table = mapping.entities[problem.entity]?.table
             else { return false }
-            if let first = firstNewKey[table], key >= first { return true }
-            return linked[table]?.contains(key) == true
+            return rows.contains(key, in: table)
         }
         guard let first = written.first else { return }
         let more = written.count > 1 ? " (and \(written.count - 1) more)" : ""
