@@ -77,7 +77,7 @@ let package = Package(
             name: "strata-bench",
             dependencies: ["Strata"],
             path: "Benchmarks",
-            exclude: ["README.md", "corpus"]
+            exclude: ["README.md", "corpus", "ab-cpu.sh"]
         ),
         .testTarget(
             name: "StrataTests",
