@@ -93,7 +93,7 @@ extension SchemaChain {
     /// located in the version's file (`file(version)`): an identifier that
     /// names nothing of the version before; two elements of a version
     /// claiming one older element (only one continues it, the other starts
-    /// empty); two elements swapping names; versions that hash alike (a
+    /// empty); entities renaming in a cycle; versions that hash alike (a
     /// store of either is taken to be at the newer).
     ///
     /// None stops a migration; `strata schema check` prints them.
@@ -123,7 +123,8 @@ extension SchemaChain {
     }
 
     /// Entities of `newer` that claim one older entity (by `renamedFrom`,
-    /// renaming identifier or name) or swap names with another.
+    /// renaming identifier or name), or rename in a cycle (two swapping
+    /// names, or more).
     private static func contested(
         from older: Model, to newer: Model, file: String
     ) -> [SchemaIssue] {
@@ -151,16 +152,31 @@ extension SchemaChain {
                         + "\(losers.joined(separator: " and ")) start\(losers.count == 1 ? "s" : "") "
                         + "empty — give each its own renaming identifier"))
         }
-        for (newerName, pair) in pairs.sorted(by: { $0.key < $1.key })
-        where pair.older != newerName && pair.older < newerName
-            && pairs[pair.older]?.older == newerName
-        {
+        // A cycle of renames (A takes B's name, B takes A's; or longer):
+        // each entity of it continues the objects of another name.
+        var seen: Set<String> = []
+        for start in pairs.keys.sorted() where !seen.contains(start) {
+            var cycle: [String] = []
+            var name = start
+            while let former = pairs[name]?.older, former != name, !seen.contains(name),
+                !cycle.contains(name)
+            {
+                cycle.append(name)
+                name = former
+            }
+            seen.formUnion(cycle)
+            guard name == start, cycle.count > 1 else { continue }
+            let listed = cycle.sorted().map { "\($0) (was \(pairs[$0]?.older ?? "?"))" }
             warnings.append(
                 SchemaIssue(
-                    file: file, path: SchemaIssue.path(keys: ["entities", newerName]),
-                    message: "entities \(pair.older) and \(newerName) swap names between version "
-                        + "\(older.version) and \(newer.version); each continues the other's "
-                        + "objects — check this is meant"))
+                    file: file, path: SchemaIssue.path(keys: ["entities", cycle.max() ?? start]),
+                    message: cycle.count == 2
+                        ? "entities \(cycle.sorted().joined(separator: " and ")) swap names between "
+                            + "version \(older.version) and \(newer.version); each continues the "
+                            + "other's objects — check this is meant"
+                        : "entities \(listed.joined(separator: ", ")) rename in a cycle between "
+                            + "version \(older.version) and \(newer.version); each continues "
+                            + "another's objects — check this is meant"))
         }
         return warnings
     }

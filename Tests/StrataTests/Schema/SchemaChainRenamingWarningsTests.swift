@@ -78,6 +78,18 @@ import Testing
         #expect(warnings.count == 2, "\(warnings)")
     }
 
+    @Test func testARenameCycleOfThreeIsWarned() throws {
+        let chain = try Self.chain([
+            #"{"A": {"attributes": {"a": {"type": "string"}}}, "B": {"attributes": {"b": {"type": "string"}}}, "C": {"attributes": {"c": {"type": "string"}}}}"#,
+            #"{"A": {"renamingIdentifier": "C", "attributes": {"c": {"type": "string"}}}, "B": {"renamingIdentifier": "A", "attributes": {"a": {"type": "string"}}}, "C": {"renamingIdentifier": "B", "attributes": {"b": {"type": "string"}}}}"#,
+        ])
+        let warnings = Self.warnings(chain)
+        #expect(
+            warnings.contains {
+                $0.contains("entities A (was C), B (was A), C (was B) rename in a cycle")
+            }, "\(warnings)")
+    }
+
     @Test func testAPlainChainHasNoWarnings() throws {
         let chain = try SchemaChain.load(
             directory: MappingTestSupport.schemas.appendingPathComponent("Diary"))
