@@ -10,6 +10,10 @@
             let columns: [EntityColumns]
 
             static let shared: BundleLineFixture? = try? BundleLineFixture()
+            /// Held while a target uses ``decoder``: the corpus tests run the
+            /// targets that share it in parallel, and a decoder reads one
+            /// entity's lines at a time.
+            static let lock = NSLock()
 
             /// The entities the first byte picks from, in order.
             var entities: [String] { columns.map(\.entity) }
@@ -52,6 +56,8 @@
         /// into the same objects; what it declines it must leave untouched.
         static func bundleLine(_ data: Data) {
             guard let fixture = BundleLineFixture.shared, let first = data.first else { return }
+            BundleLineFixture.lock.lock()
+            defer { BundleLineFixture.lock.unlock() }
             let columns = fixture.columns[Int(first) % fixture.columns.count]
             let decoder = fixture.decoder
             decoder.begin(columns)

@@ -12,6 +12,8 @@
         /// by byte counts — and the same for either reading of the line.
         static func bundleRules(_ data: Data) {
             guard let fixture = BundleLineFixture.shared, let first = data.first else { return }
+            BundleLineFixture.lock.lock()
+            defer { BundleLineFixture.lock.unlock() }
             let columns = fixture.columns[Int(first) % fixture.columns.count]
             let decoder = fixture.decoder
             decoder.begin(columns)

@@ -7,6 +7,8 @@
 
     extension FuzzTarget {
         /// An empty Diary 3 store, so compiled conditions can be prepared.
+        /// Held while ``diaryStore``'s connection is used.
+        static let diaryStoreLock = NSLock()
         nonisolated(unsafe) static let diaryStore: (store: Store, mapping: StoreMapping)? = {
             guard let model = FuzzFixtures.diary3 else { return nil }
             let url = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -44,6 +46,9 @@
                 let condition = try? compiler.condition(predicate)
             {
                 let sql = "SELECT count(*) FROM \(compiler.fromClause) WHERE \(condition)"
+                // One connection, and the corpus tests run cases in parallel.
+                diaryStoreLock.lock()
+                defer { diaryStoreLock.unlock() }
                 do {
                     _ = try store.connection.prepare(sql)
                 } catch {
