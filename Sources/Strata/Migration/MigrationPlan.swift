@@ -83,14 +83,11 @@ public struct MigrationPlan: Hashable, Sendable {
                 message: "cannot plan from version \(from) down to \(to); Strata only upgrades")
         }
         guard let source = chain.model(version: from), let destination = chain.model(version: to),
-            let chained = correspondences.through(from: from, to: to)
+            let match = correspondences.matches(from: from, to: to, matching)
         else {
             throw MigrationError(.unknownVersion, message: "\(chain.name) has no versions")
         }
-        self.init(
-            source: source, destination: destination,
-            correspondence: matching == .chain
-                ? chained : SchemaCorrespondence(from: source, to: destination))
+        self.init(source: source, destination: destination, correspondence: match)
     }
 
     init(

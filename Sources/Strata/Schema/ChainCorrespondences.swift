@@ -30,6 +30,22 @@ struct ChainCorrespondences: Sendable {
             composing: steps[start..<end], from: versions[start], to: versions[end])
     }
 
+    /// The matches from version `from` to `to` that a plan of `matching`
+    /// uses: ``through(from:to:)`` for the chain, the direct matches of the
+    /// two ends (Core Data's inferred mapping) for `coreData`.
+    func matches(
+        from: Int, to: Int, _ matching: MigrationPlan.Matching
+    ) -> SchemaCorrespondence? {
+        switch matching {
+        case .chain: return through(from: from, to: to)
+        case .coreData:
+            guard let start = positions[from], let end = positions[to], start <= end else {
+                return nil
+            }
+            return SchemaCorrespondence(from: versions[start], to: versions[end])
+        }
+    }
+
     /// The matches of adjacent versions `older` → the one after it.
     func step(from older: Int) -> SchemaCorrespondence? {
         guard let start = positions[older], start < steps.count else { return nil }

@@ -382,10 +382,7 @@ final class MigrationPreflight {
 
     /// The matches from version `from` to `to` as the plans make them.
     func stageMatch(from: Int, to: Int) -> SchemaCorrespondence? {
-        guard options.asCoreData else { return correspondences.through(from: from, to: to) }
-        guard let source = chain.model(version: from), let destination = chain.model(version: to)
-        else { return nil }
-        return SchemaCorrespondence(from: source, to: destination)
+        correspondences.matches(from: from, to: to, options.asCoreData ? .coreData : .chain)
     }
 
     /// Whether `found` (a step of a one-version plan) is about the same

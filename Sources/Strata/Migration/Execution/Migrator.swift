@@ -289,13 +289,9 @@ public final class Migrator {
     /// subentities continue, with the newer entities holding their objects.
     private func movedObjects(in chain: SchemaChain, from: Int, to: Int) -> [String: [String]] {
         guard from < to, let first = chain.model(version: from),
-            let last = chain.model(version: to)
+            let match = ChainCorrespondences(chain).matches(
+                from: from, to: to, options.asCoreData ? .coreData : .chain)
         else { return [:] }
-        let match =
-            options.asCoreData
-            ? SchemaCorrespondence(from: first, to: last)
-            : SchemaCorrespondence(
-                through: chain.versions.filter { $0.version >= from && $0.version <= to })
         var moved: [String: [String]] = [:]
         for entity in first.entities where match.newerEntity(continuing: entity.name) == nil {
             let heirs = first.entityTree(rootedAt: entity.name).compactMap {
