@@ -8,20 +8,9 @@ import Testing
     /// default; the v1 store holds one note with keywords.
     private func setUp() throws -> (ScratchFolder, schemas: String, store: String) {
         let scratch = try ScratchFolder()
-        let schemas = scratch.path("Notes")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
         let v1 = #""title": {"type": "string"}, "keywords": {"type": "string", "optional": true}"#
         let v2 = #""title": {"type": "string"}, "summary": {"type": "string"}"#
-        for (version, attributes) in [(1, v1), (2, v2)] {
-            let json = """
-                { "format": "strata-schema/1", "model": "Notes", "version": \(version),
-                  "entities": { "Note": { "attributes": { \(attributes) } } } }
-                """
-            try Data(json.utf8).write(to: URL(fileURLWithPath: "\(schemas)/\(version).json"))
-        }
-        let store = scratch.path("Notes.sqlite")
-        let created = try StrataRunner.run(["create", store, "--schemas", "\(schemas)/1.json"])
-        #expect(created.status == 0, "\(created.stderr)")
+        let (schemas, store) = try scratch.notesChain([v1, v2])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [

@@ -9,8 +9,6 @@ import Testing
     /// `keywords` (lossy); and a v1 store with one note that has keywords.
     private func setUp() throws -> (ScratchFolder, schemas: String, store: String) {
         let scratch = try ScratchFolder()
-        let schemas = scratch.path("Notes")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
         let v1 = """
             "title": { "type": "string" }, "body": { "type": "string", "optional": true },
             "keywords": { "type": "string", "optional": true }
@@ -20,16 +18,7 @@ import Testing
             "text": { "type": "string", "optional": true, "renamedFrom": "body" },
             "pinned": { "type": "boolean", "default": false }
             """
-        for (version, attributes) in [(1, v1), (2, v2)] {
-            let json = """
-                { "format": "strata-schema/1", "model": "Notes", "version": \(version),
-                  "entities": { "Note": { "attributes": { \(attributes) } } } }
-                """
-            try Data(json.utf8).write(to: URL(fileURLWithPath: "\(schemas)/\(version).json"))
-        }
-        let store = scratch.path("Notes.sqlite")
-        let created = try StrataRunner.run(["create", store, "--schemas", "\(schemas)/1.json"])
-        #expect(created.status == 0, "\(created.stderr)")
+        let (schemas, store) = try scratch.notesChain([v1, v2])
         return (scratch, schemas, store)
     }
 

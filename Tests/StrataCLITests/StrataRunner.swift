@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `strata` binary and captures what it prints.
 struct StrataRunner {
@@ -114,4 +115,27 @@ final class ScratchFolder {
     }
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+extension ScratchFolder {
+    /// A `Notes` chain in the folder `Notes`, one version per entry of
+    /// `attributes` (the members of `Note.attributes`, as JSON), and a store
+    /// `Notes.sqlite` of version 1 made by `strata create`.
+    ///
+    /// - Returns: The chain's folder and the store's path.
+    func notesChain(_ attributes: [String]) throws -> (schemas: String, store: String) {
+        let schemas = path("Notes")
+        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+        for (index, members) in attributes.enumerated() {
+            let json = """
+                { "format": "strata-schema/1", "model": "Notes", "version": \(index + 1),
+                  "entities": { "Note": { "attributes": { \(members) } } } }
+                """
+            try Data(json.utf8).write(to: URL(fileURLWithPath: "\(schemas)/\(index + 1).json"))
+        }
+        let store = path("Notes.sqlite")
+        let created = try StrataRunner.run(["create", store, "--schemas", "\(schemas)/1.json"])
+        #expect(created.status == 0, "\(created.stderr)")
+        return (schemas, store)
+    }
 }
