@@ -227,33 +227,32 @@ public final class Migrator {
             ?? (options.keepsBackup ? .notNeeded : .off)
 
         for (index, stage) in stages.enumerated() {
-            var madeBackup: String?
+            var backup: PendingBackup?
             if index == backupStage {
                 let name = StoreBackup.name(of: storeURL, version: stage.from)
-                do {
-                    try StoreBackup.make(of: store, named: name)
-                } catch let error as SQLiteError {
-                    // Another connection kept writing past the busy timeout,
-                    // or the copy failed: the stage has not begun.
-                    throw MigrationError(
-                        .storeFailure,
-                        message: "\(storeURL.relativePath): the backup \(name) could not be made "
-                            + "before stage \(stage.name); the store is at version "
-                            + "\(report.finalVersion), as it was: \(error)")
-                }
-                (journal.backupName, madeBackup) = (name, name)
+                backup = try beginBackup(of: store, named: name, before: stage, at: report)
+                journal.backupName = name
                 report.backup = .made(name: name, beforeStage: stage.name)
             }
-            let runner = StageRunner(
+            var runner = StageRunner(
                 stage: stage, position: (index + 1, stages.count), batchSize: options.batchSize,
                 checksRequiredValues: !options.asCoreData, progress: progress)
+            if let backup {
+                // Marked, flushed and linked while the stage works; in place
+                // before the commit that names it.
+                backup.finishInBackground()
+                let failure = backupFailure(named: backup.name, before: stage, at: report)
+                runner.beforeCommit = {
+                    do { try backup.wait() } catch { throw failure(error) }
+                }
+            }
             do {
                 switch stage.mode {
                 case .inPlace: try runner.runInPlace(on: store, journal: journal)
                 case .copy: try runner.runOnCopy(of: store, journal: journal)
                 }
             } catch {
-                if let name = madeBackup { StoreBackup.remove(of: storeURL, named: name) }
+                backup?.discard()
                 guard let error = error as? SQLiteError else { throw error }
                 throw MigrationError(
                     .storeFailure,
@@ -283,6 +282,34 @@ public final class Migrator {
             ).rowCounts()
         }
         return report
+    }
+
+    /// Starts the backup `name` before `stage` (``StoreBackup/begin(of:named:)``).
+    private func beginBackup(
+        of store: Store, named name: String, before stage: MigrationStage,
+        at report: MigrationReport
+    ) throws -> PendingBackup {
+        do {
+            return try StoreBackup.begin(of: store, named: name)
+        } catch let error as SQLiteError {
+            // Another connection kept writing past the busy timeout, or the
+            // copy failed: the stage has not begun.
+            throw backupFailure(named: name, before: stage, at: report)(error)
+        }
+    }
+
+    /// The error for a backup that could not be made: the stage it was for
+    /// has not begun, or is rolled back.
+    private func backupFailure(
+        named name: String, before stage: MigrationStage, at report: MigrationReport
+    ) -> (any Error) -> MigrationError {
+        let (path, version) = (storeURL.relativePath, report.finalVersion)
+        return { error in
+            MigrationError(
+                .storeFailure,
+                message: "\(path): the backup \(name) could not be made before stage "
+                    + "\(stage.name); the store is at version \(version), as it was: \(error)")
+        }
     }
 
     /// The entities of version `from` that are gone at `to` while their

@@ -14,6 +14,9 @@ struct StageRunner {
     /// ``MigrationOptions/asCoreData``).
     var checksRequiredValues = true
     let progress: (MigrationProgress) -> Void
+    /// Runs last before the stage commits to the store (a backup made while
+    /// the stage worked is waited for here); what it throws rolls it back.
+    var beforeCommit: () throws -> Void = {}
 
     /// Runs an in-place stage on `store`.
     func runInPlace(on store: Store, journal: MigrationJournal) throws {
@@ -37,6 +40,7 @@ struct StageRunner {
                 checksRequiredValues: checksRequiredValues
             ).verify(MigrationVerifier.scope(ofInPlace: plan), stage: stage.name)
             try finish(store, journal: journal)
+            try beforeCommit()
         }
         report("done", total, total)
     }
@@ -117,6 +121,7 @@ struct StageRunner {
                         + "store is as it was before it). Close other programs using the "
                         + "store and run again")
             }
+            try beforeCommit()
             try destination.connection.copyContents(to: store.connection)
             try destination.close()
         } catch {

@@ -34,51 +34,49 @@ enum StoreBackup {
     static let markerKey = "StrataBackupOf"
 
     /// Copies `store` to `name` beside it, without a journal in its metadata
-    /// and with ``markerKey``: cloned into a temporary file (``FileClone``:
-    /// shared blocks where the file system can, else the kernel's copy),
-    /// marked, flushed, then linked into place, so a backup is either whole
-    /// or absent.
+    /// and with ``markerKey`` (``begin(of:named:)``, then
+    /// ``PendingBackup/finish()``), so a backup is either whole or absent.
+    ///
+    /// - Throws: ``MigrationError`` (`fileInTheWay`) when a file of that name
+    ///   exists; store and file-system errors otherwise.
+    static func make(of store: Store, named name: String) throws {
+        try begin(of: store, named: name).finish()
+    }
+
+    /// Clones `store` into a temporary file beside it (``FileClone``: shared
+    /// blocks where the file system can, else the kernel's copy) and returns
+    /// the copy still to be marked, flushed and linked into place as `name`.
     ///
     /// The clone is taken inside a write transaction on the store: no other
     /// connection can commit while the file and its WAL are copied, and the
     /// store's files are only read (a WAL an app left is copied with the
     /// file, not folded into it). Opening the copy replays that WAL, so the
-    /// backup holds exactly what was committed.
+    /// backup holds exactly what was committed. Once this returns, the rest
+    /// touches the copy only, so it may run while a stage works on the store.
     ///
     /// - Throws: ``MigrationError`` (`fileInTheWay`) when a file of that name
     ///   exists; store and file-system errors otherwise.
-    static func make(of store: Store, named name: String) throws {
+    static func begin(of store: Store, named name: String) throws -> PendingBackup {
         try refuseExisting(of: store.url, named: name)
-        let directory = store.url.deletingLastPathComponent()
-        let target = directory.appendingPathComponent(name)
-        let temporary = directory.appendingPathComponent(".\(name).copying")
-        let companions = ["", "-wal", "-shm", "-journal"]
-        for suffix in companions {
-            try? FileManager.default.removeItem(atPath: temporary.path + suffix)  // A killed copy.
-        }
-        defer {
-            for suffix in companions {  // Leftovers only.
-                try? FileManager.default.removeItem(atPath: temporary.path + suffix)
+        let pending = PendingBackup(
+            store: store.url, named: name, uuid: store.metadata.uuid)
+        pending.removeWorkFiles()  // A killed copy.
+        do {
+            try store.connection.inTransaction(.immediate) {
+                // The first read fixes the snapshot; the write lock keeps every
+                // other writer out, so the WAL cannot grow or restart meanwhile.
+                _ = try store.connection.scalar("SELECT COUNT(*) FROM sqlite_master")
+                try FileClone.copy(from: store.url.path, to: pending.temporary.path)
+                if FileSystem.size(of: store.url.path + "-wal") > 0 {
+                    try FileClone.copy(
+                        from: store.url.path + "-wal", to: pending.temporary.path + "-wal")
+                }
             }
+        } catch {
+            pending.removeWorkFiles()
+            throw error
         }
-        try store.connection.inTransaction(.immediate) {
-            // The first read fixes the snapshot; the write lock keeps every
-            // other writer out, so the WAL cannot grow or restart meanwhile.
-            _ = try store.connection.scalar("SELECT COUNT(*) FROM sqlite_master")
-            try FileClone.copy(from: store.url.path, to: temporary.path)
-            if FileSystem.size(of: store.url.path + "-wal") > 0 {
-                try FileClone.copy(from: store.url.path + "-wal", to: temporary.path + "-wal")
-            }
-        }
-        let copy = try Store.open(at: temporary)
-        var metadata = MigrationJournal.removed(from: copy.metadata)
-        metadata.otherKeys[markerKey] = .string(store.metadata.uuid)
-        try copy.connection.inTransaction(.immediate) { try copy.writeMetadata(metadata) }
-        try copy.close()  // Checkpoints the copy's WAL into its file.
-        let handle = try FileHandle(forUpdating: temporary)
-        try handle.synchronize()
-        try handle.close()
-        try FileSystem.linkWithoutReplacing(temporary.path, to: target.path)
+        return pending
     }
 
     /// Whether a backup must exist before `stage` runs: unless the stage only

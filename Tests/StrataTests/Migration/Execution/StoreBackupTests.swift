@@ -154,7 +154,10 @@ import Testing
         var options = MigrationOptions()
         options.acceptsLossySteps = true
         var seen: Set<String> = []
-        let report = try Migrator(storeAt: url, chain: chain, options: options).run { _ in
+        let report = try Migrator(storeAt: url, chain: chain, options: options).run {
+            // The backup is finished while the stage works, and in place
+            // when it commits.
+            guard $0.activity == "done" else { return }
             seen.formUnion((try? Self.backupNames(in: directory)) ?? ["unreadable"])
         }
         #expect(report.completedStages == ["1-3"])
@@ -170,6 +173,7 @@ import Testing
         var seen: [String: Set<String>] = [:]
         var held: (version: Int, bodies: SQLiteValue?)?
         let report = try Migrator(storeAt: url, chain: chain, options: options).run {
+            guard $0.activity == "done" else { return }  // Each stage committed.
             seen[$0.stageName, default: []].formUnion(
                 (try? Self.backupNames(in: directory)) ?? ["unreadable"])
             guard $0.stageName == "2-3", held == nil else { return }
@@ -209,7 +213,8 @@ import Testing
 
         options.customSteps[2] = IdleStep()
         var seen: Set<String> = []
-        let report = try Migrator(storeAt: url, chain: chain, options: options).run { _ in
+        let report = try Migrator(storeAt: url, chain: chain, options: options).run {
+            guard $0.activity == "done" else { return }
             seen.formUnion((try? Self.backupNames(in: directory)) ?? ["unreadable"])
         }
         #expect(report.resumedAfter == ["1-2"] && report.completedStages == ["2-3"])
