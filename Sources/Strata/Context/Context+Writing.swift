@@ -95,24 +95,21 @@ extension Context {
 
     // MARK: Keys
 
-    /// Takes primary keys for inserted objects from `Z_PRIMARYKEY.Z_MAX` of
-    /// their root entity, as Core Data does, in insertion order.
+    /// Takes primary keys for inserted objects from their root entity's
+    /// counter (``KeyAllocator``), as Core Data does, in insertion order.
     private func allocateKeys(_ result: inout SaveResult) throws {
         let byRoot = Dictionary(grouping: savingInserted ?? inserted.values) {
             $0.description_.rootNumber
         }
-        for (root, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
-            let current = try store.connection.scalar(
-                "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(root))])
-            var next = (current?.int64Value ?? 0) + 1
-            for object in objects {
-                object.savingKey = next
-                next += 1
-            }
-            try store.connection.execute(
-                "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?",
-                [.integer(next - 1), .integer(Int64(root))])
+        guard !byRoot.isEmpty else { return }
+        let keys = try KeyAllocator(connection: store.connection)
+        for (_, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
+            guard let description = objects.first?.description_ else { continue }
+            let counter = try keys.counter(
+                forRoot: description.rootName, table: description.mapping.table)
+            for object in objects { object.savingKey = counter.next() }
         }
+        try keys.save()
     }
 
     // MARK: Rows

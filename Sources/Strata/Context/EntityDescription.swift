@@ -20,6 +20,8 @@ final class EntityDescription {
     var number: Int { mapping.number }
     /// The store's number of the root of the entity's tree (its `Z_MAX` row).
     let rootNumber: Int
+    /// The name of the root of the entity's tree (``KeyAllocator``'s key).
+    let rootName: String
     /// Compiled `pattern`s, by attribute index.
     let patterns: [Int: AttributePattern]
     /// The stored attributes a row writes, in column order: index and
@@ -66,6 +68,7 @@ final class EntityDescription {
             uniquingKeysWith: { first, _ in first })
         self.mapping = mapping
         self.rootNumber = rootNumber
+        self.rootName = model.rootEntity(of: entity.name)?.name ?? entity.name
         var patterns: [Int: AttributePattern] = [:]
         for (index, attribute) in attributes.enumerated() {
             if let pattern = attribute.pattern {

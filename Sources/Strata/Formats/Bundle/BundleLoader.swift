@@ -123,18 +123,7 @@ final class BundleLoader {
             }
             try joinIndexes.restore()
             try applyMemberships()
-            for table in Set(mapping.entities.values.map(\.table)).sorted() {
-                let roots = mapping.entities.values.filter { $0.table == table }.map(\.number)
-                let max =
-                    try connection.scalar(
-                        "SELECT coalesce(max(Z_PK), 0) FROM \(SQLiteIdentifier.quoted(table))")?
-                    .int64Value ?? 0
-                for number in roots {
-                    try connection.execute(
-                        "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?",
-                        [.integer(max), .integer(Int64(number))])
-                }
-            }
+            try KeyAllocator.raiseToHighestKeys(of: mapping, model: model, on: connection)
             memberInserts = [:]  // Their statements use the temporary table.
             try connection.execute("DROP TABLE temp.strata_members")
             try connection.execute("COMMIT TRANSACTION")

@@ -60,20 +60,11 @@ struct BundleMerger {
             "CREATE TEMP TABLE strata_keys (tbl TEXT, old INTEGER, new INTEGER, PRIMARY KEY (tbl, old))"
         )
         defer { try? connection.execute("DROP TABLE temp.strata_keys") }  // Scratch.
-        // Offsets: new keys go after each destination table's highest key.
+        // Offsets: new keys go after each destination tree's counter.
         var offsets: [String: Int64] = [:]
-        for table in Set(into.entities.values.map(\.table)) {
-            let maxKey =
-                try connection.scalar("SELECT coalesce(max(Z_PK), 0) FROM main.\(quoted(table))")?
-                .int64Value ?? 0
-            let recorded =
-                try connection.scalar(
-                    "SELECT coalesce(max(Z_MAX), 0) FROM Z_PRIMARYKEY WHERE Z_ENT IN ("
-                        + into.entities.values.filter { $0.table == table }.map {
-                            String($0.number)
-                        }
-                        .joined(separator: ", ") + ")")?.int64Value ?? 0
-            offsets[table] = max(maxKey, recorded)
+        let keys = try KeyAllocator(connection: connection)
+        for root in into.entities.values where model.entity(named: root.name)?.parent == nil {
+            offsets[root.table] = try keys.counter(forRoot: root.name, table: root.table).maximum
         }
         // Entity numbers may differ between the two files (Core Data's own).
         func entityCase(_ column: String) -> String {
@@ -190,12 +181,6 @@ struct BundleMerger {
                 )
             }
         }
-        // Keys handed out: Z_MAX of every root at least its table's highest key.
-        for entity in into.entities.values where model.entity(named: entity.name)?.parent == nil {
-            try connection.execute(
-                "UPDATE Z_PRIMARYKEY SET Z_MAX = max(Z_MAX, (SELECT coalesce(max(Z_PK), 0) FROM "
-                    + "main.\(quoted(entity.table)))) WHERE Z_ENT = ?",
-                [.integer(Int64(entity.number))])
-        }
+        try KeyAllocator.raiseToHighestKeys(of: into, model: model, on: connection)
     }
 }

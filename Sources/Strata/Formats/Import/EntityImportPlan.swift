@@ -53,7 +53,7 @@ final class EntityImportPlan {
     /// The attributes set to now on every write (`touch: "save"`).
     let touched: [Int]
     /// The key counter of the entity's tree, while a writer runs.
-    var keyCounter: KeyCounter?
+    var keyCounter: KeyAllocator.Counter?
     /// Rows of this entity inserted by the run.
     var insertedCount = 0
     /// Objects of this entity found or created by a `relatedBy` value in

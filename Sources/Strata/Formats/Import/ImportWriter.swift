@@ -2,16 +2,17 @@ import Foundation
 
 /// Writes imported rows with prepared statements, binding each value once:
 /// what `NSBatchInsertRequest` is to Core Data, but behind the importer's
-/// checks. Primary keys come from the roots' `Z_MAX` in `Z_PRIMARYKEY`,
-/// handed out in memory while the import holds the write transaction and
-/// written back before each commit; new rows get `Z_OPT` 1, updates add 1.
+/// checks. Primary keys come from the store's ``KeyAllocator``, handed out
+/// in memory while the import holds the write transaction and written back
+/// before each commit; new rows get `Z_OPT` 1, updates add 1.
 ///
 /// In a dry run nothing is executed that writes: keys are still handed
 /// out, so the rest of the import behaves the same.
 final class ImportWriter {
     let connection: Connection
     let isDryRun: Bool
-    private var maxima: [String: Int64] = [:]
+    /// The key counters of the inheritance trees, shared by their entities' plans.
+    private let keys: KeyAllocator
     /// The prepared insert into each join table.
     private var joins: [String: Statement] = [:]
     /// Whether join rows wait in ``pendingJoins`` to be written
@@ -27,8 +28,6 @@ final class ImportWriter {
     private var batchJoins: [String: Statement] = [:]
     /// Join rows per batched insert.
     static let joinRowsPerStatement = 32
-    /// The key counter of each inheritance root, shared by its entities' plans.
-    private var counters: [String: KeyCounter] = [:]
     /// The plans holding a prepared insert, released with the writer.
     private var plans: [EntityImportPlan] = []
     private var statements: [String: Statement] = [:]
@@ -36,10 +35,7 @@ final class ImportWriter {
     init(connection: Connection, isDryRun: Bool) throws {
         self.connection = connection
         self.isDryRun = isDryRun
-        try connection.prepare("SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY WHERE Z_SUPER = 0")
-            .forEachRow { row in
-                if let name = row.text(at: 0) { maxima[name] = row.int64(at: 1) }
-            }
+        keys = try KeyAllocator(connection: connection)
     }
 
     deinit {
@@ -51,29 +47,17 @@ final class ImportWriter {
         }
     }
 
-    /// Makes sure the next key of `plan`'s tree is above every key in its
-    /// table (a store whose `Z_MAX` lags behind its rows must not collide),
-    /// and gives the plan its tree's key counter.
+    /// Gives `plan` its tree's key counter (``KeyAllocator``: above every
+    /// key in its table even where `Z_MAX` lags behind).
     func prepare(_ plan: EntityImportPlan) throws {
-        if let counter = counters[plan.rootName] {
-            plan.keyCounter = counter
-            return
-        }
-        var highest: Int64 = 0
-        try connection.prepare("SELECT MAX(Z_PK) FROM \(SQLiteIdentifier.quoted(plan.table))")
-            .forEachRow { highest = $0.int64(at: 0) }
-        let counter = KeyCounter(maximum: max(maxima[plan.rootName] ?? 0, highest))
-        counters[plan.rootName] = counter
-        plan.keyCounter = counter
+        guard plan.keyCounter == nil else { return }
+        plan.keyCounter = try keys.counter(forRoot: plan.rootName, table: plan.table)
         plans.append(plan)
     }
 
     /// A fresh primary key for a row of `plan`.
     func nextKey(for plan: EntityImportPlan) -> Int64 {
-        guard let counter = plan.keyCounter else { return 0 }
-        counter.maximum += 1
-        counter.isChanged = true
-        return counter.maximum
+        plan.keyCounter?.next() ?? 0
     }
 
     /// Inserts a row of `plan` with primary key `key`.
@@ -301,15 +285,10 @@ final class ImportWriter {
         }
     }
 
-    /// Writes the keys handed out back to `Z_PRIMARYKEY`; run before each commit.
+    /// Writes the keys handed out back to the store; run before each commit.
     func saveKeys() throws {
         if isDryRun { return }
-        for (root, counter) in counters.sorted(by: { $0.key < $1.key }) where counter.isChanged {
-            try run(
-                "UPDATE Z_PRIMARYKEY SET Z_MAX = max(Z_MAX, ?) WHERE Z_NAME = ? AND Z_SUPER = 0",
-                [.integer(counter.maximum), .text(root)])
-            counter.isChanged = false
-        }
+        try keys.save()
     }
 
     /// Adds 1 to `Z_OPT` of rows `keys` of `plan`'s table, a few hundred
@@ -350,19 +329,5 @@ final class ImportWriter {
         }
         try statement.bind(values)
         try statement.forEachRow(body)
-    }
-}
-
-/// The highest primary key handed out in one inheritance tree.
-final class KeyCounter {
-    var maximum: Int64
-    var isChanged = false
-    /// The maximum before the import handed out any key: rows above it
-    /// are the import's own.
-    let start: Int64
-
-    init(maximum: Int64) {
-        self.maximum = maximum
-        self.start = maximum
     }
 }

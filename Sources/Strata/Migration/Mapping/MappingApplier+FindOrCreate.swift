@@ -88,7 +88,7 @@ extension MappingApplier {
                 if !targets.contains(known) { targets.append(known) }
                 continue
             }
-            let created = keys.next(for: lookup.entity)
+            let created = try newKey(for: lookup.entity)
             var arguments: [SQLiteValue] = [.integer(created), .integer(Int64(lookup.number))]
             for (attribute, expression) in lookup.columns {
                 if attribute.name == lookup.key.name {

@@ -104,7 +104,7 @@ extension MappingApplier {
             }
             let owner: Int64
             if rule.createsObjects {
-                owner = keys.next(for: rule.name)
+                owner = try newKey(for: rule.name)
                 try write.execute(
                     [.integer(owner), .integer(Int64(destinationEntity.number))] + arguments)
             } else {

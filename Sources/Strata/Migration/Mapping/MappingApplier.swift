@@ -18,7 +18,7 @@ final class MappingApplier {
     let sourceURL: URL
     let destinationURL: URL
     let evaluator = ExpressionEvaluator()
-    var keys: PrimaryKeyAllocator
+    let keys: KeyAllocator
     let progress: ((_ entity: String, _ rows: Int64) -> Void)?
     /// Existing and created objects of find-or-create rules, by
     /// "Entity.key" then key value.
@@ -45,8 +45,7 @@ final class MappingApplier {
             model: mapping.source, connection: source, path: source.path)
         destinationTables = try StoreMapping(
             model: mapping.destination, connection: destination, path: destination.path)
-        keys = try PrimaryKeyAllocator(
-            connection: destination, model: mapping.destination, tables: destinationTables)
+        keys = try KeyAllocator(connection: destination)
     }
 
     func run() throws {
@@ -54,6 +53,18 @@ final class MappingApplier {
         let others = mapping.entities.filter { $0.condition == nil || $0.createsObjects }
         for rule in dropping + others { try apply(rule) }
         try keys.save()
+    }
+
+    /// A fresh primary key for a new object of `entity` (its tree's counter).
+    func newKey(for entity: String) throws -> Int64 {
+        let root = mapping.destination.rootEntity(of: entity)?.name ?? entity
+        guard let table = destinationTables.entity(named: root)?.table else {
+            throw MigrationError(
+                .storeFailure,
+                message: "\(destination.path): no table for \(root) in version "
+                    + "\(mapping.destination.version)")
+        }
+        return try keys.next(forRoot: root, table: table)
     }
 
     /// A runtime error of an expression, naming the object it ran on.
