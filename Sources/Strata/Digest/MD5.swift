@@ -12,7 +12,7 @@ import Foundation
 /// hasher.update(Array("abc".utf8))
 /// let name = MD5.hex(hasher.finalize())  // 900150983cd24fb0d6963f7d28e17f72
 /// ```
-public struct MD5: @unchecked Sendable {  // A C struct of integers, copied by value.
+public struct MD5: MessageDigest, @unchecked Sendable {  // A C struct, copied by value.
     /// The length of an MD5 digest in bytes.
     public static let digestByteCount = 16
 
@@ -32,20 +32,6 @@ public struct MD5: @unchecked Sendable {  // A C struct of integers, copied by v
         MD5_Update(&context, base, bytes.count)
     }
 
-    /// Feeds the bytes of an array.
-    ///
-    /// - Parameter bytes: The next bytes of the message.
-    public mutating func update(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { update($0) }
-    }
-
-    /// Feeds the bytes of a `Data` value.
-    ///
-    /// - Parameter data: The next bytes of the message.
-    public mutating func update(_ data: Data) {
-        data.withUnsafeBytes { update($0) }
-    }
-
     /// Returns the digest of the bytes fed so far; the hasher is unchanged.
     ///
     /// - Returns: The 16-byte MD5 digest.
@@ -54,22 +40,5 @@ public struct MD5: @unchecked Sendable {  // A C struct of integers, copied by v
         var digest = [UInt8](repeating: 0, count: Self.digestByteCount)
         digest.withUnsafeMutableBufferPointer { _ = MD5_Final($0.baseAddress, &copy) }
         return digest
-    }
-
-    /// Hashes a whole message at once.
-    ///
-    /// - Parameter data: The message.
-    /// - Returns: The 16-byte digest.
-    public static func hash(_ data: Data) -> [UInt8] {
-        var hasher = MD5()
-        hasher.update(data)
-        return hasher.finalize()
-    }
-
-    /// A digest as lower-case hexadecimal digits (32 for MD5).
-    ///
-    /// - Parameter digest: The bytes of a digest.
-    public static func hex(_ digest: [UInt8]) -> String {
-        SHA256.hex(digest)
     }
 }

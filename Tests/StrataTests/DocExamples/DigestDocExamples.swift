@@ -18,6 +18,15 @@ enum DigestDocExamples {
         _ = digest
     }
 
+    /// From Sources/Strata/Digest/MessageDigest.swift.
+    static func messageDigest() throws {
+        var hasher = SHA512()
+        hasher.update(Array("ab".utf8))
+        hasher.update(Data("c".utf8))
+        let digest = hasher.finalize()   // ddaf35a1…
+        _ = digest
+    }
+
     /// From Sources/Strata/Digest/SHA256.swift.
     static func sHA256() throws {
         var hasher = SHA256()
