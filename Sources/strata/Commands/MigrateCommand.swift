@@ -38,9 +38,10 @@ struct MigrateCommand: Command {
           --jobs <n>         How many of several stores migrate at once
                              (default: the number of processors).
           --no-backup        Do not keep <store>.strata-backup-v<n> while migrating
-                             (made before the first stage that can lose data;
-                             a run that only adds tables, columns or indexes
-                             needs none).
+                             (made before the first stage that can lose data
+                             when a stage follows it; a run whose only lossy
+                             stage is its last, or that only adds tables,
+                             columns or indexes, needs none).
           --accept-lossy     Let lossy steps run that no mapping acknowledges.
           --as-core-data     Migrate as Core Data's lightweight migration would:
                              accept every loss and leave required values nothing

@@ -121,8 +121,8 @@ enum MigrationText {
             "Backup \(name) kept from stage \(stage) on, removed at the end."
         case .resumed(let name): "Backup \(name) of the interrupted run removed at the end."
         case .notNeeded:
-            "No backup needed: every stage only adds (tables, nullable columns, indexes) "
-                + "in one transaction."
+            "No backup needed: each stage commits or rolls back whole, and none before "
+                + "the last can lose anything."
         case .off: "No backup kept (--no-backup)."
         }
     }

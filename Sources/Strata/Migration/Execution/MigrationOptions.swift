@@ -13,9 +13,10 @@ public struct MigrationOptions {
     public var targetVersion: Int?
     /// Whether a copy of the store is kept beside it until the migration
     /// has succeeded (`<store>.strata-backup-v<version>`), made before the
-    /// first stage that can lose something; a run whose stages only add
-    /// (tables, nullable columns, indexes) needs none
-    /// (``MigrationReport/backup``). On by default.
+    /// first stage that can lose something when another stage follows it.
+    /// Each stage commits or rolls back whole, so a run whose stages only
+    /// add (tables, nullable columns, indexes), or whose only lossy stage is
+    /// its last, needs none (``MigrationReport/backup``). On by default.
     public var keepsBackup = true
     /// Whether lossy steps that no mapping acknowledges may run. Off by
     /// default: dropping data takes a decision (a mapping's `discard`, or

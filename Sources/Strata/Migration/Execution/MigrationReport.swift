@@ -41,8 +41,9 @@ public struct MigrationReport: Sendable {
         case made(name: String, beforeStage: String)
         /// Made by the interrupted run this one went on with.
         case resumed(name: String)
-        /// None needed: every stage only added (tables, nullable columns,
-        /// indexes), each in one transaction.
+        /// None needed: every stage commits or rolls back in one
+        /// transaction, and none before the last could lose something
+        /// (``MigrationOptions/keepsBackup`` explains the rule).
         case notNeeded
         /// None: ``MigrationOptions/keepsBackup`` was off.
         case off

@@ -25,16 +25,43 @@ struct MigrationVerifier {
     }
 
     /// The scope of an in-place stage: tables whose changes write rows, and
-    /// the properties its steps name. Tables that only gain nullable columns
-    /// or indexes are left out: no row of theirs changed.
+    /// the properties whose steps can leave a value missing. Tables that only
+    /// gain nullable columns or indexes are left out: no row of theirs
+    /// changed.
     static func scope(ofInPlace plan: MigrationPlan) -> Scope {
         let tables = plan.tableChanges.filter(\.writesRows).map(\.table)
         var properties: [String: Set<String>] = [:]
-        for step in plan.steps {
+        for step in plan.steps where canLeaveValueMissing(step, in: plan.destination) {
             guard let property = step.property else { continue }
             properties[step.entity, default: []].insert(property)
         }
         return Scope(tables: Set(tables), properties: properties)
+    }
+
+    /// Whether the SQL of `step` can leave a value of its property nil
+    /// where the newer version requires one. A rename or a widening copies
+    /// every value as it was (a value that was missing before stays so, as
+    /// it was before the stage; a property that also becomes required has a
+    /// make-required step of its own); an added or newly required attribute
+    /// with a default is filled with it; removals, indexes, order and
+    /// version hashes change no value. Every other step is checked.
+    static func canLeaveValueMissing(_ step: MigrationStep, in model: Model) -> Bool {
+        switch step.kind {
+        case .renameAttribute, .renameRelationship, .widenType, .makeOptional,
+            .removeAttribute, .removeRelationship, .addIndex, .removeIndex,
+            .addUniquenessConstraint, .removeUniquenessConstraint, .makeOrdered,
+            .makeUnordered, .changeVersionHash:
+            return false
+        case .addAttribute, .makeRequired:
+            guard let name = step.property,
+                let attribute = model.allAttributes(of: step.entity).first(where: {
+                    $0.name == name
+                })
+            else { return true }
+            return attribute.defaultValue == nil
+        default:
+            return true
+        }
     }
 
     /// Throws ``MigrationError`` (`verificationFailed`) listing up to ten

@@ -209,15 +209,15 @@ public final class Migrator {
         if journal.completedStages.isEmpty { journal.backupName = nil }
         let stages = preview.stages.map(\.stage)
         // The backup is made lazily, before the first stage that can lose
-        // something (a stage that only adds runs in one transaction: a kill
-        // leaves the old state or the new). A file in its way is refused
-        // before anything is written. The journal first names it with that
+        // something, unless that is the run's last (``StoreBackup/stage(
+        // needingBackupIn:)``). A file in its way is refused before
+        // anything is written. The journal first names it with that
         // stage's commit, so a run whose stage fails removes it; one killed
         // in between leaves a backup marked as this store's, which the next
         // run recognises and makes afresh.
         let backupStage =
             options.keepsBackup && journal.backupName == nil
-            ? stages.firstIndex(where: StoreBackup.isNeeded(before:)) : nil
+            ? StoreBackup.stage(needingBackupIn: stages) : nil
         if let index = backupStage {
             try StoreBackup.removeLeftover(
                 of: store, named: StoreBackup.name(of: storeURL, version: stages[index].from))

@@ -79,6 +79,22 @@ enum StoreBackup {
         return pending
     }
 
+    /// The index of the stage of a run's `stages` before which the backup is
+    /// made: the first that can lose something (``isNeeded(before:)``),
+    /// unless it is the last stage. Every stage commits or rolls back as one
+    /// transaction, so the backup serves only when a stage after the lossy
+    /// one fails, leaving the store at a version between the two ends with
+    /// the loss already made. When the lossy stage is the last, its failure
+    /// leaves the store exactly as a backup would hold it, and its success
+    /// removes the backup: making one would cost a copy of the store for
+    /// nothing.
+    static func stage(needingBackupIn stages: [MigrationStage]) -> Int? {
+        guard let index = stages.firstIndex(where: isNeeded(before:)),
+            index < stages.count - 1
+        else { return nil }
+        return index
+    }
+
     /// Whether a backup must exist before `stage` runs: unless the stage only
     /// adds — new tables, nullable columns, indexes, bookkeeping — and runs
     /// in place. Such a stage changes no existing value and runs in one

@@ -268,6 +268,28 @@ import Testing
         #expect(scope.properties?["Note"] == ["mood"])
     }
 
+    @Test func testOnlyStepsThatCanLeaveAValueMissingAreChecked() throws {
+        let directory = try TemporaryDirectory()
+        let setup = try MigratorTestChain(in: directory, versions: 1)
+        let v1 = try #require(try setup.chain.model(version: 1))
+        var v2 = v1
+        v2.version = 2
+        let index = try #require(v2.entities.firstIndex { $0.name == "Note" })
+        let title = try #require(v2.entities[index].attributes.firstIndex { $0.name == "title" })
+        v2.entities[index].attributes[title].renamedFrom = "title"
+        v2.entities[index].attributes[title].name = "heading"  // Values copied.
+        var pinned = Attribute(name: "pinned", type: .boolean)
+        pinned.defaultValue = .literal(.boolean(false))  // Filled with the default.
+        let rank = Attribute(name: "rank", type: .integer64)  // Required, nothing fills it.
+        v2.entities[index].attributes += [pinned, rank]
+
+        let plan = MigrationPlan(from: v1, to: v2)
+        let scope = MigrationVerifier.scope(ofInPlace: plan)
+
+        #expect(Set(plan.steps.compactMap(\.property)) == ["heading", "pinned", "rank"])
+        #expect(scope.properties?["Note"] == ["rank"])
+    }
+
     @Test func testRelationshipChecksCanBeLimitedToTables() throws {
         let (directory, setup, url) = try MigratorTestChain.populated(versions: 1, notes: 2)
         defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.

@@ -4,14 +4,16 @@ import Testing
 @testable import Strata
 
 /// ``StoreBackup``: the clone it makes, and the rule that makes it lazy — a
-/// run makes its backup before the first stage that can lose something, and
-/// none when every stage only adds.
+/// run makes its backup before the first stage that can lose something when
+/// a stage follows it, and none when every stage only adds or the only lossy
+/// stage is the last.
 @Suite struct StoreBackupTests {
     /// A chain of Notes: v1 `Note {title, body?}`; v2 adds an optional
     /// `summary`, an indexed optional `rank` and an entity `Tag` (only adds);
-    /// v3 removes `body` (lossy).
+    /// v3 removes `body` (lossy); v4 adds an optional `pinned`.
     private static func schema(_ version: Int) -> String {
         var attributes = [#""title": { "type": "string" }"#]
+        if version >= 4 { attributes.append(#""pinned": { "type": "boolean", "optional": true }"#) }
         if version < 3 { attributes.append(#""body": { "type": "string", "optional": true }"#) }
         if version >= 2 {
             attributes.append(#""summary": { "type": "string", "optional": true }"#)
@@ -149,27 +151,43 @@ import Testing
         #expect(try Self.backupNames(in: directory).isEmpty)
     }
 
-    @Test func testALossyStageHasItsBackupWhileItRuns() throws {
-        let (directory, url, chain) = try Self.populated(versions: 3)
+    @Test func testALossyStageHasItsBackupWhileItRunsWhenAStageFollows() throws {
+        let (directory, url, chain) = try Self.populated(versions: 4)
         var options = MigrationOptions()
         options.acceptsLossySteps = true
-        var seen: Set<String> = []
+        options.customSteps[3] = IdleStep()  // Stage 3-4 of its own.
+        var seen: [String: Set<String>] = [:]
         let report = try Migrator(storeAt: url, chain: chain, options: options).run {
             // The backup is finished while the stage works, and in place
             // when it commits.
             guard $0.activity == "done" else { return }
-            seen.formUnion((try? Self.backupNames(in: directory)) ?? ["unreadable"])
+            seen[$0.stageName, default: []].formUnion(
+                (try? Self.backupNames(in: directory)) ?? ["unreadable"])
         }
-        #expect(report.completedStages == ["1-3"])
+        #expect(report.completedStages == ["1-3", "3-4"])
         #expect(report.backup == .made(name: "Notes.sqlite.strata-backup-v1", beforeStage: "1-3"))
-        #expect(seen == ["Notes.sqlite.strata-backup-v1"])
+        #expect(seen["1-3"] == ["Notes.sqlite.strata-backup-v1"])
         #expect(try Self.backupNames(in: directory).isEmpty)
     }
 
-    @Test func testTheBackupIsMadeBeforeTheFirstStageThatCanLoseSomething() throws {
+    @Test func testALossyLastStageMakesNoBackup() throws {
         let (directory, url, chain) = try Self.populated(versions: 3)
         var options = MigrationOptions()
+        options.acceptsLossySteps = true
+        var seen: Set<String> = []
+        let report = try Migrator(storeAt: url, chain: chain, options: options).run { _ in
+            seen.formUnion((try? Self.backupNames(in: directory)) ?? ["unreadable"])
+        }
+        #expect(report.completedStages == ["1-3"])
+        #expect(report.backup == .notNeeded)
+        #expect(seen.isEmpty)
+    }
+
+    @Test func testTheBackupIsMadeBeforeTheFirstStageThatCanLoseSomething() throws {
+        let (directory, url, chain) = try Self.populated(versions: 4)
+        var options = MigrationOptions()
         options.customSteps[2] = IdleStep()  // Stage 2-3 of its own, on a copy.
+        options.customSteps[3] = IdleStep()  // And 3-4 after it.
         var seen: [String: Set<String>] = [:]
         var held: (version: Int, bodies: SQLiteValue?)?
         let report = try Migrator(storeAt: url, chain: chain, options: options).run {
@@ -187,7 +205,7 @@ import Testing
             }
             try? backup?.close()
         }
-        #expect(report.completedStages == ["1-2", "2-3"])
+        #expect(report.completedStages == ["1-2", "2-3", "3-4"])
         #expect(seen["1-2"] == [])
         // The version-2 store, stage 1-2 read from the WAL: everything
         // version 1 held, since 1-2 only added.
@@ -198,9 +216,10 @@ import Testing
     }
 
     @Test func testALateBackupIsRemovedWhenItsStageFailsAndTheRerunMakesItAgain() throws {
-        let (directory, url, chain) = try Self.populated(versions: 3)
+        let (directory, url, chain) = try Self.populated(versions: 4)
         var options = MigrationOptions()
         options.customSteps[2] = FailingStep()
+        options.customSteps[3] = IdleStep()
         #expect(throws: FailingStep.Failure.self) {
             try Migrator(storeAt: url, chain: chain, options: options).run()
         }
@@ -217,7 +236,7 @@ import Testing
             guard $0.activity == "done" else { return }
             seen.formUnion((try? Self.backupNames(in: directory)) ?? ["unreadable"])
         }
-        #expect(report.resumedAfter == ["1-2"] && report.completedStages == ["2-3"])
+        #expect(report.resumedAfter == ["1-2"] && report.completedStages == ["2-3", "3-4"])
         #expect(seen == ["Notes.sqlite.strata-backup-v2"])
         #expect(try Self.backupNames(in: directory).isEmpty)
     }
