@@ -225,7 +225,7 @@ extension Context {
                 )
                 for (position, member) in living.enumerated() {
                     try statement.bind([
-                        .integer(Context.orderKey(position)), .integer(key(member)),
+                        .integer(OrderKey.at(position)), .integer(key(member)),
                     ])
                     try statement.execute()
                     statement.reset()
@@ -268,13 +268,13 @@ extension Context {
         )
         for (position, member) in members.enumerated() {
             var values: [SQLiteValue] = [.integer(key(object.objectID)), .integer(key(member))]
-            if order != nil { values.append(.integer(Context.orderKey(position))) }
+            if order != nil { values.append(.integer(OrderKey.at(position))) }
             if inverseOrder != nil {
                 let other = try self.object(with: member)
                 let inverseIndex = try other.description_.relationship(relationship.inverse)
                 let place =
                     try toManyIDs(of: other, inverseIndex).firstIndex(of: object.objectID) ?? 0
-                values.append(.integer(Context.orderKey(place)))
+                values.append(.integer(OrderKey.at(place)))
             }
             try statement.bind(values)
             try statement.execute()
@@ -300,12 +300,6 @@ extension Context {
         try store.connection.execute(
             "DELETE FROM \(SQLiteIdentifier.quoted(description.mapping.table)) WHERE Z_PK = ?",
             [.integer(primaryKey)])
-    }
-
-    /// The stored position key of the member at `position` of an ordered
-    /// relationship: 2048, 3072, 4096, … as Core Data writes them.
-    static func orderKey(_ position: Int) -> Int64 {
-        2048 + 1024 * Int64(position)
     }
 
     // MARK: After the commit

@@ -79,7 +79,8 @@ indirect enum ColumnValue: Hashable, Sendable {
         case .ordinal(let partition, let order):
             let (a, b) = (partition.sql(over: table), order.sql(over: table))
             return (
-                "((ROW_NUMBER() OVER (PARTITION BY \(a.text) ORDER BY \(b.text)) + 1) * 1024)",
+                OrderKey.sql(
+                    ofRowNumber: "ROW_NUMBER() OVER (PARTITION BY \(a.text) ORDER BY \(b.text))"),
                 a.arguments + b.arguments
             )
         }

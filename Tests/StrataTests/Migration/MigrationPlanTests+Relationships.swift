@@ -80,8 +80,8 @@ import Testing
         #expect(
             ordered.sql.contains {
                 $0.contains(
-                    "((ROW_NUMBER() OVER (PARTITION BY ZBOOK.ZAUTHOR ORDER BY ZBOOK.Z_PK) + 1) "
-                        + "* 1024)"
+                    "((ROW_NUMBER() OVER (PARTITION BY ZBOOK.ZAUTHOR ORDER BY ZBOOK.Z_PK) - 1) "
+                        + "* 1024 + 2048)"
                 )
             })
         #expect(ordered.tableChanges.map(\.strategy) == [.rebuild])

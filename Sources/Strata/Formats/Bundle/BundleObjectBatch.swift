@@ -48,7 +48,7 @@ struct BundleObjectBatch {
         /// The to-many's slot (``EntityColumns/toManyRelationships``).
         let slot: Int
         let member: Int64
-        /// The position Core Data keeps in an ordered to-many (1024 apart).
+        /// The position Core Data keeps in an ordered to-many (``OrderKey``).
         let order: Int64
     }
 

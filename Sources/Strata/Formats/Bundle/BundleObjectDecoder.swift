@@ -482,6 +482,6 @@ final class BundleObjectDecoder: @unchecked Sendable {
         if case .mirror = role { return }  // Its primary side inserts it.
         batch.links.append(
             BundleObjectBatch.Link(
-                object: object, slot: slot, member: member, order: Int64(position + 1) * 1024))
+                object: object, slot: slot, member: member, order: OrderKey.at(position)))
     }
 }

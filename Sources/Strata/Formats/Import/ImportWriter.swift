@@ -168,8 +168,9 @@ final class ImportWriter {
             }
             columns.append(inverseOrder)
             values.append(
-                "COALESCE((SELECT MAX(\(quoted(inverseOrder))) FROM \(quoted(table)) WHERE "
-                    + "\(quoted(destinationColumn)) = ?2), 0) + 1024")
+                OrderKey.sql(
+                    after: "(SELECT MAX(\(quoted(inverseOrder))) FROM \(quoted(table)) WHERE "
+                        + "\(quoted(destinationColumn)) = ?2)"))
             let statement = try connection.cachedStatement(
                 "INSERT OR IGNORE INTO \(quoted(table)) ("
                     + columns.map(quoted).joined(separator: ", ") + ") VALUES ("

@@ -141,7 +141,7 @@ extension Importer {
                     + "\(slot.relationship.destination) has no relatedBy attribute (give relatedBy in the schema)"
             )
         }
-        var order: Int64 = 0
+        var members = 0
         let owner = Owner(key: key, plan: plan, isNew: true)
         // A value named twice is one member (a set), not a second object.
         var named: Set<String> = []
@@ -158,10 +158,10 @@ extension Importer {
                     value, in: related, attribute: attribute, for: slot.relationship,
                     at: position, deferIfImported: false, owner: owner)
             else { return }
-            order += 1
             try link(
                 slot, of: key, plan: plan, to: destination, number: number,
-                order: slot.relationship.isOrdered ? order * 1024 : nil)
+                order: slot.relationship.isOrdered ? OrderKey.at(members) : nil)
+            members += 1
         }
     }
 }

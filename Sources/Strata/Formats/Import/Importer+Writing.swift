@@ -207,7 +207,7 @@ extension Importer {
                     $0.relationship.name == slot.relationship.inverse && !$0.relationship.isToMany
                 }
             for (position, child) in children.records.enumerated() {
-                let order = slot.relationship.isOrdered ? Int64(position + 1) * 1024 : nil
+                let order = slot.relationship.isOrdered ? OrderKey.at(position) : nil
                 try write(
                     child,
                     parent: ParentLink(
@@ -228,7 +228,7 @@ extension Importer {
                         value, for: slot.relationship, at: link.position, deferIfImported: false,
                         owner: owner)
                 else { continue }
-                let order = slot.relationship.isOrdered ? Int64(position + 1) * 1024 : nil
+                let order = slot.relationship.isOrdered ? OrderKey.at(position) : nil
                 try self.link(
                     slot, of: key, plan: plan, to: destination, number: number, order: order)
             }

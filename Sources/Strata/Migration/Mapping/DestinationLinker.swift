@@ -60,8 +60,10 @@ final class DestinationLinker {
                 // The source's stored place when the rule has one (?3),
                 // else after the target's last owner.
                 sets.append(
-                    "\(quoted(column)) = COALESCE(?3, COALESCE((SELECT MAX(\(quoted(column))) "
-                        + "FROM \(ownerTable) WHERE \(quoted(key.foreignKey)) = ?2), 1024) + 1024)")
+                    "\(quoted(column)) = COALESCE(?3, "
+                        + OrderKey.sql(
+                            after: "(SELECT MAX(\(quoted(column))) FROM \(ownerTable) "
+                                + "WHERE \(quoted(key.foreignKey)) = ?2)") + ")")
                 clears.append("\(quoted(column)) = NULL")
             }
             takesStoredOrder = key.orderColumn != nil
@@ -126,8 +128,9 @@ final class DestinationLinker {
                 {
                     columns.append(quoted(inverseOrder))
                     values.append(
-                        "COALESCE((SELECT MAX(\(quoted(inverseOrder))) FROM \(quoted(table)) "
-                            + "WHERE \(quoted(theirs)) = ?2), 1024) + 1024")
+                        OrderKey.sql(
+                            after: "(SELECT MAX(\(quoted(inverseOrder))) FROM \(quoted(table)) "
+                                + "WHERE \(quoted(theirs)) = ?2)"))
                 }
                 usesPosition = order != nil
                 linkSQL =
@@ -150,7 +153,7 @@ final class DestinationLinker {
     /// it last).
     func add(owner: Int64, target: Int64, position: Int, storedOrder: Int64? = nil) throws {
         var arguments: [SQLiteValue] = [.integer(owner), .integer(target)]
-        if usesPosition { arguments.append(.integer(Int64(position + 1) * 1024)) }
+        if usesPosition { arguments.append(.integer(OrderKey.at(position))) }
         if takesStoredOrder { arguments.append(storedOrder.map { .integer($0) } ?? .null) }
         try link.execute(arguments)
         for statement in exclusive {

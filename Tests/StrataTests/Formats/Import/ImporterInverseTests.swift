@@ -205,14 +205,14 @@ import Testing
             ArrayRecordReader([playlist("P2", [.text("B"), .text("A")])]),
             ImportOptions(entity: "Playlist"))
         // (playlist, song, the song's place in the playlist, the playlist's
-        // place among the song's playlists)
+        // place among the song's playlists: Core Data's keys, 2048 first)
         #expect(
             try fixture.rows(
                 "SELECT p.ZNAME, s.ZTITLE, j.Z_FOK_2SONGS, j.Z_FOK_1PLAYLISTS FROM Z_1SONGS j "
                     + "JOIN ZPLAYLIST p ON p.Z_PK = j.Z_1PLAYLISTS JOIN ZSONG s ON s.Z_PK = j.Z_2SONGS "
                     + "ORDER BY p.ZNAME, j.Z_FOK_2SONGS") == [
-                    ["P1", "A", "1024", "1024"], ["P1", "B", "2048", "1024"],
-                    ["P2", "B", "1024", "2048"], ["P2", "A", "2048", "2048"],
+                    ["P1", "A", "2048", "2048"], ["P1", "B", "3072", "2048"],
+                    ["P2", "B", "2048", "3072"], ["P2", "A", "3072", "3072"],
                 ])
         #expect(try Self.problems(fixture) == [])
     }
