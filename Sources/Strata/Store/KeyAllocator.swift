@@ -76,6 +76,13 @@ final class KeyAllocator {
         }
     }
 
+    /// The `Z_MAX` the store records for entity `number` (0 when none).
+    static func recorded(ofEntity number: Int, on connection: Connection) throws -> Int64 {
+        try connection.scalar(
+            "SELECT Z_MAX FROM main.Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(number))])?
+            .int64Value ?? 0
+    }
+
     /// Raises the `Z_MAX` of each root of `model` to the highest key in its
     /// table, for writers that copy rows with their keys (a bundle loaded
     /// or merged).

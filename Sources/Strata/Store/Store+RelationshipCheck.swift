@@ -190,10 +190,8 @@ private struct RelationshipChecker {
             }
 
             let largest = try connection.scalar("SELECT MAX(Z_PK) FROM \(quoted(table))")
-            let maximum = try connection.scalar(
-                "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(Int64(entity.number))])
             if let largest = largest?.int64Value {
-                let recorded = maximum?.int64Value ?? 0
+                let recorded = try KeyAllocator.recorded(ofEntity: entity.number, on: connection)
                 if recorded < largest {
                     report(
                         .maxBelowPrimaryKey, root.name, nil, largest,

@@ -54,12 +54,8 @@ final class BundleLoader {
         mapping = try StoreMapping(model: model, store: store)
         let numbers = Dictionary(store.entityRecords.map { ($0.name, $0.number) }) { a, _ in a }
         let connection = store.connection
-        let joinLinks = try BundleJoinLinks(model: model, mapping: mapping) { table in
-            // The column that leads the table's primary key, as the file has it.
-            let columns = try connection.prepare(
-                "SELECT name FROM pragma_table_info(?) WHERE pk = 1")
-            try columns.bind(.text(table), at: 1)
-            return try columns.step() ? columns.text(at: 0) : nil
+        let joinLinks = try BundleJoinLinks(model: model, mapping: mapping) {
+            try BundleJoinLinks.leadingColumn(of: $0, in: connection)
         }
         var columns: [String: EntityColumns] = [:]
         for (entity, entityMapping) in mapping.entities {

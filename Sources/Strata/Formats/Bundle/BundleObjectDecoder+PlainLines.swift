@@ -199,7 +199,7 @@ extension BundleObjectDecoder {
 
     /// Reads the value of attribute `slot` into value `index` of `batch`.
     private func readValue(
-        _ scanner: inout BundleLineScanner, rule: EntityColumns.AttributeRule, object: Int,
+        _ scanner: inout BundleLineScanner, rule: EntityColumns.AttributeSlot, object: Int,
         slot: Int, at index: Int, to batch: inout BundleObjectBatch
     ) throws -> Bool {
         switch scanner.peek() {

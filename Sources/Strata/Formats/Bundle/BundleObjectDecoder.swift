@@ -284,7 +284,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
 
     // MARK: - Values
 
-    private func value(of node: JSONNode, for rule: EntityColumns.AttributeRule) throws
+    private func value(of node: JSONNode, for rule: EntityColumns.AttributeSlot) throws
         -> SQLiteValue
     {
         switch Self.storedValue(node.value, for: rule) {
@@ -298,7 +298,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
     /// What the store keeps for a line's value of an attribute, when the value
     /// fits it; else what was expected instead. Both readings of a line use
     /// it, so they convert alike.
-    static func storedValue(_ value: JSONValue, for rule: EntityColumns.AttributeRule)
+    static func storedValue(_ value: JSONValue, for rule: EntityColumns.AttributeSlot)
         -> Result<SQLiteValue, Expected>
     {
         func mismatch(_ expected: String) -> Result<SQLiteValue, Expected> {
@@ -375,7 +375,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
     /// - Throws: ``LineError`` for a file the bundle lacks or SQLite cannot
     ///   hold; ``ArchiveError`` from the read (a damaged entry).
     func medium(
-        _ file: String, rule: EntityColumns.AttributeRule, object: Int, slot: Int,
+        _ file: String, rule: EntityColumns.AttributeSlot, object: Int, slot: Int,
         to batch: inout BundleObjectBatch
     ) throws -> BundleObjectBatch.Medium {
         // Every entry of the zip is listed in the manifest (checked on opening).

@@ -5,7 +5,7 @@
 /// inserting rows share it.
 final class EntityColumns: @unchecked Sendable {
     /// What a line's value of one attribute is checked against.
-    struct AttributeRule {
+    struct AttributeSlot {
         let name: String
         let type: AttributeType
         let isOptional: Bool
@@ -22,7 +22,7 @@ final class EntityColumns: @unchecked Sendable {
     /// The table rows go into.
     let table: String
     /// The stored attributes, by slot.
-    let attributes: [AttributeRule]
+    let attributes: [AttributeSlot]
     /// The column of each attribute, by slot.
     let attributeColumns: [String]
     /// The slot of each attribute, by name.
@@ -60,7 +60,7 @@ final class EntityColumns: @unchecked Sendable {
         let quoted = SQLiteIdentifier.quoted
         var attributeColumns: [String] = []
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-        var attributes: [AttributeRule] = []
+        var attributes: [AttributeSlot] = []
         var checks: [(slot: Int, check: AttributeCheck)] = []
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
             guard let column = mapping.attributeColumns[attribute.name] else { continue }
@@ -69,7 +69,7 @@ final class EntityColumns: @unchecked Sendable {
             }
             let binary = attribute.type == .binary || attribute.type == .transformable
             attributes.append(
-                AttributeRule(
+                AttributeSlot(
                     name: attribute.name, type: attribute.type, isOptional: attribute.isOptional,
                     allowsExternalStorage: attribute.allowsExternalStorage,
                     takesMediaFile: binary && (attribute.isMedia || attribute.allowsExternalStorage)

@@ -251,13 +251,19 @@ import Testing
 
 /// What a stage's checks read: only the tables and properties it touched.
 @Suite struct MigrationVerifierScopeTests {
-    @Test func testAddingANullableAttributeTouchesNoTable() throws {
+    /// Version 1 of the test chain, a copy numbered 2 to change, and the
+    /// index of `Note` in it.
+    private static func versions() throws -> (v1: Model, v2: Model, note: Int) {
         let directory = try TemporaryDirectory()
         let setup = try MigratorTestChain(in: directory, versions: 1)
         let v1 = try #require(try setup.chain.model(version: 1))
         var v2 = v1
         v2.version = 2
-        let index = try #require(v2.entities.firstIndex { $0.name == "Note" })
+        return (v1, v2, try #require(v2.entities.firstIndex { $0.name == "Note" }))
+    }
+
+    @Test func testAddingANullableAttributeTouchesNoTable() throws {
+        var (v1, v2, index) = try Self.versions()
         var mood = Attribute(name: "mood", type: .string)
         mood.isOptional = true
         v2.entities[index].attributes.append(mood)
@@ -269,12 +275,7 @@ import Testing
     }
 
     @Test func testOnlyStepsThatCanLeaveAValueMissingAreChecked() throws {
-        let directory = try TemporaryDirectory()
-        let setup = try MigratorTestChain(in: directory, versions: 1)
-        let v1 = try #require(try setup.chain.model(version: 1))
-        var v2 = v1
-        v2.version = 2
-        let index = try #require(v2.entities.firstIndex { $0.name == "Note" })
+        var (v1, v2, index) = try Self.versions()
         let title = try #require(v2.entities[index].attributes.firstIndex { $0.name == "title" })
         v2.entities[index].attributes[title].renamedFrom = "title"
         v2.entities[index].attributes[title].name = "heading"  // Values copied.
