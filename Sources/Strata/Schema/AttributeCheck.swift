@@ -3,8 +3,8 @@
 /// once (the pattern, which rules there are), so checking a value costs a
 /// few comparisons.
 ///
-/// The one check of stored values that unarchiving and merging a bundle
-/// and `strata check` share; a value is checked as the store keeps it
+/// The one check of stored values that importing, unarchiving and merging a
+/// bundle and `strata check` share; a value is checked as the store keeps it
 /// (text as UTF-8, numbers, booleans and dates as numbers).
 struct AttributeCheck: Sendable {
     /// A rule a value can break.
@@ -18,6 +18,9 @@ struct AttributeCheck: Sendable {
         let rule: Rule
         /// `title has 500 characters, at most 120 allowed`
         let message: String
+        /// The pattern a text did not match (not set when it could not be
+        /// checked): a caller that may show the text names it beside.
+        var mismatchedPattern: String? = nil
     }
 
     /// The attribute's name.
@@ -145,7 +148,8 @@ struct AttributeCheck: Sendable {
             do {
                 if try !pattern.matchesWhole(text) {
                     return Violation(
-                        rule: .pattern, message: "\(name) does not match \(pattern.pattern)")
+                        rule: .pattern, message: "\(name) does not match \(pattern.pattern)",
+                        mismatchedPattern: pattern.pattern)
                 }
             } catch {
                 // Neither accepted nor refused: not written.

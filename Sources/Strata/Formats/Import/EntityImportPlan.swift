@@ -44,8 +44,10 @@ final class EntityImportPlan {
     let columns: [String]
     /// The validation rules of each attribute, by index.
     let rules: [AttributeRule?]
-    /// Compiled patterns by attribute index.
-    let patterns: [Int: AttributePattern]
+    /// The full check of each attribute with rules (``AttributeCheck``:
+    /// lengths, pattern, bounds), by index; ``rules`` says cheaply which
+    /// cells need it.
+    let checks: [AttributeCheck?]
     /// `INSERT` of a row: Z_PK, Z_ENT, Z_OPT, then every cell.
     let insertSQL: String
     /// The attributes with defaults, by index: applied when a new row lacks them.
@@ -151,13 +153,7 @@ final class EntityImportPlan {
         }
         let stored = attributes
         touched = stored.indices.filter { stored[$0].touchesOnSave }
-        var patterns: [Int: AttributePattern] = [:]
-        for (index, attribute) in attributes.enumerated() {
-            if let pattern = attribute.pattern {
-                patterns[index] = try AttributePattern(pattern: pattern)
-            }
-        }
-        self.patterns = patterns
+        checks = try attributes.map { try AttributeCheck($0) }
         let names = (["Z_PK", "Z_ENT", "Z_OPT"] + columns).map(SQLiteIdentifier.quoted)
         insertSQL =
             "INSERT INTO \(SQLiteIdentifier.quoted(table)) (\(names.joined(separator: ", "))) VALUES ("

@@ -96,73 +96,36 @@ struct RowCompleter {
     private func checkText(
         _ cell: ImportCell, rule: AttributeRule, plan: EntityImportPlan
     ) throws(ValueCoercer.Failure) {
-        guard rule.minLength != nil || rule.maxLength != nil || rule.hasPattern else { return }
-        func name() -> String { plan.attributes[rule.index].name }
-        let byteCount: Int
+        guard rule.minLength != nil || rule.maxLength != nil || rule.hasPattern,
+            let check = plan.checks[rule.index]
+        else { return }
+        let violation: AttributeCheck.Violation?
         switch cell {
-        case .utf8(let bytes): byteCount = bytes.count
-        case .text(let value): byteCount = value.utf8.count
+        case .utf8(let bytes): violation = check.check(utf8: bytes)
+        case .text(let value): violation = check.check(text: value)
         default: return
         }
-        // A text never has more characters than UTF-8 bytes, so most lengths
-        // are settled without counting characters (the costly part).
-        let withinMaximum = rule.maxLength.map { byteCount <= $0 } ?? true
-        let withinMinimum = rule.minLength.map { $0 <= min(byteCount, 1) } ?? true
-        if withinMaximum, withinMinimum, !rule.hasPattern { return }
-        let text: String
+        guard let violation else { return }
+        guard let pattern = violation.mismatchedPattern else {
+            throw ValueCoercer.Failure(violation.message, code: .validation)
+        }
+        // The importer's input is the user's own: the text is shown.
+        let excerpt: String
         switch cell {
-        case .utf8(let bytes): text = String(decoding: bytes, as: UTF8.self)
-        case .text(let value): text = value
-        default: return
+        case .utf8(let bytes): excerpt = ValueCoercer.excerpt(bytes)
+        case .text(let value): excerpt = ValueCoercer.excerpt(value)
+        default: excerpt = ""
         }
-        let length = withinMaximum && withinMinimum ? byteCount : text.count
-        if let minimum = rule.minLength, length < minimum {
-            throw ValueCoercer.Failure(
-                "\(name()) has \(length) characters, at least \(minimum) required",
-                code: .validation)
-        }
-        if let maximum = rule.maxLength, length > maximum {
-            throw ValueCoercer.Failure(
-                "\(name()) has \(length) characters, at most \(maximum) allowed",
-                code: .validation)
-        }
-        if rule.hasPattern, let pattern = plan.patterns[rule.index] {
-            let matches: Bool
-            do {
-                matches = try pattern.matchesWhole(text)
-            } catch {
-                throw ValueCoercer.Failure(
-                    "\(name()) could not be checked against \(pattern.pattern): \(error)",
-                    code: .validation)
-            }
-            if !matches {
-                throw ValueCoercer.Failure(
-                    "\(name()) '\(ValueCoercer.excerpt(text))' does not match \(pattern.pattern)",
-                    code: .validation)
-            }
-        }
+        throw ValueCoercer.Failure(
+            "\(check.name) '\(excerpt)' does not match \(pattern)", code: .validation)
     }
 
     private func checkBounds(
         _ number: Double, rule: AttributeRule, plan: EntityImportPlan
     ) throws(ValueCoercer.Failure) {
-        guard rule.minValue != nil || rule.maxValue != nil else { return }
-        let type = plan.types[rule.index]
-        func name() -> String { plan.attributes[rule.index].name }
-        func show(_ value: Double) -> String {
-            if type == .date { return ISO8601Date.string(from: value) ?? String(value) }
-            if type.isInteger, let exact = Int64(exactly: value) { return String(exact) }
-            return String(value)
-        }
-        if let minimum = rule.minValue, number < minimum {
-            throw ValueCoercer.Failure(
-                "\(name()) \(show(number)) is below the minimum \(show(minimum))",
-                code: .validation)
-        }
-        if let maximum = rule.maxValue, number > maximum {
-            throw ValueCoercer.Failure(
-                "\(name()) \(show(number)) is above the maximum \(show(maximum))",
-                code: .validation)
-        }
+        guard rule.minValue != nil || rule.maxValue != nil,
+            let violation = plan.checks[rule.index]?.check(number: number)
+        else { return }
+        throw ValueCoercer.Failure(violation.message, code: .validation)
     }
 }

@@ -118,6 +118,21 @@ import Testing
         #expect(error.position.column == column * 10 + 1)
     }
 
+    @Test func testAPatternMismatchShowsTheValueAndThePattern() throws {
+        let schema = """
+            {"format": "strata-schema/1", "model": "Codes", "version": 1, "entities": {"Row": {
+              "attributes": {"code": {"type": "string", "pattern": "^[A-Z]{3}$"}}}}}
+            """
+        let fixture = try ImportFixture(
+            model: try SchemaDecoder().decode(Data(schema.utf8), file: "Codes.json"))
+        let reader = ArrayFieldReader(header: ["code"], rows: [["ABC"], ["abcd"]])
+        let error = try #require(throws: ImportError.self) {
+            try fixture.run(reader, ImportOptions())
+        }
+        #expect(error.message.contains("code 'abcd' does not match ^[A-Z]{3}$"), "\(error.message)")
+        #expect(error.position.line == 3)
+    }
+
     @Test func testIntegersAreExactToSixtyFourBitsAndBooleansSpelledSixWays() throws {
         let schema = """
             {"format": "strata-schema/1", "model": "Numbers", "version": 1, "entities": {"Row": {"attributes": {
