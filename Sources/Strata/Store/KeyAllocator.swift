@@ -43,18 +43,21 @@ final class KeyAllocator {
     /// Reads the roots' `Z_MAX`.
     init(connection: Connection) throws {
         self.connection = connection
-        try connection.prepare("SELECT Z_NAME, Z_MAX FROM main.Z_PRIMARYKEY WHERE Z_SUPER = 0")
-            .forEachRow { row in
-                if let name = row.text(at: 0) { recorded[name] = row.int64(at: 1) }
-            }
+        // Cached: a context takes keys at every save.
+        try connection.cachedStatement(
+            "SELECT Z_NAME, Z_MAX FROM main.Z_PRIMARYKEY WHERE Z_SUPER = 0"
+        )
+        .forEachRow { row in
+            if let name = row.text(at: 0) { recorded[name] = row.int64(at: 1) }
+        }
     }
 
     /// The counter of the tree rooted at `root`, whose rows are in `table`.
     func counter(forRoot root: String, table: String) throws -> Counter {
         if let counter = counters[root] { return counter }
-        let highest =
-            try connection.scalar("SELECT max(Z_PK) FROM main.\(SQLiteIdentifier.quoted(table))")?
-            .int64Value ?? 0
+        let query = try connection.cachedStatement(
+            "SELECT max(Z_PK) FROM main.\(SQLiteIdentifier.quoted(table))")
+        let highest = try query.step() ? query.value(at: 0).int64Value ?? 0 : 0
         let counter = Counter(maximum: max(recorded[root] ?? 0, highest))
         counters[root] = counter
         return counter
@@ -69,9 +72,9 @@ final class KeyAllocator {
     /// (never lowering one another writer raised meanwhile).
     func save() throws {
         for (root, counter) in counters.sorted(by: { $0.key < $1.key }) where counter.isChanged {
-            try connection.execute(
-                "UPDATE main.Z_PRIMARYKEY SET Z_MAX = max(Z_MAX, ?) WHERE Z_NAME = ? AND Z_SUPER = 0",
-                [.integer(counter.maximum), .text(root)])
+            try connection.cachedStatement(
+                "UPDATE main.Z_PRIMARYKEY SET Z_MAX = max(Z_MAX, ?) WHERE Z_NAME = ? AND Z_SUPER = 0"
+            ).execute([.integer(counter.maximum), .text(root)])
             counter.isChanged = false
         }
     }
