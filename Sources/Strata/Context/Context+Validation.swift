@@ -50,56 +50,27 @@ extension Context {
                 .init(object: object.objectID, property: property, rule: rule, message: message))
         }
         let values = object.state.values  // one read of the array, not one per rule
-        for rule in description.validationRules {
-            let index = rule.index
-            guard let value = values[index] else {
-                if !rule.isOptional {
-                    fail(description.attributeNames[index], "required", "a value is required")
+        for (position, bounds) in description.attributeBounds.enumerated() {
+            // The bounds settle the common value; only the rest are checked
+            // in full (``AttributeCheck``, the rules every writer keeps).
+            let index = description.attributeChecks[position].index
+            let violation: AttributeCheck.Violation?
+            switch values[index] {
+            case nil:
+                guard !bounds.isOptional else { continue }
+                violation = description.attributeChecks[position].check.checkMissing()
+            case .string(let text)?:
+                guard !bounds.accepts(textOfBytes: text.utf8.count) else { continue }
+                violation = description.attributeChecks[position].check.check(text: text)
+            case let value?:
+                guard let number = value.numericValue, !bounds.accepts(number: number) else {
+                    continue
                 }
-                continue
+                violation = description.attributeChecks[position].check.check(number: number)
             }
-            switch value {
-            case .string(let text):
-                if rule.minLength != nil || rule.maxLength != nil {
-                    let length = text.count
-                    if let minimum = rule.minLength, length < minimum {
-                        fail(
-                            description.attributeNames[index], "minLength",
-                            "\(length) characters, at least \(minimum) required")
-                    }
-                    if let maximum = rule.maxLength, length > maximum {
-                        fail(
-                            description.attributeNames[index], "maxLength",
-                            "\(length) characters, at most \(maximum) allowed")
-                    }
-                }
-                if rule.hasPattern, let pattern = description.patterns[index] {
-                    let attribute = description.attributes[index]
-                    do {
-                        if try !pattern.matchesWhole(text) {
-                            fail(attribute.name, "pattern", "does not match \(pattern.pattern)")
-                        }
-                    } catch let error as RegexError {
-                        // Neither accepted nor refused: the save stops.
-                        fail(attribute.name, "pattern", "could not be checked: \(error)")
-                    }
-                }
-            default:
-                if rule.minValue != nil || rule.maxValue != nil, let number = value.numericValue {
-                    let attribute = description.attributes[index]
-                    if let minimum = rule.minValue, number < minimum {
-                        fail(
-                            attribute.name, "minValue",
-                            "\(describe(value)) is below the minimum \(describe(minimum, attribute))"
-                        )
-                    }
-                    if let maximum = rule.maxValue, number > maximum {
-                        fail(
-                            attribute.name, "maxValue",
-                            "\(describe(value)) is above the maximum \(describe(maximum, attribute))"
-                        )
-                    }
-                }
+            // A date beyond the years 0000–9999 is not a save's concern.
+            if let violation, violation.rule != .type {
+                fail(description.attributeNames[index], violation.rule.rawValue, violation.detail)
             }
         }
         for (index, relationship) in description.relationships.enumerated()
@@ -133,21 +104,5 @@ extension Context {
             }
         }
         return failures
-    }
-
-    private func describe(_ value: AttributeValue) -> String {
-        switch value {
-        case .date(let seconds):
-            ISO8601DateFormatter().string(from: Date(timeIntervalSinceReferenceDate: seconds))
-        case .integer(let number): String(number)
-        case .real(let number): String(number)
-        default: "\(value)"
-        }
-    }
-
-    private func describe(_ bound: Double, _ attribute: Attribute) -> String {
-        attribute.type == .date
-            ? describe(.date(bound))
-            : (attribute.type.isInteger ? String(Int64(bound)) : String(bound))
     }
 }

@@ -22,8 +22,6 @@ final class EntityDescription {
     let rootNumber: Int
     /// The name of the root of the entity's tree (``KeyAllocator``'s key).
     let rootName: String
-    /// Compiled `pattern`s, by attribute index.
-    let patterns: [Int: AttributePattern]
     /// The stored attributes a row writes, in column order: index and
     /// whether values carry the external-storage marker.
     let storedAttributes: [(index: Int, externalStorage: Bool)]
@@ -33,9 +31,13 @@ final class EntityDescription {
     let defaults: [(index: Int, value: AttributeDefault)]
     /// The attributes refreshed on every save (`touch: "save"`).
     let touchedOnSave: [Int]
-    /// The validation rules of stored attributes that have any, in a form
-    /// that is cheap to copy (checked for every changed object at save).
-    let validationRules: [AttributeRule]
+    /// The rules of the stored attributes that have any (``AttributeCheck``),
+    /// with their index, checked for every changed object at save.
+    let attributeChecks: [(index: Int, check: AttributeCheck)]
+    /// The ``AttributeCheck/bounds`` of each of ``attributeChecks``, in the
+    /// same order: plain numbers that settle the common value without
+    /// touching the check (no reference counting per value).
+    let attributeBounds: [AttributeCheck.Bounds]
     /// Each attribute's name, by index (scanned on every get and set).
     let attributeNames: [String]
     /// The to-one relationships a row writes, with their indexes and columns.
@@ -69,13 +71,17 @@ final class EntityDescription {
         self.mapping = mapping
         self.rootNumber = rootNumber
         self.rootName = model.rootEntity(of: entity.name)?.name ?? entity.name
-        var patterns: [Int: AttributePattern] = [:]
-        for (index, attribute) in attributes.enumerated() {
-            if let pattern = attribute.pattern {
-                patterns[index] = try AttributePattern(pattern: pattern)
-            }
+        // Core Data stores any date: the range of the store's text formats
+        // is not a rule of a save, so dates without bounds are not checked.
+        let ruled = self.attributes
+        let checks = try ruled.indices.compactMap { index -> (Int, AttributeCheck)? in
+            guard AttributeRule(index: index, ruled[index]) != nil,
+                let check = try AttributeCheck(ruled[index])
+            else { return nil }
+            return (index, check)
         }
-        self.patterns = patterns
+        self.attributeChecks = checks
+        self.attributeBounds = checks.map(\.1.bounds)
 
         var storedAttributes: [(index: Int, externalStorage: Bool)] = []
         var columns: [String] = []
@@ -90,9 +96,6 @@ final class EntityDescription {
             attribute.defaultValue.map { (index, $0) }
         }
         self.touchedOnSave = attributes.indices.filter { attributes[$0].touchesOnSave }
-        self.validationRules = attributes.indices.compactMap { index in
-            AttributeRule(index: index, attributes[index])
-        }
         self.attributeNames = attributes.map(\.name)
         var storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)] = []
         for (index, relationship) in relationships.enumerated()

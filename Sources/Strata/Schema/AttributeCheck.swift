@@ -18,6 +18,9 @@ struct AttributeCheck: Sendable {
         let rule: Rule
         /// `title has 500 characters, at most 120 allowed`
         let message: String
+        /// The same without the attribute's name, as a save's validation
+        /// failure words it: `500 characters, at most 120 allowed`.
+        let detail: String
         /// The pattern a text did not match (not set when it could not be
         /// checked): a caller that may show the text names it beside.
         var mismatchedPattern: String? = nil
@@ -118,7 +121,10 @@ struct AttributeCheck: Sendable {
 
     /// The violation of a missing value (NULL): `required` unless optional.
     func checkMissing() -> Violation? {
-        isOptional ? nil : Violation(rule: .required, message: "\(name) is required")
+        isOptional
+            ? nil
+            : Violation(
+                rule: .required, message: "\(name) is required", detail: "a value is required")
     }
 
     /// The first rule the text `utf8` breaks: its length in characters,
@@ -135,27 +141,27 @@ struct AttributeCheck: Sendable {
         let text = String(decoding: utf8, as: UTF8.self)
         let length = withinMaximum && withinMinimum ? bytes : text.count
         if let minimum = minLength, length < minimum {
-            return Violation(
-                rule: .minLength,
-                message: "\(name) has \(length) characters, at least \(minimum) required")
+            let detail = "\(length) characters, at least \(minimum) required"
+            return Violation(rule: .minLength, message: "\(name) has \(detail)", detail: detail)
         }
         if let maximum = maxLength, length > maximum {
-            return Violation(
-                rule: .maxLength,
-                message: "\(name) has \(length) characters, at most \(maximum) allowed")
+            let detail = "\(length) characters, at most \(maximum) allowed"
+            return Violation(rule: .maxLength, message: "\(name) has \(detail)", detail: detail)
         }
         if let pattern {
             do {
                 if try !pattern.matchesWhole(text) {
+                    let detail = "does not match \(pattern.pattern)"
                     return Violation(
-                        rule: .pattern, message: "\(name) does not match \(pattern.pattern)",
+                        rule: .pattern, message: "\(name) \(detail)", detail: detail,
                         mismatchedPattern: pattern.pattern)
                 }
             } catch {
                 // Neither accepted nor refused: not written.
                 return Violation(
                     rule: .pattern,
-                    message: "\(name) could not be checked against \(pattern.pattern): \(error)")
+                    message: "\(name) could not be checked against \(pattern.pattern): \(error)",
+                    detail: "could not be checked: \(error)")
             }
         }
         return nil
@@ -173,18 +179,16 @@ struct AttributeCheck: Sendable {
     func check(number: Double) -> Violation? {
         guard checksNumbers else { return nil }
         if type == .date, !Self.dates.contains(number) {
-            return Violation(
-                rule: .type, message: "\(name) \(number) is no date of the years 0000–9999")
+            let detail = "\(number) is no date of the years 0000–9999"
+            return Violation(rule: .type, message: "\(name) \(detail)", detail: detail)
         }
         if let minimum = minValue, number < minimum {
-            return Violation(
-                rule: .minValue,
-                message: "\(name) \(show(number)) is below the minimum \(show(minimum))")
+            let detail = "\(show(number)) is below the minimum \(show(minimum))"
+            return Violation(rule: .minValue, message: "\(name) \(detail)", detail: detail)
         }
         if let maximum = maxValue, number > maximum {
-            return Violation(
-                rule: .maxValue,
-                message: "\(name) \(show(number)) is above the maximum \(show(maximum))")
+            let detail = "\(show(number)) is above the maximum \(show(maximum))"
+            return Violation(rule: .maxValue, message: "\(name) \(detail)", detail: detail)
         }
         return nil
     }
