@@ -4,8 +4,9 @@ import Foundation
 
 extension MappingApplier {
     /// Checks a value about to be written against the rules its attribute
-    /// declares beyond its type: `minLength`/`maxLength` and `pattern` for
-    /// text, `minValue`/`maxValue` for numbers and dates. A nil value passes
+    /// declares beyond its type (``AttributeCheck``, the check every writer
+    /// uses): `minLength`/`maxLength` and `pattern` for text,
+    /// `minValue`/`maxValue` for numbers and dates. A nil value passes
     /// (required values are the stage's checks' business).
     ///
     /// Written with SQL, mapped values skip the validation a context's save
@@ -19,47 +20,57 @@ extension MappingApplier {
         func refuse(_ message: String) -> ExpressionError {
             ExpressionError(column: 1, message: message)
         }
+        guard let value,
+            attribute.minLength != nil || attribute.maxLength != nil || attribute.pattern != nil
+                || attribute.minValue != nil || attribute.maxValue != nil,
+            let check = try ruleCheck(of: attribute)
+        else { return }
+        let violation: AttributeCheck.Violation?
         switch value {
-        case nil:
-            return
         case .string(let text):
-            if attribute.minLength != nil || attribute.maxLength != nil {
-                let length = text.count
-                if let maximum = attribute.maxLength, length > maximum {
-                    throw refuse(
-                        "the text has \(length) characters; \(attribute.name) allows at most "
-                            + "\(maximum)")
-                }
-                if let minimum = attribute.minLength, length < minimum {
-                    throw refuse(
-                        "the text has \(length) characters; \(attribute.name) needs at least "
-                            + "\(minimum)")
-                }
-            }
-            if let pattern = attribute.pattern {
-                let matched: Bool
-                do {
-                    if patterns[pattern] == nil {
-                        patterns[pattern] = try AttributePattern(pattern: pattern)
-                    }
-                    matched = try patterns[pattern]?.matchesWhole(text) == true
-                } catch {
-                    throw refuse("the pattern of \(attribute.name) could not be checked: \(error)")
-                }
-                if !matched {
-                    throw refuse("the text does not match the pattern of \(attribute.name)")
-                }
-            }
-        case let value?:
+            violation = check.check(text: text)
+        default:
             // As a context's validation: numbers, booleans and dates.
             guard let number = value.numericValue else { return }
-            if let minimum = attribute.minValue, number < minimum {
-                throw refuse("the value is below the minimum of \(attribute.name)")
-            }
-            if let maximum = attribute.maxValue, number > maximum {
-                throw refuse("the value is above the maximum of \(attribute.name)")
-            }
+            violation = check.check(number: number)
         }
+        guard let violation else { return }
+        let name = attribute.name
+        // The message names the rule, not the value: it is said of a
+        // mapping's expression, for every row it runs on.
+        switch violation.rule {
+        case .maxLength, .minLength:
+            guard case .string(let text) = value else { return }
+            throw refuse(
+                "the text has \(text.count) characters; \(name) "
+                    + (violation.rule == .maxLength
+                        ? "allows at most \(check.maxLength ?? 0)"
+                        : "needs at least \(check.minLength ?? 0)"))
+        case .pattern:
+            throw refuse(
+                violation.mismatchedPattern != nil
+                    ? "the text does not match the pattern of \(name)"
+                    : "the pattern of \(name) \(violation.detail)")
+        case .minValue: throw refuse("the value is below the minimum of \(name)")
+        case .maxValue: throw refuse("the value is above the maximum of \(name)")
+        case .required, .type: return  // The stage's checks' business; any date is stored.
+        }
+    }
+
+    /// The compiled rules of `attribute` (``AttributeCheck``), once per
+    /// attribute of a run; nil when it has none a value can break.
+    private func ruleCheck(of attribute: Attribute) throws(ExpressionError) -> AttributeCheck? {
+        if let known = checks[attribute] { return known }
+        let check: AttributeCheck?
+        do {
+            check = try AttributeCheck(attribute)
+        } catch {
+            throw ExpressionError(
+                column: 1,
+                message: "the pattern of \(attribute.name) could not be checked: \(error)")
+        }
+        checks[attribute] = .some(check)
+        return check
     }
 
     /// `value` as `attribute` stores it, checked against its rules.
