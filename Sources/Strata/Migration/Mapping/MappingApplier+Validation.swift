@@ -60,7 +60,11 @@ extension MappingApplier {
     /// The compiled rules of `attribute` (``AttributeCheck``), once per
     /// attribute of a run; nil when it has none a value can break.
     private func ruleCheck(of attribute: Attribute) throws(ExpressionError) -> AttributeCheck? {
-        if let known = checks[attribute] { return known }
+        // By name first: hashing a whole attribute for every value costs more
+        // than comparing the few of one name.
+        if let known = checks[attribute.name]?.first(where: { $0.attribute == attribute }) {
+            return known.check
+        }
         let check: AttributeCheck?
         do {
             check = try AttributeCheck(attribute)
@@ -69,7 +73,7 @@ extension MappingApplier {
                 column: 1,
                 message: "the pattern of \(attribute.name) could not be checked: \(error)")
         }
-        checks[attribute] = .some(check)
+        checks[attribute.name, default: []].append((attribute, check))
         return check
     }
 

@@ -25,8 +25,8 @@ final class MappingApplier {
     var lookups: [String: [AttributeValue: Int64]] = [:]
     /// Statements that clear references to a deleted object, by root entity.
     var cleanups: [String: [Statement]] = [:]
-    /// The compiled rules of destination attributes that have any.
-    var checks: [Attribute: AttributeCheck?] = [:]
+    /// The compiled rules of destination attributes that have any, by name.
+    var checks: [String: [(attribute: Attribute, check: AttributeCheck?)]] = [:]
 
     /// How often, in rows, progress is reported within a rule.
     static let progressInterval: Int64 = 1000
