@@ -8,10 +8,8 @@ import Foundation
 /// once, here.
 ///
 /// ```swift
-/// var hasher = SHA512()
-/// hasher.update(Array("ab".utf8))
-/// hasher.update(Data("c".utf8))
-/// let digest = hasher.finalize()   // ddaf35a1…
+/// let digest = MD5.hash(Data("abc".utf8))
+/// let name = MD5.hex(digest)   // 900150983cd24fb0d6963f7d28e17f72
 /// ```
 public protocol MessageDigest {
     /// The length of a digest in bytes.

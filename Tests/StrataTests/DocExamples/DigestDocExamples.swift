@@ -20,11 +20,9 @@ enum DigestDocExamples {
 
     /// From Sources/Strata/Digest/MessageDigest.swift.
     static func messageDigest() throws {
-        var hasher = SHA512()
-        hasher.update(Array("ab".utf8))
-        hasher.update(Data("c".utf8))
-        let digest = hasher.finalize()   // ddaf35a1…
-        _ = digest
+        let digest = MD5.hash(Data("abc".utf8))
+        let name = MD5.hex(digest)   // 900150983cd24fb0d6963f7d28e17f72
+        _ = name
     }
 
     /// From Sources/Strata/Digest/SHA256.swift.
