@@ -9,7 +9,8 @@ extension Context {
     func writeChanges() throws -> SaveResult {
         var result = SaveResult()
         try resolveConflicts(&result)
-        try allocateKeys(&result)
+        let rows = RowWriter(connection: store.connection)
+        try allocateKeys(rows)
         func key(_ id: ObjectID) -> Int64 {
             id.isTemporary ? inserted[id]?.savingKey ?? id.key : id.key
         }
@@ -19,7 +20,7 @@ extension Context {
         let insertedObjects = savingInserted ?? inserted.values
         let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
         for number in byEntity.keys.sorted() {
-            try writeRows(byEntity[number] ?? [], isInsert: true, key: key)
+            try writeRows(byEntity[number] ?? [], isInsert: true, rows: rows, key: key)
         }
         let updatedObjects = updated.values.filter {
             $0.state.hasChanges && !result.mergedUpdates.contains(ObjectIdentifier($0))
@@ -29,15 +30,15 @@ extension Context {
                 $1.description_.number, $1.objectID.key
             )
         }
-        try writeRows(updatedObjects, isInsert: false, key: key)
+        try writeRows(updatedObjects, isInsert: false, rows: rows, key: key)
         for object in updated.values where result.mergedUpdates.contains(ObjectIdentifier(object)) {
-            try writeChangedColumns(of: object, key: key)
+            try writeChangedColumns(of: object, rows: rows, key: key)
         }
         for object in insertedObjects + updatedObjects {
-            try writeToManyChanges(of: object, key: key)
+            try writeToManyChanges(of: object, rows: rows, key: key)
         }
         for object in deleted.values.sorted(by: { $0.objectID.key < $1.objectID.key }) {
-            try deleteRow(object)
+            try deleteRow(object, rows: rows)
         }
         return result
     }
@@ -97,28 +98,26 @@ extension Context {
 
     /// Takes primary keys for inserted objects from their root entity's
     /// counter (``KeyAllocator``), as Core Data does, in insertion order.
-    private func allocateKeys(_ result: inout SaveResult) throws {
+    private func allocateKeys(_ rows: RowWriter) throws {
         let byRoot = Dictionary(grouping: savingInserted ?? inserted.values) {
             $0.description_.rootNumber
         }
         guard !byRoot.isEmpty else { return }
-        let keys = try KeyAllocator(connection: store.connection)
         for (_, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
             guard let description = objects.first?.description_ else { continue }
-            let counter = try keys.counter(
-                forRoot: description.rootName, table: description.mapping.table)
+            let counter = try rows.keyCounter(for: description.layout)
             for object in objects { object.savingKey = counter.next() }
         }
-        try keys.save()
+        try rows.saveKeys()
     }
 
     // MARK: Rows
 
     /// Inserts or updates the rows of `objects`, one prepared statement per
     /// entity, binding each value in place (the hot path of bulk imports).
-    private func writeRows(_ objects: [ManagedObject], isInsert: Bool, key: (ObjectID) -> Int64)
-        throws
-    {
+    private func writeRows(
+        _ objects: [ManagedObject], isInsert: Bool, rows: RowWriter, key: (ObjectID) -> Int64
+    ) throws {
         var current: (description: EntityDescription, statement: Statement)?
         for object in objects {
             let description = object.description_
@@ -127,8 +126,10 @@ extension Context {
                 statement = current.statement
                 statement.reset()
             } else {
-                statement = try store.connection.cachedStatement(
-                    isInsert ? description.insertSQL : description.updateSQL)
+                statement =
+                    try isInsert
+                    ? rows.insertStatement(for: description.layout)
+                    : rows.updateStatement(for: description.layout)
                 current = (description, statement)
             }
             // Read the object's arrays once: each `object.state` access would
@@ -137,10 +138,8 @@ extension Context {
             let ownKey = isInsert ? object.savingKey : object.objectID.key
             var position: Int32 = 1
             if isInsert {
-                try statement.bind(ownKey, at: 1)
-                try statement.bind(Int64(description.mapping.number), at: 2)
-                try statement.bind(Int64(1), at: 3)
-                position = 4
+                try statement.bind(ownKey, at: EntityRowLayout.keyParameter)
+                position = EntityRowLayout.firstValueParameter
             } else {
                 try statement.bind(object.state.version + 1, at: 1)
                 position = 2
@@ -153,13 +152,13 @@ extension Context {
             }
             if !description.storedToOnes.isEmpty {
                 let toOne = object.state.toOne
-                for (index, columns) in description.storedToOnes {
+                for (index, hasEntityColumn) in description.storedToOnes {
                     let destination = toOne[index].flatMap {
                         registered($0)?.isDeleted == true ? nil : $0
                     }
                     try statement.bind(destination.map { .integer(key($0)) } ?? .null, at: position)
                     position += 1
-                    if columns.entityColumn != nil {
+                    if hasEntityColumn {
                         let number = destination.flatMap {
                             descriptions[$0.entityName]?.mapping.number
                         }
@@ -177,38 +176,41 @@ extension Context {
     /// Updates only the columns of `object`'s changed attributes and to-one
     /// relationships (and `Z_OPT`): how `.contextWins` merges with another
     /// writer's changes to the same row.
-    private func writeChangedColumns(of object: ManagedObject, key: (ObjectID) -> Int64) throws {
+    private func writeChangedColumns(
+        of object: ManagedObject, rows: RowWriter, key: (ObjectID) -> Int64
+    ) throws {
         let description = object.description_
-        var assignments = ["Z_OPT = ?"]
-        var values: [SQLiteValue] = [.integer(object.state.version + 1)]
+        let layout = description.layout
+        var columns: [(column: Int, value: SQLiteValue)] = []
         for index in object.state.changedAttributes.sorted() {
-            let attribute = description.attributes[index]
-            guard let column = description.mapping.attributeColumns[attribute.name] else {
-                continue
-            }
-            assignments.append("\(SQLiteIdentifier.quoted(column)) = ?")
-            values.append(ColumnValueCodec.encode(object.state.values[index], attribute))
+            guard let column = description.storedAttributes.firstIndex(where: { $0.index == index })
+            else { continue }
+            columns.append(
+                (
+                    column,
+                    ColumnValueCodec.encode(object.state.values[index], layout.attributes[column])
+                ))
         }
-        for (index, columns) in description.storedToOnes
-        where object.state.changedRelationships.contains(index) {
-            let destination = object.state.toOne[index]
-            assignments.append("\(SQLiteIdentifier.quoted(columns.foreignKey)) = ?")
-            values.append(destination.map { .integer(key($0)) } ?? .null)
-            if let entityColumn = columns.entityColumn {
-                assignments.append("\(SQLiteIdentifier.quoted(entityColumn)) = ?")
+        for (slot, toOne) in description.storedToOnes.enumerated()
+        where object.state.changedRelationships.contains(toOne.index) {
+            let destination = object.state.toOne[toOne.index]
+            let kept = layout.toOnes[slot]
+            columns.append((kept.foreignKey, destination.map { .integer(key($0)) } ?? .null))
+            if let entity = kept.entity {
                 let number = destination.flatMap { descriptions[$0.entityName]?.mapping.number }
-                values.append(number.map { .integer(Int64($0)) } ?? .null)
+                columns.append((entity, number.map { .integer(Int64($0)) } ?? .null))
             }
         }
-        try store.connection.execute(
-            "UPDATE \(SQLiteIdentifier.quoted(description.mapping.table)) SET "
-                + assignments.joined(separator: ", ") + " WHERE Z_PK = ?",
-            values + [.integer(object.objectID.key)])
+        try rows.update(
+            layout, key: object.objectID.key, columns: columns,
+            version: .set(object.state.version + 1))
     }
 
     /// Writes order columns of ordered to-many relationships and the join
     /// table rows of many-to-many ones that changed on `object`.
-    private func writeToManyChanges(of object: ManagedObject, key: (ObjectID) -> Int64) throws {
+    private func writeToManyChanges(
+        of object: ManagedObject, rows: RowWriter, key: (ObjectID) -> Int64
+    ) throws {
         guard !object.state.changedRelationships.isEmpty else { return }
         let description = object.description_
         for index in object.state.changedRelationships.sorted() {
@@ -220,36 +222,25 @@ extension Context {
             let living = members.filter { registered($0)?.isDeleted != true }
             switch mapping {
             case .inverseForeignKey(let table, _, let order?):
-                let statement = try store.connection.cachedStatement(
-                    "UPDATE \(SQLiteIdentifier.quoted(table)) SET \(SQLiteIdentifier.quoted(order)) = ? WHERE Z_PK = ?"
-                )
                 for (position, member) in living.enumerated() {
-                    try statement.bind([
-                        .integer(OrderKey.at(position)), .integer(key(member)),
-                    ])
-                    try statement.execute()
-                    statement.reset()
+                    try rows.setOrder(
+                        OrderKey.at(position), column: order, of: key(member), in: table)
                 }
             case .inverseForeignKey:
                 break  // Unordered: the members' own foreign keys say it all.
             case .joinTable(let table, let source, let target, let order):
                 try rewriteJoinRows(
                     of: object, relationship, table: table, source: source, target: target,
-                    order: order,
-                    members: living, key: key)
+                    order: order, members: living, rows: rows, key: key)
             }
         }
     }
 
     private func rewriteJoinRows(
         of object: ManagedObject, _ relationship: Relationship, table: String, source: String,
-        target: String,
-        order: String?, members: [ObjectID], key: (ObjectID) -> Int64
+        target: String, order: String?, members: [ObjectID], rows: RowWriter,
+        key: (ObjectID) -> Int64
     ) throws {
-        let quotedTable = SQLiteIdentifier.quoted(table)
-        try store.connection.execute(
-            "DELETE FROM \(quotedTable) WHERE \(SQLiteIdentifier.quoted(source)) = ?",
-            [.integer(key(object.objectID))])
         // The inverse's order column, when the other side is ordered.
         let inverseOrder = descriptions[relationship.destination].flatMap {
             destination -> String? in
@@ -259,27 +250,21 @@ extension Context {
             else { return nil }
             return order
         }
-        var columns = [source, target]
-        if let order { columns.append(order) }
-        if let inverseOrder { columns.append(inverseOrder) }
-        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let statement = try store.connection.cachedStatement(
-            "INSERT OR REPLACE INTO \(quotedTable) (\(columns.map(SQLiteIdentifier.quoted).joined(separator: ", "))) VALUES (\(marks))"
-        )
-        for (position, member) in members.enumerated() {
-            var values: [SQLiteValue] = [.integer(key(object.objectID)), .integer(key(member))]
-            if order != nil { values.append(.integer(OrderKey.at(position))) }
+        var placed: [(key: Int64, inversePlace: Int64)] = []
+        for member in members {
+            var place: Int64 = 0
             if inverseOrder != nil {
                 let other = try self.object(with: member)
                 let inverseIndex = try other.description_.relationship(relationship.inverse)
-                let place =
+                let index =
                     try toManyIDs(of: other, inverseIndex).firstIndex(of: object.objectID) ?? 0
-                values.append(.integer(OrderKey.at(place)))
+                place = OrderKey.at(index)
             }
-            try statement.bind(values)
-            try statement.execute()
-            statement.reset()
+            placed.append((key(member), place))
         }
+        try rows.replaceJoinRows(
+            of: key(object.objectID), table: table, sourceColumn: source,
+            destinationColumn: target, order: order, inverseOrder: inverseOrder, members: placed)
     }
 
     /// Deletes `object`'s row and its join-table rows.
@@ -288,18 +273,14 @@ extension Context {
     /// column holds another table's keys, which may equal this one's. (Both
     /// columns of a reflexive pair are covered, since each relationship of
     /// the pair has its own key in its source column.)
-    private func deleteRow(_ object: ManagedObject) throws {
+    private func deleteRow(_ object: ManagedObject, rows: RowWriter) throws {
         guard let primaryKey = object.objectID.primaryKey else { return }
         let description = object.description_
         for mapping in description.mapping.toMany.values {
             guard case .joinTable(let table, let source, _, _) = mapping else { continue }
-            try store.connection.execute(
-                "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE \(SQLiteIdentifier.quoted(source)) = ?",
-                [.integer(primaryKey)])
+            try rows.deleteJoinRows(of: primaryKey, table: table, column: source)
         }
-        try store.connection.execute(
-            "DELETE FROM \(SQLiteIdentifier.quoted(description.mapping.table)) WHERE Z_PK = ?",
-            [.integer(primaryKey)])
+        try rows.delete(primaryKey, from: description.mapping.table)
     }
 
     // MARK: After the commit

@@ -21,7 +21,7 @@ final class EntityDescription {
     /// The store's number of the root of the entity's tree (its `Z_MAX` row).
     let rootNumber: Int
     /// The name of the root of the entity's tree (``KeyAllocator``'s key).
-    let rootName: String
+    var rootName: String { layout.rootName }
     /// The stored attributes a row writes, in column order: index and
     /// whether values carry the external-storage marker.
     let storedAttributes: [(index: Int, externalStorage: Bool)]
@@ -40,12 +40,12 @@ final class EntityDescription {
     let attributeBounds: [AttributeCheck.Bounds]
     /// Each attribute's name, by index (scanned on every get and set).
     let attributeNames: [String]
-    /// The to-one relationships a row writes, with their indexes and columns.
-    let storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)]
-    /// `INSERT` of a whole row: Z_PK, Z_ENT, Z_OPT, then ``rowColumns``.
-    let insertSQL: String
-    /// `UPDATE` of a whole row: Z_OPT, then ``rowColumns``, by Z_PK.
-    let updateSQL: String
+    /// The to-one relationships a row writes, with their indexes and
+    /// whether the table keeps the destination's entity number.
+    let storedToOnes: [(index: Int, hasEntityColumn: Bool)]
+    /// How the entity's rows are laid out: the columns of
+    /// ``storedAttributes`` then of ``storedToOnes``, in that order.
+    let layout: EntityRowLayout
     /// The columns a fetch reads, from the table aliased `t0`: Z_PK, Z_ENT,
     /// Z_OPT, each attribute (NULL when not stored), then each to-one's key
     /// and entity columns (see `Context.materialize`).
@@ -70,7 +70,6 @@ final class EntityDescription {
             uniquingKeysWith: { first, _ in first })
         self.mapping = mapping
         self.rootNumber = rootNumber
-        self.rootName = model.rootEntity(of: entity.name)?.name ?? entity.name
         // Core Data stores any date: the range of the store's text formats
         // is not a rule of a save, so dates without bounds are not checked.
         let ruled = self.attributes
@@ -83,37 +82,23 @@ final class EntityDescription {
         self.attributeChecks = checks
         self.attributeBounds = checks.map(\.1.bounds)
 
-        var storedAttributes: [(index: Int, externalStorage: Bool)] = []
-        var columns: [String] = []
-        for (index, attribute) in attributes.enumerated() where !attribute.isTransient {
-            guard let column = mapping.attributeColumns[attribute.name] else { continue }
-            storedAttributes.append((index, attribute.allowsExternalStorage))
-            columns.append(column)
-        }
+        let layout = EntityRowLayout(entity: entity.name, model: model, tables: mapping)
+        self.layout = layout
         let attributes = self.attributes
+        let attributeIndex = self.attributeIndex
+        self.storedAttributes = layout.attributes.compactMap { attribute in
+            attributeIndex[attribute.name].map { ($0, attribute.allowsExternalStorage) }
+        }
+        let relationshipIndex = self.relationshipIndex
+        self.storedToOnes = layout.toOnes.compactMap { toOne in
+            relationshipIndex[toOne.relationship.name].map { ($0, toOne.entity != nil) }
+        }
         self.attributeTypes = attributes.map(\.type)
         self.defaults = attributes.enumerated().compactMap { index, attribute in
             attribute.defaultValue.map { (index, $0) }
         }
         self.touchedOnSave = attributes.indices.filter { attributes[$0].touchesOnSave }
         self.attributeNames = attributes.map(\.name)
-        var storedToOnes: [(index: Int, columns: StoreMapping.ToOneMapping)] = []
-        for (index, relationship) in relationships.enumerated()
-        where !relationship.isToMany && !relationship.isTransient {
-            guard let key = mapping.toOne[relationship.name] else { continue }
-            storedToOnes.append((index, key))
-            columns.append(key.foreignKey)
-            if let entityColumn = key.entityColumn { columns.append(entityColumn) }
-        }
-        self.storedAttributes = storedAttributes
-        self.storedToOnes = storedToOnes
-        let quoted = columns.map(SQLiteIdentifier.quoted)
-        let table = SQLiteIdentifier.quoted(mapping.table)
-        let names = (["Z_PK", "Z_ENT", "Z_OPT"] + quoted).joined(separator: ", ")
-        let marks = Array(repeating: "?", count: quoted.count + 3).joined(separator: ", ")
-        self.insertSQL = "INSERT INTO \(table) (\(names)) VALUES (\(marks))"
-        let assignments = (["Z_OPT"] + quoted).map { "\($0) = ?" }.joined(separator: ", ")
-        self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?"
 
         var selected = ["Z_PK", "Z_ENT", "Z_OPT"]
         for attribute in attributes {

@@ -48,7 +48,8 @@ struct DirectInsert {
             let fallback = plan.defaults.first { $0.index == index }
             columns.append(
                 Column(
-                    attribute: index, parameter: Int32(index + 4), rule: plan.rules[index],
+                    attribute: index, parameter: EntityRowLayout.parameter(ofColumn: index),
+                    rule: plan.rules[index],
                     defaultsToFreshUUID: fallback?.value == .uuid))
             defaultCells.append(
                 fallback.flatMap {
@@ -57,9 +58,7 @@ struct DirectInsert {
                         : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
                 })
         }
-        let statement = try writer.connection.prepare(plan.insertSQL)
-        try statement.bind(Int64(plan.number), at: 2)
-        try statement.bind(Int64(1), at: 3)
+        let statement = try writer.rows.newInsertStatement(for: plan.layout)
         for index in 0..<plan.cellCount where !given.contains(index) {
             var cell = ImportCell.null
             if index < plan.attributes.count {
@@ -70,7 +69,7 @@ struct DirectInsert {
                         value.value, externalStorage: value.externalStorage)
                 }
                 if plan.defaults.contains(where: { $0.index == index && $0.value == .uuid }) {
-                    freshUUIDs.append(Int32(index + 4))
+                    freshUUIDs.append(EntityRowLayout.parameter(ofColumn: index))
                 } else if !cell.hasValue, let rule = plan.rules[index], !rule.isOptional,
                     missing == nil
                 {
@@ -79,7 +78,7 @@ struct DirectInsert {
                         code: .missingField)
                 }
             }
-            try cell.bind(to: statement, at: Int32(index + 4))
+            try cell.bind(to: statement, at: EntityRowLayout.parameter(ofColumn: index))
         }
         self.statement = statement
         self.columns = columns

@@ -27,10 +27,10 @@ final class EntityImportPlan {
     let number: Int
     /// The store's numbers of the entity and its subentities.
     let treeNumbers: [Int]
-    /// The root of the entity's tree, whose `Z_MAX` hands out keys.
-    let rootName: String
+    /// How the entity's rows are laid out: a row's cells are its columns.
+    let layout: EntityRowLayout
     /// The table of the entity's rows.
-    let table: String
+    var table: String { layout.table }
     /// Every stored attribute (inherited ones included), sorted by name.
     let attributes: [Attribute]
     /// Every stored relationship (inherited ones included), sorted by name.
@@ -48,8 +48,6 @@ final class EntityImportPlan {
     /// lengths, pattern, bounds), by index; ``rules`` says cheaply which
     /// cells need it.
     let checks: [AttributeCheck?]
-    /// `INSERT` of a row: Z_PK, Z_ENT, Z_OPT, then every cell.
-    let insertSQL: String
     /// The attributes with defaults, by index: applied when a new row lacks them.
     let defaults: [(index: Int, value: AttributeDefault, externalStorage: Bool)]
     /// The attributes set to now on every write (`touch: "save"`).
@@ -71,8 +69,6 @@ final class EntityImportPlan {
     /// transaction linked to: their `Z_OPT` is raised once at its commit,
     /// as Core Data raises it when an object's relationship changes.
     var linkedExistingKeys: Set<Int64> = []
-    /// The prepared ``insertSQL``, kept by the writer for the run.
-    var insertStatement: Statement?
     /// Attribute indexes of the unique key, when records upsert.
     let uniqueKey: [Int]?
     /// Whether a unique index of the store covers ``uniqueKey`` (lookups are
@@ -102,14 +98,11 @@ final class EntityImportPlan {
         name = entity
         number = entityMapping.number
         treeNumbers = entityMapping.treeNumbers
-        rootName = model.rootEntity(of: entity)?.name ?? entity
-        table = entityMapping.table
-        attributes = model.allAttributes(of: entity).filter {
-            !$0.isTransient && entityMapping.attributeColumns[$0.name] != nil
-        }
+        let layout = EntityRowLayout(entity: entity, model: model, tables: entityMapping)
+        self.layout = layout
+        attributes = layout.attributes
         types = attributes.map(\.type)
         dateFormats = attributes.map(\.dateFormat)
-        var columns = attributes.compactMap { entityMapping.attributeColumns[$0.name] }
         var slots: [RelationshipSlot] = []
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
             if relationship.isToMany {
@@ -126,27 +119,19 @@ final class EntityImportPlan {
                         relationship: relationship, foreignKeyCell: nil, entityCell: nil,
                         orderCell: nil, toMany: toMany, inverseOrderColumn: inverseOrder))
             } else {
-                guard let toOne = entityMapping.toOne[relationship.name] else { continue }
-                let keyCell = columns.count
-                columns.append(toOne.foreignKey)
-                var entityCell: Int?
-                if let column = toOne.entityColumn {
-                    entityCell = columns.count
-                    columns.append(column)
-                }
-                var orderCell: Int?
-                if let column = toOne.orderColumn {
-                    orderCell = columns.count
-                    columns.append(column)
-                }
+                guard
+                    let toOne = layout.toOnes.first(where: {
+                        $0.relationship.name == relationship.name
+                    })
+                else { continue }
                 slots.append(
                     RelationshipSlot(
-                        relationship: relationship, foreignKeyCell: keyCell,
-                        entityCell: entityCell, orderCell: orderCell, toMany: nil))
+                        relationship: relationship, foreignKeyCell: toOne.foreignKey,
+                        entityCell: toOne.entity, orderCell: toOne.order, toMany: nil))
             }
         }
         relationships = slots
-        self.columns = columns
+        columns = layout.columns
         rules = attributes.enumerated().map { AttributeRule(index: $0, $1) }
         defaults = attributes.enumerated().compactMap { index, attribute in
             attribute.defaultValue.map { (index, $0, attribute.allowsExternalStorage) }
@@ -154,10 +139,6 @@ final class EntityImportPlan {
         let stored = attributes
         touched = stored.indices.filter { stored[$0].touchesOnSave }
         checks = try attributes.map { try AttributeCheck($0) }
-        let names = (["Z_PK", "Z_ENT", "Z_OPT"] + columns).map(SQLiteIdentifier.quoted)
-        insertSQL =
-            "INSERT INTO \(SQLiteIdentifier.quoted(table)) (\(names.joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
 
         fieldMap = options.fieldMap
         var computed: [(index: Int, attribute: ComputedAttribute)] = []
@@ -200,7 +181,7 @@ final class EntityImportPlan {
                 key.append(index)
             }
             uniqueKey = key
-            let keyColumns = Set(key.map { columns[$0] })
+            let keyColumns = Set(key.map { layout.columns[$0] })
             isKeyIndexed = indexedColumnSets.contains { $0 == keyColumns }
         } else {
             uniqueKey = nil
