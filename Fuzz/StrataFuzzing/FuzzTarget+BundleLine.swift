@@ -39,10 +39,9 @@
                     a
                 }
                 columns = try mapping.entities.keys.sorted().map { entity in
-                    guard let entityMapping = mapping.entities[entity], let number = numbers[entity]
+                    guard let entityMapping = mapping.entities[entity], numbers[entity] != nil
                     else { throw CocoaError(.fileReadCorruptFile) }
-                    return try EntityColumns(
-                        entity: entity, model: model, mapping: entityMapping, number: number)
+                    return try EntityColumns(entity: entity, model: model, mapping: entityMapping)
                 }
                 decoder = BundleObjectDecoder(
                     path: "d.zip", reader: reader, checksums: nil, mapping: mapping,

@@ -35,9 +35,8 @@ final class BundleLoader {
     private var inserts: [String: EntityInsert] = [:]
     /// The insert of each to-many's memberships, by `Entity.relationship`.
     private var memberInserts: [String: Statement] = [:]
-    /// The batched insert of each unordered join table's links, by
-    /// `Entity.relationship`.
-    private var joinInserts: [String: JoinLinkInsert] = [:]
+    /// The writer of the rows and of unordered join tables' links.
+    private let rows: RowWriter
     private let columns: [String: EntityColumns]
     private let decoder: BundleObjectDecoder
 
@@ -59,11 +58,12 @@ final class BundleLoader {
         }
         var columns: [String: EntityColumns] = [:]
         for (entity, entityMapping) in mapping.entities {
-            guard let number = numbers[entity] else { continue }
+            guard numbers[entity] != nil else { continue }
             columns[entity] = try EntityColumns(
-                entity: entity, model: model, mapping: entityMapping, number: number)
+                entity: entity, model: model, mapping: entityMapping)
         }
         self.columns = columns
+        rows = RowWriter(connection: connection)
         decoder = BundleObjectDecoder(
             path: unarchiver.path,
             reader: unarchiver.reader,  // Reads only: safe from a second thread.
@@ -140,7 +140,7 @@ final class BundleLoader {
     }
 
     /// The join tables of unordered to-manys, whose links go in through
-    /// ``JoinLinkInsert``.
+    /// ``JoinRowInsert``.
     private var unorderedJoinTables: [String] {
         var tables: Set<String> = []
         for entity in mapping.entities.values {
@@ -280,26 +280,18 @@ final class BundleLoader {
             return
         }
         // The batched insert of each to-many slot kept in an unordered join table.
-        var batched = [JoinLinkInsert?](repeating: nil, count: columns.toManyRelationships.count)
+        var batched = [JoinRowInsert?](repeating: nil, count: columns.toManyRelationships.count)
         for (slot, relationship) in columns.toManyRelationships.enumerated() {
             guard
                 case .joinTable(let table, let source, let target, nil)? = toMany[relationship.name]
             else { continue }
-            let key = "\(columns.entity).\(relationship.name)"
-            if let known = joinInserts[key] {
-                batched[slot] = known
-            } else {
-                let insert = try JoinLinkInsert(
-                    connection: store.connection, table: table, ownerColumn: source,
-                    memberColumn: target)
-                joinInserts[key] = insert
-                batched[slot] = insert
-            }
+            batched[slot] = try rows.joinInsert(
+                table: table, sourceColumn: source, destinationColumn: target, orderColumn: nil)
         }
         for link in batch.links {
             let owner = batch.keys[link.object]
             if let insert = batched[link.slot] {
-                try insert.add(owner: owner, member: link.member)
+                try insert.add(source: owner, destination: link.member)
                 continue
             }
             let relationship = columns.toManyRelationships[link.slot]
@@ -358,7 +350,7 @@ final class BundleLoader {
 
     private func entityInsert(_ columns: EntityColumns) throws -> EntityInsert {
         if let known = inserts[columns.entity] { return known }
-        let insert = try EntityInsert(columns: columns, connection: store.connection)
+        let insert = try EntityInsert(columns: columns, writer: rows)
         inserts[columns.entity] = insert
         return insert
     }
@@ -420,7 +412,7 @@ final class BundleLoader {
                     + "\(quoted(orderColumn))) VALUES (?, ?, ?) ON CONFLICT DO UPDATE "
                     + "SET \(quoted(orderColumn)) = excluded.\(quoted(orderColumn))")
         case .joinTable(_, _, _, nil):
-            preconditionFailure("BundleLoader: unordered join links go through JoinLinkInsert")
+            preconditionFailure("BundleLoader: unordered join links go through JoinRowInsert")
         }
         memberInserts[name] = statement
         return statement

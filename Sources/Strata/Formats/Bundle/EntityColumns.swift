@@ -1,8 +1,7 @@
-/// The columns one entity's bundle lines are written to, in the order of
-/// its `INSERT` (``EntityInsert``): `Z_PK`, `Z_ENT`, `Z_OPT`, the attribute
-/// columns (one *slot* each), then each to-one's key (and entity number)
-/// column. Read-only once made, so the thread decoding lines and the one
-/// inserting rows share it.
+/// The columns one entity's bundle lines are written to, as its
+/// ``EntityRowLayout`` lays them out: the attribute columns (one *slot*
+/// each), then each to-one's key (and entity number) column. Read-only once
+/// made, so the thread decoding lines and the one inserting rows share it.
 final class EntityColumns: @unchecked Sendable {
     /// What a line's value of one attribute is checked against.
     struct AttributeSlot {
@@ -15,12 +14,14 @@ final class EntityColumns: @unchecked Sendable {
         let takesMediaFile: Bool
     }
 
+    /// How the entity's rows are laid out.
+    let layout: EntityRowLayout
     /// The entity's name.
-    let entity: String
+    var entity: String { layout.entity }
     /// The store's number of the entity (`Z_ENT`).
-    let number: Int
+    var number: Int { layout.number }
     /// The table rows go into.
-    let table: String
+    var table: String { layout.table }
     /// The stored attributes, by slot.
     let attributes: [AttributeSlot]
     /// The column of each attribute, by slot.
@@ -41,29 +42,21 @@ final class EntityColumns: @unchecked Sendable {
     let toManyRelationships: [Relationship]
     /// The slot of each to-many, by name.
     let toManySlots: [String: Int]
-    /// The columns of the `INSERT`, quoted, in order.
-    let insertColumns: [String]
-    /// The parameter of each to-one's key; its entity column (when the
-    /// table has one) is the next.
+    /// The parameter of each to-one's key in the layout's `INSERT`.
     let toOneParameters: [Int32]
-    /// Whether each to-one has an entity column.
-    let toOneHasEntityColumn: [Bool]
+    /// The parameter of each to-one's entity column, when the table has one.
+    let toOneEntityParameters: [Int32?]
 
     /// The columns of `entity` of `model` as `mapping` lays them out.
     ///
     /// - Throws: ``ContextError`` (`invalidSchema`) for a pattern that does
     ///   not compile.
-    init(entity: String, model: Model, mapping: StoreMapping.EntityMapping, number: Int) throws {
-        self.entity = entity
-        self.number = number
-        table = mapping.table
-        let quoted = SQLiteIdentifier.quoted
-        var attributeColumns: [String] = []
-        var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
+    init(entity: String, model: Model, mapping: StoreMapping.EntityMapping) throws {
+        let layout = EntityRowLayout(entity: entity, model: model, tables: mapping)
+        self.layout = layout
         var attributes: [AttributeSlot] = []
         var checks: [(slot: Int, check: AttributeCheck)] = []
-        for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-            guard let column = mapping.attributeColumns[attribute.name] else { continue }
+        for attribute in layout.attributes {
             if let check = try AttributeCheck(attribute) {
                 checks.append((attributes.count, check))
             }
@@ -74,41 +67,24 @@ final class EntityColumns: @unchecked Sendable {
                     allowsExternalStorage: attribute.allowsExternalStorage,
                     takesMediaFile: binary && (attribute.isMedia || attribute.allowsExternalStorage)
                 ))
-            attributeColumns.append(column)
-            columns.append(quoted(column))
         }
-        var toOne: [Relationship] = []
-        var toMany: [Relationship] = []
-        var toOneParameters: [Int32] = []
-        var hasEntityColumn: [Bool] = []
-        for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
-            if relationship.isToMany {
-                toMany.append(relationship)
-                continue
-            }
-            guard let columnsOfOne = mapping.toOne[relationship.name] else { continue }
-            toOne.append(relationship)
-            columns.append(quoted(columnsOfOne.foreignKey))
-            toOneParameters.append(Int32(columns.count))
-            if let entityColumn = columnsOfOne.entityColumn {
-                columns.append(quoted(entityColumn))
-                hasEntityColumn.append(true)
-            } else {
-                hasEntityColumn.append(false)
-            }
+        let toOne = layout.toOnes.map(\.relationship)
+        let toMany = model.allRelationships(of: entity).filter {
+            $0.isToMany && !$0.isTransient
         }
         self.attributes = attributes
         self.checks = checks
         checkBounds = checks.map { ($0.slot, $0.check.bounds) }
-        self.attributeColumns = attributeColumns
+        attributeColumns = Array(layout.columns[..<attributes.count])
         attributeSlots = Self.slots(attributes.map(\.name))
         toOneRelationships = toOne
         toOneSlots = Self.slots(toOne.map(\.name))
         toManyRelationships = toMany
         toManySlots = Self.slots(toMany.map(\.name))
-        insertColumns = columns
-        self.toOneParameters = toOneParameters
-        toOneHasEntityColumn = hasEntityColumn
+        toOneParameters = layout.toOnes.map { EntityRowLayout.parameter(ofColumn: $0.foreignKey) }
+        toOneEntityParameters = layout.toOnes.map {
+            $0.entity.map(EntityRowLayout.parameter(ofColumn:))
+        }
     }
 
     private static func slots(_ names: [String]) -> [String: Int] {

@@ -1,7 +1,7 @@
-/// The prepared `INSERT`s of one entity's rows when a bundle is loaded, in
-/// the column order of its ``EntityColumns``: one row at a time (its media
-/// bound after its values), or ``rowsPerStatement`` rows of a batch at
-/// once — a statement of many rows costs about what a few of one row do.
+/// Binds the rows of one entity's bundle lines to the ``RowWriter``'s
+/// `INSERT`s of its ``EntityRowLayout``: one row at a time (its media bound
+/// after its values), or ``rowsPerStatement`` rows of a batch at once — a
+/// statement of many rows costs about what a few of one row do.
 final class EntityInsert {
     /// The columns the statements write.
     let columns: EntityColumns
@@ -10,17 +10,12 @@ final class EntityInsert {
     private let statement: Statement
     private let many: Statement
 
-    init(columns: EntityColumns, connection: Connection) throws {
+    init(columns: EntityColumns, writer: RowWriter) throws {
         self.columns = columns
-        let names = columns.insertColumns
-        let head =
-            "INSERT INTO \(SQLiteIdentifier.quoted(columns.table)) (\(names.joined(separator: ", "))) VALUES "
-        let row = "(" + names.map { _ in "?" }.joined(separator: ", ") + ")"
         // SQLite takes at most 32,766 parameters in one statement.
-        rowsPerStatement = max(1, min(16, 32_766 / names.count))
-        statement = try connection.prepare(head + row)
-        many = try connection.prepare(
-            head + Array(repeating: row, count: rowsPerStatement).joined(separator: ", "))
+        rowsPerStatement = max(1, min(16, 32_766 / columns.layout.parametersPerRow))
+        statement = try writer.insertStatement(for: columns.layout)
+        many = try writer.insertStatement(for: columns.layout, rows: rowsPerStatement)
     }
 
     /// Inserts ``rowsPerStatement`` objects of `batch`, from `first`, none of
@@ -33,7 +28,7 @@ final class EntityInsert {
         _ batch: BundleObjectBatch, from first: Int, bytes: UnsafeBufferPointer<UInt8>
     ) throws {
         many.clearBindings()
-        let width = Int32(columns.insertColumns.count)
+        let width = Int32(columns.layout.parametersPerRow)
         for row in 0..<rowsPerStatement {
             try bind(first + row, of: batch, bytes: bytes, to: many, from: Int32(row) * width)
         }
@@ -66,7 +61,7 @@ final class EntityInsert {
         let values = object * attributeCount
         for slot in 0..<attributeCount {
             let value = batch.values[values + slot]
-            let parameter = base + Int32(slot + 4)
+            let parameter = base + EntityRowLayout.parameter(ofColumn: slot)
             switch value.kind {
             case .null: continue
             case .integer: try target.bind(value.payload, at: parameter)
@@ -92,8 +87,8 @@ final class EntityInsert {
         for slot in 0..<toOneCount where batch.toOneKeys[toOne + slot] != 0 {
             let parameter = base + columns.toOneParameters[slot]
             try target.bind(batch.toOneKeys[toOne + slot], at: parameter)
-            if columns.toOneHasEntityColumn[slot] {
-                try target.bind(Int64(batch.toOneEntities[toOne + slot]), at: parameter + 1)
+            if let entity = columns.toOneEntityParameters[slot] {
+                try target.bind(Int64(batch.toOneEntities[toOne + slot]), at: base + entity)
             }
         }
     }
@@ -101,13 +96,13 @@ final class EntityInsert {
     /// Sets attribute `slot` to `bytes`, not copied: they must stay valid
     /// until ``run()`` returns.
     func setBlob(_ slot: Int, bytes: UnsafeRawBufferPointer) throws {
-        try statement.bind(blob: bytes, at: Int32(slot + 4))
+        try statement.bind(blob: bytes, at: EntityRowLayout.parameter(ofColumn: slot))
     }
 
     /// Makes room for `count` bytes in attribute `slot`, written after the
     /// row is inserted (through ``Blob``).
     func setZeroBlob(_ slot: Int, count: Int) throws {
-        try statement.bindZeroBlob(count: count, at: Int32(slot + 4))
+        try statement.bindZeroBlob(count: count, at: EntityRowLayout.parameter(ofColumn: slot))
     }
 
     /// Inserts the row bound by ``bindOne(_:of:bytes:)``.

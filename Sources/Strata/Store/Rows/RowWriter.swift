@@ -25,12 +25,10 @@ final class RowWriter {
     let connection: Connection
     /// Whether statements that write are executed (false: a dry run).
     let writes: Bool
-    /// Whether join rows wait to be written ``joinRowsPerStatement`` to a
-    /// statement (fewer statements to step); only where nothing reads a
+    /// Whether join rows wait to be written ``JoinRowInsert/rowsPerStatement``
+    /// to a statement (fewer statements to step); only where nothing reads a
     /// join table before ``flushJoins()``.
     var buffersJoins = false
-    /// Join rows per batched insert.
-    static let joinRowsPerStatement = 32
 
     /// The prepared inserts, by layout and rows per statement (by layout,
     /// not SQL: entities of one tree share a table and its `INSERT`, but
@@ -51,14 +49,8 @@ final class RowWriter {
         let table: String
         let sourceColumn: String
     }
-    /// The join rows not written yet: the values of each row in the order
-    /// of ``joinColumns``.
-    private var pendingJoins: [JoinSide: [Int64]] = [:]
-    /// The columns of each side with buffered rows.
-    private var joinColumns: [JoinSide: [String]] = [:]
-    /// The prepared inserts of one join row and of
-    /// ``joinRowsPerStatement`` rows (looked up per row, so not by SQL text).
-    private var joinInserts: [JoinSide: (one: Statement?, many: Statement?)] = [:]
+    /// The insert of each join table side written in the run.
+    private var joinInserts: [JoinSide: JoinRowInsert] = [:]
 
     /// A writer on `connection`.
     init(connection: Connection, writes: Bool = true) {
@@ -225,15 +217,19 @@ final class RowWriter {
             case .joinTable(let table, let sourceColumn, let destinationColumn, let orderColumn) =
                 mapping, writes
         else { return }
-        let side = JoinSide(table: table, sourceColumn: sourceColumn)
-        var columns = [sourceColumn, destinationColumn]
-        if let orderColumn { columns.append(orderColumn) }
         if let inverseOrder {
             // One row at a time: each place depends on the rows before it.
-            try flushJoins(of: side)
+            try joinInsert(
+                table: table, sourceColumn: sourceColumn, destinationColumn: destinationColumn,
+                orderColumn: orderColumn
+            ).flush()
             let quoted = SQLiteIdentifier.quoted
+            var columns = [sourceColumn, destinationColumn]
             var values = ["?1", "?2"]
-            if orderColumn != nil { values.append("?3") }
+            if let orderColumn {
+                columns.append(orderColumn)
+                values.append("?3")
+            }
             columns.append(inverseOrder)
             values.append(
                 OrderKey.sql(
@@ -247,24 +243,26 @@ final class RowWriter {
                     + values.joined(separator: ", ") + ")", arguments)
             return
         }
-        if buffersJoins {
-            var values = pendingJoins[side, default: []]
-            pendingJoins[side] = nil  // Appended in place, not copied.
-            values.append(source)
-            values.append(destination)
-            if orderColumn != nil { values.append(order ?? 0) }
-            joinColumns[side] = columns
-            if values.count == columns.count * Self.joinRowsPerStatement {
-                try insertJoinRows(
-                    values, into: side, columns: columns, rows: Self.joinRowsPerStatement)
-                values.removeAll(keepingCapacity: true)
-            }
-            pendingJoins[side] = values
-            return
-        }
-        var values: [Int64] = [source, destination]
-        if orderColumn != nil { values.append(order ?? 0) }
-        try insertJoinRows(values, into: side, columns: columns, rows: 1)
+        let insert = try joinInsert(
+            table: table, sourceColumn: sourceColumn, destinationColumn: destinationColumn,
+            orderColumn: orderColumn)
+        try insert.add(source: source, destination: destination, order: order ?? 0)
+        if !buffersJoins { try insert.flush() }
+    }
+
+    /// The batched insert into join table `table` from the side whose key
+    /// is in `sourceColumn`, kept for the run; ``flushJoins()`` writes what
+    /// waits in every one.
+    func joinInsert(
+        table: String, sourceColumn: String, destinationColumn: String, orderColumn: String?
+    ) throws -> JoinRowInsert {
+        let side = JoinSide(table: table, sourceColumn: sourceColumn)
+        if let known = joinInserts[side] { return known }
+        var columns = [sourceColumn, destinationColumn]
+        if let orderColumn { columns.append(orderColumn) }
+        let insert = try JoinRowInsert(connection: connection, table: table, columns: columns)
+        joinInserts[side] = insert
+        return insert
     }
 
     /// Writes the rows of join table `table` that `source` links to
@@ -302,11 +300,10 @@ final class RowWriter {
 
     /// Writes the buffered join rows left (before a commit).
     func flushJoins() throws {
-        let sides = pendingJoins.keys.sorted {
+        let sides = joinInserts.keys.sorted {
             ($0.table, $0.sourceColumn) < ($1.table, $1.sourceColumn)
         }
-        for side in sides { try flushJoins(of: side) }
-        pendingJoins = [:]
+        for side in sides { try joinInserts[side]?.flush() }
     }
 
     /// Removes what row `key` held through a to-many `mapping` before it is
@@ -332,47 +329,6 @@ final class RowWriter {
     }
 
     // MARK: Statements
-
-    /// Writes the buffered join rows of `side`.
-    private func flushJoins(of side: JoinSide) throws {
-        guard let values = pendingJoins.removeValue(forKey: side), !values.isEmpty,
-            let columns = joinColumns[side]
-        else { return }
-        let width = columns.count
-        var start = 0
-        while start + width <= values.count {
-            try insertJoinRows(
-                Array(values[start..<(start + width)]), into: side, columns: columns, rows: 1)
-            start += width
-        }
-    }
-
-    /// Inserts `rows` join rows of `values` (each row's in `columns`' order)
-    /// with one statement; a pair already there is kept once.
-    private func insertJoinRows(
-        _ values: [Int64], into side: JoinSide, columns: [String], rows: Int
-    ) throws {
-        let kept = joinInserts[side]
-        let statement: Statement
-        if let one = kept?.one, rows == 1 {
-            statement = one
-        } else if let many = kept?.many, rows > 1 {
-            statement = many
-        } else {
-            let row =
-                "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-            statement = try connection.cachedStatement(
-                "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(side.table)) ("
-                    + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES "
-                    + Array(repeating: row, count: rows).joined(separator: ", "))
-            joinInserts[side] =
-                rows == 1 ? (statement, kept?.many) : (kept?.one, statement)
-        }
-        for (index, value) in values.enumerated() {
-            try statement.bind(value, at: Int32(index + 1))
-        }
-        try statement.execute()
-    }
 
     /// Runs `sql` with `values` through a statement kept for the run.
     private func run(_ sql: String, _ values: [SQLiteValue]) throws {

@@ -24,9 +24,9 @@ import Testing
             ) { first, _ in first }
             var columns: [String: EntityColumns] = [:]
             for (entity, entityMapping) in mapping.entities {
-                guard let number = numbers[entity] else { continue }
+                guard numbers[entity] != nil else { continue }
                 columns[entity] = try EntityColumns(
-                    entity: entity, model: fixture.model, mapping: entityMapping, number: number)
+                    entity: entity, model: fixture.model, mapping: entityMapping)
             }
             self.columns = columns
             decoder = BundleObjectDecoder(
