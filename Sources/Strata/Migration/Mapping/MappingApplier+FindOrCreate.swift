@@ -41,19 +41,11 @@ extension MappingApplier {
             }
             lookups[lookupName] = known
         }
-        let columns = model.allAttributes(of: target).filter {
-            !$0.isTransient && table.attributeColumns[$0.name] != nil
-        }.map { ($0, $0.name == key ? nil : attributes[$0.name]) }
-        let names =
-            ["Z_PK", "Z_ENT", "Z_OPT"]
-            + columns.compactMap { table.attributeColumns[$0.0.name] }.map(SQLiteIdentifier.quoted)
-        let insert = try destination.prepare(
-            "INSERT INTO \(SQLiteIdentifier.quoted(table.table)) "
-                + "(\(names.joined(separator: ", "))) VALUES (?, ?, 1"
-                + String(repeating: ", ?", count: columns.count) + ")")
+        let layout = try layout(of: target)
+        let columns = layout.attributes.map { ($0, $0.name == key ? nil : attributes[$0.name]) }
         return FindOrCreate(
-            entity: target, number: table.number, key: keyAttribute, value: value,
-            columns: columns, insert: insert, lookupName: lookupName)
+            key: keyAttribute, value: value, layout: layout, columns: columns,
+            lookupName: lookupName)
     }
 
     /// The objects a row links to: one per distinct key value (a list gives
@@ -88,8 +80,8 @@ extension MappingApplier {
                 if !targets.contains(known) { targets.append(known) }
                 continue
             }
-            let created = try newKey(for: lookup.entity)
-            var arguments: [SQLiteValue] = [.integer(created), .integer(Int64(lookup.number))]
+            let created = try newKey(for: lookup.layout.entity)
+            var arguments: [SQLiteValue] = []
             for (attribute, expression) in lookup.columns {
                 if attribute.name == lookup.key.name {
                     arguments.append(ColumnValueCodec.encode(keyValue, attribute))
@@ -106,7 +98,7 @@ extension MappingApplier {
                         ColumnValueCodec.encode(Self.defaultValue(of: attribute), attribute))
                 }
             }
-            try lookup.insert.execute(arguments)
+            try insert(created, arguments, into: lookup.layout)
             lookups[lookup.lookupName, default: [:]][keyValue] = created
             targets.append(created)
         }

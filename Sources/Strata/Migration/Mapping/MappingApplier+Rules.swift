@@ -12,28 +12,26 @@ extension MappingApplier {
     /// A find-or-create rule made ready: the key attribute, the statement
     /// that creates objects, and the expressions of their attributes.
     struct FindOrCreate {
-        var entity: String
-        var number: Int
         var key: Attribute
         var value: MappingExpression
+        /// The rows of created objects.
+        var layout: EntityRowLayout
         /// Every attribute column of a created object, with its expression.
         var columns: [(attribute: Attribute, expression: MappingExpression?)]
-        var insert: Statement
         var lookupName: String
     }
 
     func apply(_ rule: MappedEntity) throws {
         guard let sourceEntity = sourceTables.entity(named: rule.source),
-            let destinationEntity = destinationTables.entity(named: rule.name)
+            destinationTables.entity(named: rule.name) != nil
         else {
             throw MappingError(
                 file: mapping.file, path: rule.path,
                 message: "the stores have no tables for \(rule.source) → \(rule.name)")
         }
         let model = mapping.destination
-        let attributes = model.allAttributes(of: rule.name).filter {
-            !$0.isTransient && destinationEntity.attributeColumns[$0.name] != nil
-        }
+        let layout = try layout(of: rule.name)
+        let attributes = layout.attributes
         // What each destination attribute gets: an expression, a copy of the
         // same-named source attribute (new objects only), or nothing.
         var paths: [String: Attribute] = [:]
@@ -78,7 +76,17 @@ extension MappingApplier {
             }
         }
         let query = try sourceQuery(rule, entity: sourceEntity, paths: paths)
-        let write = try prepareWrite(rule, destinationEntity, assigned.map(\.attribute))
+        // Rules that keep objects update the expressions' columns (Z_OPT
+        // kept: the app changed nothing); rules that create objects insert
+        // every attribute column, in the layout's order.
+        let update =
+            rule.createsObjects
+            ? nil
+            : try rows.updateStatement(
+                for: layout,
+                columns: assigned.compactMap { assignment in
+                    attributes.firstIndex { $0.name == assignment.attribute.name }
+                }, version: .keep)
 
         var rows: Int64 = 0
         let statement = query.statement
@@ -103,13 +111,12 @@ extension MappingApplier {
                     try value(of: assignment, for: attribute, values, rule: rule, key: key))
             }
             let owner: Int64
-            if rule.createsObjects {
-                owner = try newKey(for: rule.name)
-                try write.execute(
-                    [.integer(owner), .integer(Int64(destinationEntity.number))] + arguments)
-            } else {
+            if let update {
                 owner = key
-                if !arguments.isEmpty { try write.execute(arguments + [.integer(key)]) }
+                if !arguments.isEmpty { try update.execute(arguments + [.integer(key)]) }
+            } else {
+                owner = try newKey(for: rule.name)
+                try insert(owner, arguments, into: layout)
             }
             for link in links {
                 if !rule.createsObjects { try link.linker.removeAll(owner: owner) }
@@ -168,25 +175,5 @@ extension MappingApplier {
         case .fallback:
             return ColumnValueCodec.encode(Self.defaultValue(of: attribute), attribute)
         }
-    }
-
-    /// `UPDATE … WHERE Z_PK = ?` of the expressions' columns, or for rules
-    /// that create objects `INSERT (Z_PK, Z_ENT, Z_OPT, …)` of every column.
-    private func prepareWrite(
-        _ rule: MappedEntity, _ entity: StoreMapping.EntityMapping, _ attributes: [Attribute]
-    ) throws -> Statement {
-        let table = SQLiteIdentifier.quoted(entity.table)
-        let columns = attributes.compactMap { entity.attributeColumns[$0.name] }
-            .map(SQLiteIdentifier.quoted)
-        if rule.createsObjects {
-            let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns
-            let values = ["?", "?", "1"] + columns.map { _ in "?" }
-            return try destination.prepare(
-                "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES "
-                    + "(\(values.joined(separator: ", ")))")
-        }
-        let sets =
-            columns.isEmpty ? "Z_OPT = Z_OPT" : columns.map { "\($0) = ?" }.joined(separator: ", ")
-        return try destination.prepare("UPDATE \(table) SET \(sets) WHERE Z_PK = ?")
     }
 }

@@ -18,7 +18,10 @@ final class MappingApplier {
     let sourceURL: URL
     let destinationURL: URL
     let evaluator = ExpressionEvaluator()
-    let keys: KeyAllocator
+    /// The writer of the destination's rows (and keys).
+    let rows: RowWriter
+    /// The row layout of each destination entity written, by name.
+    var layouts: [String: EntityRowLayout] = [:]
     let progress: ((_ entity: String, _ rows: Int64) -> Void)?
     /// Existing and created objects of find-or-create rules, by
     /// "Entity.key" then key value.
@@ -45,26 +48,45 @@ final class MappingApplier {
             model: mapping.source, connection: source, path: source.path)
         destinationTables = try StoreMapping(
             model: mapping.destination, connection: destination, path: destination.path)
-        keys = try KeyAllocator(connection: destination)
+        rows = RowWriter(connection: destination)
     }
 
     func run() throws {
         let dropping = mapping.entities.filter { $0.condition != nil && !$0.createsObjects }
         let others = mapping.entities.filter { $0.condition == nil || $0.createsObjects }
         for rule in dropping + others { try apply(rule) }
-        try keys.save()
+        try rows.saveKeys()
+    }
+
+    /// How the destination's rows of `entity` are laid out.
+    func layout(of entity: String) throws -> EntityRowLayout {
+        if let known = layouts[entity] { return known }
+        guard let tables = destinationTables.entity(named: entity) else {
+            throw MigrationError(
+                .storeFailure,
+                message: "\(destination.path): no table for \(entity) in version "
+                    + "\(mapping.destination.version)")
+        }
+        let layout = EntityRowLayout(entity: entity, model: mapping.destination, tables: tables)
+        layouts[entity] = layout
+        return layout
     }
 
     /// A fresh primary key for a new object of `entity` (its tree's counter).
     func newKey(for entity: String) throws -> Int64 {
-        let root = mapping.destination.rootEntity(of: entity)?.name ?? entity
-        guard let table = destinationTables.entity(named: root)?.table else {
-            throw MigrationError(
-                .storeFailure,
-                message: "\(destination.path): no table for \(root) in version "
-                    + "\(mapping.destination.version)")
+        try rows.keyCounter(for: layout(of: entity)).next()
+    }
+
+    /// Inserts a new object of `layout` with key `key` and the values of
+    /// its attribute columns, in the layout's order (its to-ones are set by
+    /// the linkers).
+    func insert(_ key: Int64, _ values: [SQLiteValue], into layout: EntityRowLayout) throws {
+        let statement = try rows.insertStatement(for: layout)
+        try statement.bind(key, at: EntityRowLayout.keyParameter)
+        for (column, value) in values.enumerated() {
+            try statement.bind(value, at: EntityRowLayout.parameter(ofColumn: column))
         }
-        return try keys.next(forRoot: root, table: table)
+        try statement.execute()
     }
 
     /// A runtime error of an expression, naming the object it ran on.

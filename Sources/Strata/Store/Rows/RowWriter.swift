@@ -19,6 +19,8 @@ final class RowWriter {
         case increment
         /// The version the writer computed (a context's read version + 1).
         case set(Int64)
+        /// Unchanged: a migration rewriting values the app never saw change.
+        case keep
     }
 
     /// The store's connection, in the caller's write transaction.
@@ -133,22 +135,33 @@ final class RowWriter {
         version: VersionChange = .increment
     ) throws {
         guard writes else { return }
-        var assignments: [String]
         var values: [SQLiteValue] = []
-        switch version {
-        case .increment: assignments = ["Z_OPT = Z_OPT + 1"]
-        case .set(let number):
-            assignments = ["Z_OPT = ?"]
-            values.append(.integer(number))
-        }
-        for (column, value) in columns {
+        if case .set(let number) = version { values.append(.integer(number)) }
+        values += columns.map(\.value)
+        values.append(.integer(key))
+        try updateStatement(for: layout, columns: columns.map(\.column), version: version)
+            .execute(values)
+    }
+
+    /// The prepared `UPDATE` of `columns` (indexes into the layout's
+    /// columns) of one row, kept for the run: its parameters are the
+    /// version (for ``VersionChange/set(_:)``), each column's value, then
+    /// the row's `Z_PK`.
+    func updateStatement(
+        for layout: EntityRowLayout, columns: [Int], version: VersionChange
+    ) throws -> Statement {
+        var assignments: [String] =
+            switch version {
+            case .increment: ["Z_OPT = Z_OPT + 1"]
+            case .set: ["Z_OPT = ?"]
+            case .keep: columns.isEmpty ? ["Z_OPT = Z_OPT"] : []
+            }
+        for column in columns {
             assignments.append("\(SQLiteIdentifier.quoted(layout.columns[column])) = ?")
-            values.append(value)
         }
-        try run(
+        return try prepared(
             "UPDATE \(SQLiteIdentifier.quoted(layout.table)) SET "
-                + assignments.joined(separator: ", ") + " WHERE Z_PK = ?",
-            values + [.integer(key)])
+                + assignments.joined(separator: ", ") + " WHERE Z_PK = ?")
     }
 
     /// Clears to-one `toOne` of `layout` in the rows that point at
