@@ -74,7 +74,7 @@ final class EntityDescription {
         // is not a rule of a save, so dates without bounds are not checked.
         let ruled = self.attributes
         let checks = try ruled.indices.compactMap { index -> (Int, AttributeCheck)? in
-            guard AttributeRule(index: index, ruled[index]) != nil,
+            guard AttributeCheck.hasRules(ruled[index]),
                 let check = try AttributeCheck(ruled[index])
             else { return nil }
             return (index, check)
@@ -170,32 +170,5 @@ final class EntityDescription {
             throw ContextError(.unknownProperty, "\(name) has no relationship '\(key)'")
         }
         return index
-    }
-}
-
-/// The validation rules of one attribute.
-struct AttributeRule {
-    let index: Int
-    let isOptional: Bool
-    let minLength: Int?
-    let maxLength: Int?
-    let minValue: Double?
-    let maxValue: Double?
-    let hasPattern: Bool
-
-    /// The rules of `attribute`, or nil when it has none to check.
-    init?(index: Int, _ attribute: Attribute) {
-        guard !attribute.isTransient,
-            !attribute.isOptional || attribute.minLength != nil || attribute.maxLength != nil
-                || attribute.pattern != nil || attribute.minValue != nil
-                || attribute.maxValue != nil
-        else { return nil }
-        self.index = index
-        isOptional = attribute.isOptional
-        minLength = attribute.minLength
-        maxLength = attribute.maxLength
-        minValue = attribute.minValue
-        maxValue = attribute.maxValue
-        hasPattern = attribute.pattern != nil
     }
 }

@@ -113,6 +113,21 @@ struct AttributeCheck: Sendable {
             lowest: lowest, highest: highest)
     }
 
+    /// Whether a save or an import checks `attribute`'s values: it is
+    /// stored and required, or has a length, pattern or bound. The range of
+    /// dates is not a rule of theirs (Core Data stores any date), only of
+    /// the text formats that cannot hold the others.
+    static func hasRules(_ attribute: Attribute) -> Bool {
+        !attribute.isTransient
+            && (!attribute.isOptional || attribute.minLength != nil || attribute.maxLength != nil
+                || attribute.pattern != nil || attribute.minValue != nil
+                || attribute.maxValue != nil)
+    }
+
+    /// Whether numbers have bounds of the schema's (not only the range of
+    /// dates).
+    var hasValueBounds: Bool { minValue != nil || maxValue != nil }
+
     /// Whether text values have rules beyond being present.
     var checksText: Bool { minLength != nil || maxLength != nil || pattern != nil }
 

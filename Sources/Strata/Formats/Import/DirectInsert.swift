@@ -9,8 +9,8 @@ struct DirectInsert {
         let attribute: Int
         /// The statement's parameter of the attribute.
         let parameter: Int32
-        /// The attribute's rules, when it has any.
-        let rule: AttributeRule?
+        /// The attribute's rules as plain numbers, when it has any.
+        let bounds: AttributeCheck.Bounds?
         /// Whether that default is a fresh UUID, made per row.
         var defaultsToFreshUUID = false
     }
@@ -40,7 +40,7 @@ struct DirectInsert {
         var defaultCells: [ImportCell?] = []
         for target in targets {
             guard case .attribute(let index) = target, !plan.touched.contains(index) else {
-                columns.append(Column(attribute: -1, parameter: 0, rule: nil))
+                columns.append(Column(attribute: -1, parameter: 0, bounds: nil))
                 defaultCells.append(nil)
                 continue
             }
@@ -49,7 +49,7 @@ struct DirectInsert {
             columns.append(
                 Column(
                     attribute: index, parameter: EntityRowLayout.parameter(ofColumn: index),
-                    rule: plan.rules[index],
+                    bounds: plan.bounds[index],
                     defaultsToFreshUUID: fallback?.value == .uuid))
             defaultCells.append(
                 fallback.flatMap {
@@ -70,7 +70,7 @@ struct DirectInsert {
                 }
                 if plan.defaults.contains(where: { $0.index == index && $0.value == .uuid }) {
                     freshUUIDs.append(EntityRowLayout.parameter(ofColumn: index))
-                } else if !cell.hasValue, let rule = plan.rules[index], !rule.isOptional,
+                } else if !cell.hasValue, let bounds = plan.bounds[index], !bounds.isOptional,
                     missing == nil
                 {
                     missing = ValueCoercer.Failure(

@@ -42,12 +42,15 @@ final class EntityImportPlan {
     let dateFormats: [String?]
     /// The column of each cell: the attributes', then the to-ones'.
     let columns: [String]
-    /// The validation rules of each attribute, by index.
-    let rules: [AttributeRule?]
     /// The full check of each attribute with rules (``AttributeCheck``:
-    /// lengths, pattern, bounds), by index; ``rules`` says cheaply which
-    /// cells need it.
+    /// required, lengths, pattern, bounds), by index.
     let checks: [AttributeCheck?]
+    /// The ``AttributeCheck/bounds`` of each attribute an import checks
+    /// (``AttributeCheck/hasRules(_:)``), by index: plain numbers that
+    /// settle the common value without touching the check.
+    let bounds: [AttributeCheck.Bounds?]
+    /// The indexes of the attributes with ``bounds``.
+    let checkedAttributes: [Int]
     /// The attributes with defaults, by index: applied when a new row lacks them.
     let defaults: [(index: Int, value: AttributeDefault, externalStorage: Bool)]
     /// The attributes set to now on every write (`touch: "save"`).
@@ -132,13 +135,18 @@ final class EntityImportPlan {
         }
         relationships = slots
         columns = layout.columns
-        rules = attributes.enumerated().map { AttributeRule(index: $0, $1) }
         defaults = attributes.enumerated().compactMap { index, attribute in
             attribute.defaultValue.map { (index, $0, attribute.allowsExternalStorage) }
         }
         let stored = attributes
         touched = stored.indices.filter { stored[$0].touchesOnSave }
-        checks = try attributes.map { try AttributeCheck($0) }
+        let checks = try attributes.map { try AttributeCheck($0) }
+        self.checks = checks
+        let bounds = attributes.indices.map { index in
+            AttributeCheck.hasRules(stored[index]) ? checks[index]?.bounds : nil
+        }
+        self.bounds = bounds
+        checkedAttributes = bounds.indices.filter { bounds[$0] != nil }
 
         fieldMap = options.fieldMap
         var computed: [(index: Int, attribute: ComputedAttribute)] = []

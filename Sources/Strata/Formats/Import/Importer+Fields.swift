@@ -168,8 +168,10 @@ extension Importer {
                         cell = .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) })
                     }
                 }
-                if let rule = target.rule {
-                    try completer.check(cell, rule: rule, plan: plan, isUpdate: false)
+                if let bounds = target.bounds {
+                    try completer.check(
+                        cell, attribute: target.attribute, bounds: bounds, plan: plan,
+                        isUpdate: false)
                 }
             } catch {
                 throw ImportError(error.code, at: reader.position(ofField: column), error.message)
@@ -183,9 +185,11 @@ extension Importer {
                 direct.defaultCells[column]
                 ?? (target.defaultsToFreshUUID
                     ? .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) }) : .null)
-            if let rule = target.rule {
+            if let bounds = target.bounds {
                 do {
-                    try completer.check(cell, rule: rule, plan: plan, isUpdate: false)
+                    try completer.check(
+                        cell, attribute: target.attribute, bounds: bounds, plan: plan,
+                        isUpdate: false)
                 } catch {
                     throw ImportError(error.code, at: reader.recordPosition, error.message)
                 }

@@ -57,48 +57,55 @@ struct RowCompleter {
     private func check(
         _ cells: [ImportCell], plan: EntityImportPlan, isUpdate: Bool
     ) throws(ValueCoercer.Failure) {
-        for case let rule? in plan.rules {
+        for index in plan.checkedAttributes {
+            guard let bounds = plan.bounds[index] else { continue }
             do {
-                try check(cells[rule.index], rule: rule, plan: plan, isUpdate: isUpdate)
+                try check(
+                    cells[index], attribute: index, bounds: bounds, plan: plan, isUpdate: isUpdate)
             } catch {
                 var located = error
-                located.attribute = rule.index
+                located.attribute = index
                 throw located
             }
         }
     }
 
-    /// Checks one cell against its attribute's rules (a new row's cell:
-    /// ``ImportCell/absent`` counts as no value).
+    /// Checks one cell of attribute `index` against its rules, `bounds`
+    /// first (a new row's cell: ``ImportCell/absent`` counts as no value).
     func check(
-        _ cell: ImportCell, rule: AttributeRule, plan: EntityImportPlan, isUpdate: Bool
+        _ cell: ImportCell, attribute index: Int, bounds: AttributeCheck.Bounds,
+        plan: EntityImportPlan, isUpdate: Bool
     ) throws(ValueCoercer.Failure) {
         switch cell {
         case .absent where isUpdate:
             return
         case .absent, .null:
-            if !rule.isOptional {
+            if !bounds.isOptional {
                 throw ValueCoercer.Failure(
-                    "\(plan.attributes[rule.index].name) is required, and the record gives no value",
+                    "\(plan.attributes[index].name) is required, and the record gives no value",
                     code: .missingField)
             }
-        case .text, .utf8:
-            try checkText(cell, rule: rule, plan: plan)
+        case .text(let text):
+            if bounds.accepts(textOfBytes: text.utf8.count) { return }
+            try checkText(cell, check: plan.checks[index])
+        case .utf8(let bytes):
+            if bounds.accepts(textOfBytes: bytes.count) { return }
+            try checkText(cell, check: plan.checks[index])
         case .integer(let number):
-            try checkBounds(Double(number), rule: rule, plan: plan)
+            if bounds.accepts(number: Double(number)) { return }
+            try checkBounds(Double(number), check: plan.checks[index])
         case .real(let number):
-            try checkBounds(number, rule: rule, plan: plan)
+            if bounds.accepts(number: number) { return }
+            try checkBounds(number, check: plan.checks[index])
         case .blob:
             return
         }
     }
 
     private func checkText(
-        _ cell: ImportCell, rule: AttributeRule, plan: EntityImportPlan
+        _ cell: ImportCell, check: AttributeCheck?
     ) throws(ValueCoercer.Failure) {
-        guard rule.minLength != nil || rule.maxLength != nil || rule.hasPattern,
-            let check = plan.checks[rule.index]
-        else { return }
+        guard let check else { return }
         let violation: AttributeCheck.Violation?
         switch cell {
         case .utf8(let bytes): violation = check.check(utf8: bytes)
@@ -120,11 +127,12 @@ struct RowCompleter {
             "\(check.name) '\(excerpt)' does not match \(pattern)", code: .validation)
     }
 
+    /// Checks `number` against the schema's bounds (an import, like a save,
+    /// does not hold dates to the range of the text formats).
     private func checkBounds(
-        _ number: Double, rule: AttributeRule, plan: EntityImportPlan
+        _ number: Double, check: AttributeCheck?
     ) throws(ValueCoercer.Failure) {
-        guard rule.minValue != nil || rule.maxValue != nil,
-            let violation = plan.checks[rule.index]?.check(number: number)
+        guard let check, check.hasValueBounds, let violation = check.check(number: number)
         else { return }
         throw ValueCoercer.Failure(violation.message, code: .validation)
     }
