@@ -3,9 +3,9 @@
 /// lists, UTF-16BE text), and a cursor over a record of them.
 ///
 /// ```swift
-/// var fields = ByteFields(header)
-/// guard fields.uint32() == 0x0403_4b50 else { … }
-/// let flags = fields.uint16()
+/// var fields = ByteFields([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00])
+/// let signature = fields.uint32()  // 0x0403_4B50, a zip's local header
+/// let version = fields.uint16()  // 20
 /// ```
 struct ByteFields {
     /// The bytes read.

@@ -57,9 +57,7 @@ struct JSONWriter {
 
     /// `{`, leaving the object open.
     mutating func openObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        open(UInt8(ascii: "{"))
     }
 
     /// Closes the object opened last.
@@ -69,9 +67,7 @@ struct JSONWriter {
 
     /// `[`, leaving the array open.
     mutating func openArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        open(UInt8(ascii: "["))
     }
 
     /// Closes the array opened last.
@@ -109,6 +105,12 @@ struct JSONWriter {
             bytes.append(UInt8(ascii: "\n"))
             appendSpaces(style.margin + indent * needsComma.count)
         }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        needsComma.append(false)
     }
 
     private mutating func close(_ bracket: UInt8) {

@@ -12,6 +12,13 @@ import Testing
         #expect(fields.take(4) == [0xFF])
     }
 
+    @Test func testTheDocExampleReadsAZipSignature() {
+        var fields = ByteFields([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00])
+        let signature = fields.uint32()  // 0x0403_4B50, a zip's local header
+        let version = fields.uint16()  // 20
+        #expect(signature == 0x0403_4B50 && version == 20)
+    }
+
     @Test func testBothByteOrders() {
         let bytes: [UInt8] = [0x01, 0x02, 0x03]
         #expect(ByteFields.bigEndian(bytes[...]) == 0x01_0203)

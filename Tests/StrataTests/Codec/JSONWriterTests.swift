@@ -14,6 +14,15 @@ import Testing
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    @Test func testTheDocExampleWritesAnObject() {
+        var json = JSONWriter()
+        json.openObject()
+        json.key("name")
+        json.string("Ada")
+        json.closeObject()  // {"name":"Ada"}
+        #expect(json.bytes == Array(#"{"name":"Ada"}"#.utf8))
+    }
+
     @Test func testStringsEscapeOnlyWhatRFC8259Requires() {
         #expect(
             JSONWriter.quoted("a\"b\\c/é\n\r\t\u{8}\u{C}\u{1}") == #""a\"b\\c/é\n\r\t\b\f\u0001""#)
