@@ -12,7 +12,7 @@ extension ZipCentralDirectory {
         _ input: inout ZipBufferedInput, index: Int, file: ZipInputFile, limits: ZipLimits,
         names: inout ZipNameSet
     ) throws -> ZipEntry {
-        var fields = ZipFields(try input.take(46, entry: nil, what: "entry #\(index + 1)"))
+        var fields = ByteFields(try input.take(46, entry: nil, what: "entry #\(index + 1)"))
         guard fields.uint32() == entrySignature else {
             throw ArchiveError(
                 .corrupt, path: file.path,
@@ -122,13 +122,13 @@ extension ZipCentralDirectory {
     }
 
     /// The zip64 extended information field (id 1) of an extra field.
-    static func zip64Field(in extra: [UInt8]) throws -> ZipFields? {
-        var fields = ZipFields(extra)
+    static func zip64Field(in extra: [UInt8]) throws -> ByteFields? {
+        var fields = ByteFields(extra)
         while fields.has(4) {
             let id = fields.uint16()
             let length = Int(fields.uint16())
             guard fields.has(length) else { return nil }
-            if id == 0x0001 { return ZipFields(fields.take(length)) }
+            if id == 0x0001 { return ByteFields(fields.take(length)) }
             fields.position += length
         }
         return nil

@@ -82,7 +82,7 @@ enum ZipCentralDirectory {
         var found: Int?
         var candidate = tail.count - 22
         while candidate >= 0 {
-            var fields = ZipFields(tail, at: candidate)
+            var fields = ByteFields(tail, at: candidate)
             if fields.uint32() == endSignature {
                 fields.position = candidate + 20
                 // The comment must run exactly to the end of the file: one
@@ -99,7 +99,7 @@ enum ZipCentralDirectory {
                 .truncated, path: file.path,
                 message: "no end of central directory record: the file is truncated or not a zip")
         }
-        var fields = ZipFields(tail, at: found + 4)
+        var fields = ByteFields(tail, at: found + 4)
         let disk = fields.uint16()
         let directoryDisk = fields.uint16()
         let countOnDisk = fields.uint16()
@@ -126,7 +126,7 @@ enum ZipCentralDirectory {
     static func locate64(in file: ZipInputFile, endOffset: Int64) throws -> Location {
         let locator = try file.bytes(
             at: endOffset - 20, count: 20, entry: nil, what: "zip64 end locator")
-        var fields = ZipFields(locator)
+        var fields = ByteFields(locator)
         guard fields.uint32() == end64LocatorSignature else {
             throw ArchiveError(
                 .corrupt, path: file.path, message: "the zip64 end record's locator is missing")
@@ -144,7 +144,7 @@ enum ZipCentralDirectory {
         }
         let record = try file.bytes(
             at: Int64(recordOffset), count: 56, entry: nil, what: "zip64 end record")
-        var end = ZipFields(record)
+        var end = ByteFields(record)
         guard end.uint32() == end64Signature else {
             throw ArchiveError(
                 .corrupt, path: file.path, message: "the zip64 end record is missing")

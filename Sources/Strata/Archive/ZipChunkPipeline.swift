@@ -4,26 +4,31 @@ import Foundation
 /// writes them, so that making an entry's bytes (JSON from a store) and
 /// deflating them overlap on two cores.
 ///
-/// Memory stays bounded: at most ``depth`` chunks wait, and the producer
-/// blocks while they do. Chunks are swapped, not copied: the producer gives
-/// its full buffer away and takes an empty one back.
+/// Memory stays bounded: the chunks cross a ``BoundedHandoff`` of ``depth``
+/// places, and the producer blocks while they are taken. Chunks are
+/// swapped, not copied: the producer gives its full buffer away and takes
+/// an empty one back.
 final class ZipChunkPipeline: @unchecked Sendable {
     /// The most chunks waiting for the writer at once.
     let depth: Int
     private let output: (UnsafeRawBufferPointer) throws -> Void
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var waiting: [[UInt8]] = []
+    private let handoff: BoundedHandoff<[UInt8]>
+    /// Emptied chunks, back from the writer thread for reuse.
+    private let spareLock = NSLock()
     private var spare: [[UInt8]] = []
+    /// Signalled once when the writer thread ends.
+    private let ended = DispatchSemaphore(value: 0)
+    /// Set by the producer's thread once it has seen ``ended``.
+    private var joined = false
+    /// The writer's failure: set on its thread before ``ended``.
     private var failure: Error?
-    private var closed = false
-    private var done = false
 
     /// Starts the writer thread; `output` runs on it, one chunk at a time,
     /// in order.
     init(depth: Int = 3, output: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.depth = depth
         self.output = output
+        handoff = BoundedHandoff(capacity: depth)
         let thread = Thread { [self] in run() }
         thread.name = "strata.zip-writer"
         thread.start()
@@ -34,63 +39,48 @@ final class ZipChunkPipeline: @unchecked Sendable {
     ///
     /// - Throws: The writer's failure, once it has one.
     func submit(_ chunk: inout [UInt8]) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while waiting.count >= depth, failure == nil { condition.wait() }
-        if let failure { throw failure }
-        var empty = spare.popLast() ?? []
+        var empty = spareLock.withLock { spare.popLast() } ?? []
         if empty.capacity < chunk.capacity { empty.reserveCapacity(chunk.capacity) }
         swap(&empty, &chunk)
-        waiting.append(empty)
-        condition.broadcast()
+        try handoff.push(empty)
     }
 
     /// Waits until every queued chunk is written and stops the thread.
     ///
     /// - Throws: The writer's failure, if it had one.
     func finish() throws {
-        condition.lock()
-        defer { condition.unlock() }
-        closed = true
-        condition.broadcast()
-        while !done { condition.wait() }
+        handoff.finish()
+        join()
         if let failure { throw failure }
     }
 
     /// Stops the thread without writing what still waits.
     func cancel() {
-        condition.lock()
-        defer { condition.unlock() }
-        closed = true
-        waiting.removeAll()
-        condition.broadcast()
-        while !done { condition.wait() }
+        handoff.finish(discardingWaiting: true)
+        join()
+    }
+
+    private func join() {
+        guard !joined else { return }
+        ended.wait()
+        joined = true
     }
 
     private func run() {
-        condition.lock()
-        while true {
-            while waiting.isEmpty, !closed { condition.wait() }
-            if waiting.isEmpty {
-                done = true
-                condition.broadcast()
-                condition.unlock()
-                return
+        do {
+            while var chunk = try handoff.next() {
+                try chunk.withUnsafeBytes { try output($0) }
+                chunk.removeAll(keepingCapacity: true)
+                spareLock.withLock { if spare.count < depth { spare.append(chunk) } }
             }
-            var chunk = waiting.removeFirst()
-            let failed = failure != nil
-            condition.unlock()
-            var error: Error?
-            if !failed {
-                do { try chunk.withUnsafeBytes { try output($0) } } catch let thrown {
-                    error = thrown
-                }
-            }
-            chunk.removeAll(keepingCapacity: true)
-            condition.lock()
-            if let error, failure == nil { failure = error }
-            if spare.count < depth { spare.append(chunk) }
-            condition.broadcast()
+        } catch {
+            // The producer never finishes with an error: this is the
+            // writer's. The producer's next submit throws it; what waits
+            // is dropped, and the thread ends when the producer finishes.
+            failure = error
+            handoff.stop(throwing: error)
+            while (try? handoff.next()) != nil {}
         }
+        ended.signal()
     }
 }

@@ -21,7 +21,7 @@ struct ZipEntryInput {
         let header = try file.bytes(
             at: entry.headerOffset, count: Int(ZipCentralDirectory.localHeaderSize),
             entry: entry.path, what: "local header")
-        var fields = ZipFields(header)
+        var fields = ByteFields(header)
         guard fields.uint32() == ZipCentralDirectory.localSignature else {
             throw fail(.corrupt, "no local header where the central directory points")
         }

@@ -61,7 +61,7 @@ extension BinaryPropertyList {
             }
             let raw = try slice(body, count: units * 2, object: index)
             let utf16 = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
-                UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
+                UInt16(ByteFields.bigEndian(raw[$0..<($0 + 2)]))
             }
             result = .string(try Self.string(utf16: utf16, at: body, index))
         case 0x8:
@@ -70,7 +70,7 @@ extension BinaryPropertyList {
                 throw PropertyListError(
                     "UID of \(low + 1) bytes", byteOffset: start, objectIndex: index)
             }
-            result = .uid(Self.bigEndian(try slice(start + 1, count: low + 1, object: index)))
+            result = .uid(ByteFields.bigEndian(try slice(start + 1, count: low + 1, object: index)))
         case 0xA, 0xC, 0xD:
             result = try container(marker, at: start, index, depth: depth)
         default:
@@ -123,7 +123,7 @@ extension BinaryPropertyList {
         refs.reserveCapacity(count * (isDictionary ? 2 : 1))
         var position = references.startIndex
         while position < references.endIndex {
-            let value = Self.bigEndian(references[position..<(position + referenceSize)])
+            let value = ByteFields.bigEndian(references[position..<(position + referenceSize)])
             // Out-of-range refs are reported by offset(ofObject:) below;
             // clamping keeps the conversion from trapping.
             refs.append(Int(clamping: value))
@@ -167,14 +167,14 @@ extension BinaryPropertyList {
         let raw = try slice(start + 1, count: 1 << exponent, object: index)
         switch exponent {
         case 0, 1, 2:
-            return Int64(Self.bigEndian(raw))
+            return Int64(ByteFields.bigEndian(raw))
         case 3:
-            return Int64(bitPattern: Self.bigEndian(raw))
+            return Int64(bitPattern: ByteFields.bigEndian(raw))
         default:
             // 128-bit two's complement: accept it when the high half is only
             // the sign extension of the low half.
-            let high = Self.bigEndian(raw.prefix(8))
-            let low = Int64(bitPattern: Self.bigEndian(raw.suffix(8)))
+            let high = ByteFields.bigEndian(raw.prefix(8))
+            let low = Int64(bitPattern: ByteFields.bigEndian(raw.suffix(8)))
             guard (high == 0 && low >= 0) || (high == .max && low < 0) else {
                 throw PropertyListError(
                     "integer does not fit 64 bits", byteOffset: start, objectIndex: index)
@@ -188,9 +188,10 @@ extension BinaryPropertyList {
         switch sizeExponent {
         case 2:
             let raw = try slice(start, count: 4, object: index)
-            return Double(Float(bitPattern: UInt32(Self.bigEndian(raw))))
+            return Double(Float(bitPattern: UInt32(ByteFields.bigEndian(raw))))
         case 3:
-            return Double(bitPattern: Self.bigEndian(try slice(start, count: 8, object: index)))
+            return Double(
+                bitPattern: ByteFields.bigEndian(try slice(start, count: 8, object: index)))
         default:
             throw PropertyListError(
                 "real of \(1 << min(sizeExponent, 15)) bytes", byteOffset: start,

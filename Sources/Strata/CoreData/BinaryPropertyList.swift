@@ -84,9 +84,9 @@ public struct BinaryPropertyList {
             throw PropertyListError(
                 "reference size \(referenceSize) not in 1…8", byteOffset: trailer + 7)
         }
-        let count = Self.bigEndian(bytes[(trailer + 8)..<(trailer + 16)])
-        let top = Self.bigEndian(bytes[(trailer + 16)..<(trailer + 24)])
-        let tableStart = Self.bigEndian(bytes[(trailer + 24)..<(trailer + 32)])
+        let count = ByteFields.bigEndian(bytes[(trailer + 8)..<(trailer + 16)])
+        let top = ByteFields.bigEndian(bytes[(trailer + 16)..<(trailer + 24)])
+        let tableStart = ByteFields.bigEndian(bytes[(trailer + 24)..<(trailer + 32)])
         // Each object takes at least one byte, so a count beyond the file
         // size is a lie; checking it first keeps the products below small.
         guard count >= 1, count <= UInt64(bytes.count) else {
@@ -119,7 +119,7 @@ public struct BinaryPropertyList {
                 "reference to object \(index) of \(objectCount)", objectIndex: index)
         }
         let entry = offsetTableStart + index * offsetSize
-        let offset = Self.bigEndian(bytes[entry..<(entry + offsetSize)])
+        let offset = ByteFields.bigEndian(bytes[entry..<(entry + offsetSize)])
         guard offset >= 8, offset < UInt64(offsetTableStart) else {
             throw PropertyListError(
                 "object offset \(offset) outside the object area", byteOffset: entry,
@@ -140,8 +140,4 @@ public struct BinaryPropertyList {
         return bytes[start..<(start + count)]
     }
 
-    /// An unsigned big-endian number of up to 8 bytes.
-    static func bigEndian(_ slice: ArraySlice<UInt8>) -> UInt64 {
-        slice.reduce(0) { ($0 << 8) | UInt64($1) }
-    }
 }

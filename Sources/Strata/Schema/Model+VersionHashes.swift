@@ -195,7 +195,7 @@ extension Model {
             propertyHash(
                 name: attribute.name, isOptional: attribute.isOptional,
                 isTransient: attribute.isTransient, modifier: attribute.versionHashModifier))
-        hasher.update(littleEndianBytes(attribute.type.coreDataCode))
+        hasher.update(ByteFields.littleEndianBytes(attribute.type.coreDataCode))
         if attribute.allowsExternalStorage { hasher.update([1]) }
         if attribute.preservesValueOnDeletion { hasher.update([1]) }
         return hasher.finalize()
@@ -216,8 +216,11 @@ extension Model {
         if !isOwnInverse { hasher.update(relationship.inverse.utf8) }
         // Counts are unsigned 32-bit in the hash; a negative count is invalid
         // input and is truncated like a C cast rather than trapping.
-        hasher.update(littleEndianBytes(UInt32(truncatingIfNeeded: relationship.effectiveMaxCount)))
-        hasher.update(littleEndianBytes(UInt32(truncatingIfNeeded: relationship.minCount)))
+        hasher.update(
+            ByteFields.littleEndianBytes(UInt32(truncatingIfNeeded: relationship.effectiveMaxCount))
+        )
+        hasher.update(
+            ByteFields.littleEndianBytes(UInt32(truncatingIfNeeded: relationship.minCount)))
         if relationship.isOrdered { hasher.update([1, 0]) }
         return hasher.finalize()
     }
@@ -335,11 +338,6 @@ extension Model {
         return ([entity] + ancestors(of: entityName)).first { candidate in
             candidate.relationship(named: name) != nil
         }?.name
-    }
-
-    /// `value` as 4 little-endian bytes.
-    private static func littleEndianBytes(_ value: UInt32) -> [UInt8] {
-        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
     /// `names` sorted by their UTF-8 bytes (see the note on ordering above).

@@ -73,23 +73,7 @@ extension SchemaEncoder {
         var issues: [SchemaIssue] = []
 
         static func quote(_ string: String) -> String {
-            var result = "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case "\u{08}": result += "\\b"
-                case "\u{0C}": result += "\\f"
-                case "\u{00}"..."\u{1F}":
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
+            JSONWriter.quoted(string)
         }
 
         static func list(_ strings: [String]) -> String {
@@ -105,9 +89,7 @@ extension SchemaEncoder {
                             + "finite number"))
                 return "0"
             }
-            // Whole numbers are written as integers, which read back equal.
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return "\(value)"
+            return JSONWriter.numberText(value)
         }
 
         mutating func date(_ seconds: Double, at path: String) -> String {

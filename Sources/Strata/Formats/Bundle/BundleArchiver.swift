@@ -197,7 +197,7 @@ public final class BundleArchiver {
         var hash = SHA256()
         var size: Int64 = 0
         var count = 0
-        var line = JSONTextEncoder()
+        var line = JSONWriter()
         // Deflating on a second thread while this one reads the store and
         // writes JSON: the two take about as long as each other.
         try zip.add(path: path, compression: .deflated, inBackground: true) { sink in

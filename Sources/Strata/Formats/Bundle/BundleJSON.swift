@@ -6,7 +6,7 @@ enum BundleJSON {
     /// ``BundleManifest``'s documentation, maps sorted by key, then
     /// `,\n"files":[`.
     static func manifestHead(_ manifest: BundleManifest) -> [UInt8] {
-        var text = JSONTextEncoder()
+        var text = JSONWriter()
         text.openObject()
         text.member("format", .text(manifest.format))
         text.member("createdBy", .text(manifest.createdBy))
@@ -34,7 +34,7 @@ enum BundleJSON {
 
     /// One file of the list, on its own line (after a comma unless first).
     static func manifestLine(_ file: BundleManifest.File, first: Bool) -> [UInt8] {
-        var line = JSONTextEncoder()
+        var line = JSONWriter()
         line.value(
             .dictionary([
                 field("path", .text(file.path)), field("bytes", .integer(file.bytes)),

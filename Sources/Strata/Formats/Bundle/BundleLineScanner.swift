@@ -100,7 +100,7 @@ struct BundleLineScanner {
             } else if byte == UInt8(ascii: "\\") {
                 guard escape(into: &output) else { return false }
             } else if byte >= 0x80 {
-                let length = Self.utf8SequenceLength(bytes, at: position)
+                let length = UTF8Validator.sequenceLength(in: bytes, at: position)
                 guard length > 0 else { return false }
                 output.append(
                     contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)])
@@ -192,17 +192,5 @@ struct BundleLineScanner {
             position += 1
         }
         return value
-    }
-
-    /// The length of the well-formed UTF-8 sequence (Unicode's table 3-7)
-    /// that starts with a byte of 0x80 or more at `index`, or 0.
-    static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        guard let (length, second) = UTF8Check.sequence(leadBy: bytes[index]),
-            index + length <= bytes.count, second.contains(bytes[index + 1])
-        else { return 0 }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) {
-            return 0
-        }
-        return length
     }
 }

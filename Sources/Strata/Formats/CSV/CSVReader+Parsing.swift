@@ -314,7 +314,7 @@ extension CSVReader {
     /// line breaks are ASCII, so it is valid exactly when its fields are.
     private func checkEncoding() throws {
         let text = UnsafeBufferPointer(start: buffer + recordStart, count: recordEnd - recordStart)
-        guard let (offset, reason) = UTF8Validation.firstError(in: text) else { return }
-        throw ImportError(.encoding, at: locate(recordStart + offset), reason)
+        guard let problem = UTF8Validator.firstProblem(in: text) else { return }
+        throw ImportError(.encoding, at: locate(recordStart + problem.index), problem.reason)
     }
 }

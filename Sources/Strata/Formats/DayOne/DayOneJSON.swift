@@ -41,75 +41,45 @@ enum DayOneJSON {
 
     // MARK: - Writing
 
+    /// How Day One's files are laid out: two spaces per level, ` : ` between
+    /// a key and its value, control characters other than line breaks and
+    /// tabs as lowercase `\u00xx`.
+    static func style(indent: Int) -> JSONWriter.Style {
+        JSONWriter.Style(
+            indent: 2, margin: indent, colon: Array(" : ".utf8), shortBackspaceAndFormFeed: false,
+            uppercaseHex: false)
+    }
+
     /// The text of `value`: object keys sorted by their UTF-8 bytes, nested
     /// values indented by two spaces per level from `indent`.
     static func text(_ value: JSONValue, indent: Int = 0) -> String {
-        var output = ""
-        write(value, indent: indent, to: &output)
-        return output
+        var writer = JSONWriter(style: style(indent: indent))
+        write(value, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// Appends the text of `value` to `output`.
-    static func write(_ value: JSONValue, indent: Int, to output: inout String) {
+    /// Writes `value` with `writer`, object keys sorted by their UTF-8 bytes.
+    static func write(_ value: JSONValue, to writer: inout JSONWriter) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .integer(let number): output += String(number)
-        case .real(let number):
-            output += number.isFinite ? "\(number)" : "null"
-        case .string(let text): writeString(text, to: &output)
+        case .null: writer.null()
+        case .bool(let flag): writer.boolean(flag)
+        case .integer(let number): writer.integer(number)
+        case .real(let number): writer.real(number)
+        case .string(let text): writer.string(text)
         case .array(let nodes):
-            guard !nodes.isEmpty else {
-                output += "[]"
-                return
-            }
-            output += "[\n"
-            for (index, node) in nodes.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                write(node.value, indent: indent + 2, to: &output)
-                output += index == nodes.count - 1 ? "\n" : ",\n"
-            }
-            output += String(repeating: " ", count: indent) + "]"
+            writer.openArray()
+            for node in nodes { write(node.value, to: &writer) }
+            writer.closeArray()
         case .object(let members):
-            guard !members.isEmpty else {
-                output += "{}"
-                return
-            }
             let sorted = members.sorted {
                 Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8))
             }
-            output += "{\n"
-            for (index, member) in sorted.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                writeString(member.key, to: &output)
-                output += " : "
-                write(member.value.value, indent: indent + 2, to: &output)
-                output += index == sorted.count - 1 ? "\n" : ",\n"
+            writer.openObject()
+            for member in sorted {
+                writer.key(member.key)
+                write(member.value.value, to: &writer)
             }
-            output += String(repeating: " ", count: indent) + "}"
+            writer.closeObject()
         }
-    }
-
-    /// Appends `text` as a JSON string: quotes, backslashes and control
-    /// characters escaped, everything else as it is (UTF-8).
-    static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
     }
 }

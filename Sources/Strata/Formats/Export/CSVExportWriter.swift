@@ -245,36 +245,10 @@ final class CSVExportWriter {
     /// one (exact: the importer reads the same value back).
     @inline(__always)
     private func appendDate(_ seconds: Double, to buffer: inout [UInt8]) throws {
-        let whole = seconds.rounded(.down)
-        guard whole == seconds, abs(seconds) < 2e11 else {
-            guard let text = ISO8601Date.string(from: seconds) else {
-                throw ExportError(
-                    .unwritableValue, path: output.path,
-                    "\(currentID()): the date \(seconds) (seconds since 2001) has no ISO 8601 form")
-            }
-            buffer += text.utf8
-            return
-        }
-        let unix = Int64(whole) + ISO8601Date.referenceOffset
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let second = unix - days * 86_400
-        let (year, month, day) = ISO8601Date.civilDate(daysSince1970: days)
-        guard (0...9999).contains(year) else {
+        guard ISO8601Date.append(seconds, to: &buffer) else {
             throw ExportError(
                 .unwritableValue, path: output.path,
                 "\(currentID()): the date \(seconds) (seconds since 2001) has no ISO 8601 form")
         }
-        Self.appendDigits(UInt64(year), width: 4, to: &buffer)
-        buffer.append(UInt8(ascii: "-"))
-        Self.appendDigits(UInt64(month), width: 2, to: &buffer)
-        buffer.append(UInt8(ascii: "-"))
-        Self.appendDigits(UInt64(day), width: 2, to: &buffer)
-        buffer.append(UInt8(ascii: "T"))
-        Self.appendDigits(UInt64(second / 3600), width: 2, to: &buffer)
-        buffer.append(UInt8(ascii: ":"))
-        Self.appendDigits(UInt64(second / 60 % 60), width: 2, to: &buffer)
-        buffer.append(UInt8(ascii: ":"))
-        Self.appendDigits(UInt64(second % 60), width: 2, to: &buffer)
-        buffer.append(UInt8(ascii: "Z"))
     }
 }

@@ -16,7 +16,7 @@ protocol ExportRecordWriter: AnyObject {
 final class JSONExportWriter: ExportRecordWriter {
     private let output: ExportOutput
     private let lines: Bool
-    private var encoder = JSONTextEncoder()
+    private var encoder = JSONWriter()
     private var count = 0
 
     init(output: ExportOutput, lines: Bool) {

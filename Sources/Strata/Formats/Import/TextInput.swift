@@ -284,9 +284,7 @@ final class TextInput {
 
     /// The code unit at `pointer`, in the input's byte order.
     private func codeUnit(_ pointer: UnsafeMutablePointer<UInt8>) -> UInt16 {
-        bigEndian
-            ? UInt16(pointer[0]) << 8 | UInt16(pointer[1])
-            : UInt16(pointer[1]) << 8 | UInt16(pointer[0])
+        ByteFields.uint16(at: pointer, bigEndian: bigEndian)
     }
 
     /// Writes `scalar` as UTF-8 at `output[count]`; what does not fit before

@@ -19,7 +19,7 @@ extension JSONRecordReader {
             file: file, line: error.line, column: error.column,
             byteOffset: Int64(start + index), keyPath: keyPath)
         if error.kind == .encoding || (index < bytes.count && bytes[index] >= 0x80),
-            let bad = JSONReader.firstInvalidUTF8(in: bytes, from: index)
+            let bad = UTF8Validator.firstProblem(in: bytes, from: index, allowingNUL: true)?.index
         {
             let place = cursor.lineAndColumn(ofIndex: bad)
             position.line = place.line

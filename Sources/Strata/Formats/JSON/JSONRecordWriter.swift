@@ -81,7 +81,7 @@ public final class JSONRecordWriter {
         if let text, Self.isObject(text) {
             appendVerbatim(text, reason: error.description)
         } else {
-            var encoder = JSONTextEncoder()
+            var encoder = JSONWriter()
             encoder.openObject(withReason: error.description)
             if let text {
                 encoder.member(Self.textKey, .text(String(decoding: text, as: UTF8.self)))
@@ -135,7 +135,7 @@ public final class JSONRecordWriter {
 
     /// `text` (a JSON object) on one line with the reason as its first member.
     private func appendVerbatim(_ text: Data, reason: String) {
-        var encoder = JSONTextEncoder()
+        var encoder = JSONWriter()
         encoder.openObject(withReason: reason)
         pending += encoder.bytes
         let bytes = [UInt8](text)

@@ -49,7 +49,7 @@ struct JSONTextCursor {
         while column < targetColumn && index < count {
             if nextNonASCII < index {
                 let rest = UnsafeBufferPointer(rebasing: bytes[index...])
-                nextNonASCII = index + (JSONReader.firstNonASCII(in: rest) ?? rest.count)
+                nextNonASCII = index + (UTF8Validator.firstNonASCII(in: rest) ?? rest.count)
             }
             let jump = min(targetColumn - column, nextNonASCII - index)
             if jump > 0 {

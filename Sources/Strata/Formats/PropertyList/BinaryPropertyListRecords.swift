@@ -279,12 +279,12 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
         }
         switch exponent {
         case 0, 1, 2:
-            return .integer(Int64(BinaryPropertyList.bigEndian(raw)))
+            return .integer(Int64(ByteFields.bigEndian(raw)))
         case 3:
-            return .integer(Int64(bitPattern: BinaryPropertyList.bigEndian(raw)))
+            return .integer(Int64(bitPattern: ByteFields.bigEndian(raw)))
         default:
-            let high = BinaryPropertyList.bigEndian(raw.prefix(8))
-            let low = BinaryPropertyList.bigEndian(raw.suffix(8))
+            let high = ByteFields.bigEndian(raw.prefix(8))
+            let low = ByteFields.bigEndian(raw.suffix(8))
             if high == 0 {
                 return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low)
             }
@@ -322,7 +322,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
             while position < raw.endIndex {
                 // Out-of-range references are reported when followed.
                 references.append(
-                    Int(clamping: BinaryPropertyList.bigEndian(raw[position..<(position + size)])))
+                    Int(clamping: ByteFields.bigEndian(raw[position..<(position + size)])))
                 position += size
             }
             guard isDictionary else { return ([], references) }

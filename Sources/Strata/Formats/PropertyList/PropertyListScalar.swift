@@ -135,7 +135,8 @@ enum PropertyListScalar {
     // MARK: - Dates
 
     /// A `<date>`: `YYYY-MM-DDTHH:MM:SSZ` in UTC, as Apple writes it, with
-    /// optional fractional seconds and white space around.
+    /// optional fractional seconds and white space around; read by the one
+    /// ISO 8601 grammar (``ISO8601Date``) in its strict form.
     ///
     /// - Returns: The date, or nil when the text is not such a date or
     ///   names a day or time that does not exist.
@@ -143,45 +144,9 @@ enum PropertyListScalar {
         var index = bytes.startIndex
         var end = bytes.endIndex
         trim(bytes, &index, &end)
-        func number(_ count: Int) -> Int? {
-            guard end - index >= count else { return nil }
-            var value = 0
-            for _ in 0..<count {
-                guard let digit = digitValue(bytes[index]), digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-                index += 1
-            }
-            return value
-        }
-        func literal(_ character: Unicode.Scalar) -> Bool {
-            guard index < end, bytes[index] == UInt8(ascii: character) else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), literal("-"), let month = number(2), literal("-"),
-            let day = number(2), literal("T"), let hour = number(2), literal(":"),
-            let minute = number(2), literal(":"), let second = number(2)
-        else { return nil }
-        var fraction = 0.0
-        if literal(".") {
-            var scale = 0.1
-            let start = index
-            while index < end, let digit = digitValue(bytes[index]), digit < 10 {
-                fraction += Double(digit) * scale
-                scale /= 10
-                index += 1
-            }
-            guard index > start else { return nil }
-        }
-        guard literal("Z"), index == end else { return nil }
-        guard (1...12).contains(month),
-            (1...Int(ISO8601Date.daysIn(month: Int64(month), year: Int64(year)))).contains(day),
-            hour < 24, minute < 60, second < 60
-        else { return nil }
-        let days = Int(
-            ISO8601Date.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return ISO8601Date.seconds(
+            utf8: UnsafeBufferPointer(rebasing: bytes[index..<end]), utcDateTimeOnly: true
+        ).map(Date.init(timeIntervalSinceReferenceDate:))
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, whole seconds rounded down, as Apple writes
@@ -189,101 +154,55 @@ enum PropertyListScalar {
     static func text(of date: Date) -> String {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, abs(interval) < 1e14 else { return "0001-01-01T00:00:00Z" }
-        let total = Int(interval.rounded(.down))
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let seconds = total - days * 86_400
-        let civil = ISO8601Date.civilDate(daysSince1970: Int64(days))
-        let (year, month, day) = (Int(civil.0), Int(civil.1), Int(civil.2))
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(abs(value))
-            let sign = value < 0 ? "-" : ""
-            return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-            + "\(pad(seconds / 3_600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
+        var bytes: [UInt8] = []
+        ISO8601Date.appendDateTime(unixSeconds: Int64(interval.rounded(.down)), to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - Data
 
-    /// What each byte means in base64: a 6-bit value, white space, padding
-    /// or nothing valid.
-    private static let base64Table: [UInt8] = {
-        var table = [UInt8](repeating: invalid, count: 256)
-        for (value, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-            .utf8.enumerated()
-        {
-            table[Int(byte)] = UInt8(value)
-        }
-        for byte in [0x20, 0x09, 0x0A, 0x0D] { table[byte] = whitespace }
-        table[Int(UInt8(ascii: "="))] = padding
-        return table
-    }()
-    private static let invalid: UInt8 = 0xFF
-    private static let whitespace: UInt8 = 0xFE
-    private static let padding: UInt8 = 0xFD
-
     /// The bytes of a `<data>` element's base64 text, which may hold white
-    /// space and line breaks anywhere; padding may be left out.
+    /// space and line breaks anywhere; padding may be left out. Decoded by
+    /// Foundation; the padding is checked here, as Foundation takes a
+    /// character after `=` (`QQ=A`) or padding alone (`====`).
     ///
     /// - Returns: The bytes, or nil for a character outside base64, text
     ///   after the padding, or a length no encoder produces.
     static func data(_ bytes: UnsafeBufferPointer<UInt8>) -> Data? {
-        var output = Data()
-        output.reserveCapacity(bytes.count / 4 * 3 + 3)
-        var group: UInt32 = 0
-        var count = 0
-        var paddingCount = 0
-        for byte in bytes {
-            let value = base64Table[Int(byte)]
-            switch value {
-            case whitespace: continue
-            case padding: paddingCount += 1
-            case invalid: return nil
-            default:
-                guard paddingCount == 0 else { return nil }
-                group = group << 6 | UInt32(value)
-                count += 1
-                if count == 4 {
-                    output.append(UInt8(truncatingIfNeeded: group >> 16))
-                    output.append(UInt8(truncatingIfNeeded: group >> 8))
-                    output.append(UInt8(truncatingIfNeeded: group))
-                    group = 0
-                    count = 0
-                }
-            }
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 2)
+        for byte in bytes where !isSpace(byte) { text.append(byte) }
+        let equals = UInt8(ascii: "=")
+        var digits = text.count
+        while digits > 0, text[digits - 1] == equals { digits -= 1 }
+        let padding = text.count - digits
+        guard padding <= 2, !text[..<digits].contains(equals), digits % 4 != 1,
+            padding == 0 || digits % 4 + padding == 4
+        else { return nil }
+        // Foundation wants the padding that may be left out.
+        if padding == 0, digits % 4 != 0 {
+            text += repeatElement(equals, count: 4 - digits % 4)
         }
-        // A last group of 2 or 3 characters holds 1 or 2 bytes; padding
-        // fills it to 4 and may not be longer.
-        switch count {
-        case 0:
-            guard paddingCount == 0 else { return nil }
-        case 2:
-            guard paddingCount == 0 || paddingCount == 2 else { return nil }
-            output.append(UInt8(truncatingIfNeeded: group >> 4))
-        case 3:
-            guard paddingCount <= 1 else { return nil }
-            output.append(UInt8(truncatingIfNeeded: group >> 10))
-            output.append(UInt8(truncatingIfNeeded: group >> 2))
-        default:
-            return nil
-        }
-        return output
+        return Data(base64Encoded: Data(text))
     }
 
     // MARK: - White space
 
     /// Whether `bytes` are all XML white space (space, tab, CR, LF).
     static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        bytes.allSatisfy(isSpace)
+    }
+
+    /// Whether `byte` is XML white space.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Moves `start` and `end` inwards past XML white space.
     private static func trim(
         _ bytes: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int
     ) {
-        func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
     }

@@ -35,7 +35,7 @@ final class LineReader {
     /// What is wrong with a line.
     enum Problem: Hashable {
         /// Bad UTF-8 or a NUL byte in the line's content.
-        case encoding(UTF8Check.Problem)
+        case encoding(UTF8Validator.Problem)
         /// Longer than the limit: its bytes were not kept.
         case tooLong
     }
@@ -198,7 +198,7 @@ final class LineReader {
         var line = Line(
             bytes: content, bytesWithTerminator: whole, length: content.count,
             terminator: ending, number: lineNumber, byteOffset: lineOffset, problem: nil)
-        if let problem = UTF8Check.firstProblem(in: content) {
+        if let problem = UTF8Validator.firstProblem(in: content) {
             line.problem = .encoding(problem)
         }
         return line
@@ -264,12 +264,12 @@ final class LineReader {
 
 extension LineReader.Line {
     /// The located error for an encoding problem of this line.
-    func error(_ problem: UTF8Check.Problem, file: String) -> ImportError {
+    func error(_ problem: UTF8Validator.Problem, file: String) -> ImportError {
         let before = UnsafeBufferPointer(rebasing: bytes[0..<problem.index])
         return ImportError(
             .encoding,
             at: SourcePosition(
-                file: file, line: number, column: 1 + UTF8Check.scalarCount(before),
+                file: file, line: number, column: 1 + UTF8Validator.scalarCount(before),
                 byteOffset: byteOffset + Int64(problem.index)),
             "\(problem.message); the file must be UTF-8")
     }

@@ -211,7 +211,7 @@ public final class TextBlockWriter {
     private static func parsedHeader(_ line: String) -> (key: String, value: String)? {
         var line = line
         return line.withUTF8 { bytes in
-            guard UTF8Check.firstProblem(in: bytes) == nil,
+            guard UTF8Validator.firstProblem(in: bytes) == nil,
                 let header = TextHeaderLine.parse(bytes)
             else { return nil }
             return (
@@ -226,7 +226,7 @@ public final class TextBlockWriter {
     private static func readsBackAsOneBlock(_ text: Data) -> Bool {
         text.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard !bytes.isEmpty, UTF8Check.firstProblem(in: bytes) == nil,
+            guard !bytes.isEmpty, UTF8Validator.firstProblem(in: bytes) == nil,
                 !(bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF)
             else { return false }
             var lineStart = 0

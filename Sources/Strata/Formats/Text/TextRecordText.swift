@@ -106,7 +106,7 @@ struct TextRecordCursor {
 
     /// The position of byte `index`, on line `line` that starts at `lineStart`.
     func position(line: Int, lineStart: Int, index: Int) -> SourcePosition {
-        let column = 1 + UTF8Check.scalarCount(slice(lineStart..<index))
+        let column = 1 + UTF8Validator.scalarCount(slice(lineStart..<index))
         return SourcePosition(
             file: file, line: line, column: column, byteOffset: text.firstOffset + Int64(index))
     }

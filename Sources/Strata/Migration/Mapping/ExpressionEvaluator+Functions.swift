@@ -163,10 +163,7 @@ extension ExpressionEvaluator {
                 try located(column) { () throws(ExpressionError) in try StructuredValue(json: bytes)
                 })
         case .json:
-            return .data(
-                try located(column) { () throws(ExpressionError) in
-                    try arguments[0].structured.jsonData()
-                })
+            return .data(arguments[0].structured.jsonData())
         case .archive:
             return .data(
                 try located(column) { () throws(ExpressionError) in

@@ -57,7 +57,7 @@ enum MappingValue: Hashable, Sendable {
         case .string(let text): text
         case .integer(let value): String(value)
         case .real(let value):
-            value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            JSONWriter.numberText(value)
         case .boolean(let flag): flag ? "true" : "false"
         case .date(let seconds): ISO8601Date.string(from: seconds) ?? String(seconds)
         case .data(let bytes): bytes.base64EncodedString()
@@ -66,7 +66,7 @@ enum MappingValue: Hashable, Sendable {
         case .structured(let value):
             switch value {
             case .array, .dictionary:
-                (try? value.jsonData()).flatMap { String(data: $0, encoding: .utf8) }
+                String(decoding: value.jsonData(), as: UTF8.self)
             default: MappingValue(scalar: value).text
             }
         }

@@ -41,34 +41,35 @@ indirect enum StructuredValue: Hashable, Sendable {
 
     // MARK: - JSON
 
-    /// The value as JSON bytes: keys sorted, dates as ISO 8601 text, bytes
+    /// The value as JSON bytes, on one line: keys sorted by their UTF-8
+    /// bytes, whole reals without a fraction, dates as ISO 8601 text, bytes
     /// as base64 text.
-    func jsonData() throws(ExpressionError) -> Data {
-        do {
-            switch self {
-            case .array, .dictionary:
-                return try JSONSerialization.data(
-                    withJSONObject: foundationJSON, options: [.sortedKeys, .fragmentsAllowed])
-            default:
-                return try JSONSerialization.data(
-                    withJSONObject: foundationJSON, options: [.fragmentsAllowed])
-            }
-        } catch {
-            throw ExpressionError(column: 1, message: "json: cannot write the value as JSON")
-        }
+    func jsonData() -> Data {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return Data(writer.bytes)
     }
 
-    private var foundationJSON: Any {
+    private func write(to writer: inout JSONWriter) {
         switch self {
-        case .null: NSNull()
-        case .boolean(let flag): flag
-        case .integer(let number): number
-        case .real(let number): number.isFinite ? number : NSNull()
-        case .string(let text): text
-        case .date(let seconds): ISO8601Date.string(from: seconds) ?? String(seconds)
-        case .data(let bytes): bytes.base64EncodedString()
-        case .array(let items): items.map(\.foundationJSON)
-        case .dictionary(let entries): entries.mapValues(\.foundationJSON)
+        case .null: writer.null()
+        case .boolean(let flag): writer.boolean(flag)
+        case .integer(let number): writer.integer(number)
+        case .real(let number): writer.number(number)
+        case .string(let text): writer.string(text)
+        case .date(let seconds): writer.string(ISO8601Date.string(from: seconds) ?? String(seconds))
+        case .data(let bytes): writer.data(bytes)
+        case .array(let items):
+            writer.openArray()
+            for item in items { item.write(to: &writer) }
+            writer.closeArray()
+        case .dictionary(let entries):
+            writer.openObject()
+            for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                writer.key(key)
+                entries[key]?.write(to: &writer)
+            }
+            writer.closeObject()
         }
     }
 

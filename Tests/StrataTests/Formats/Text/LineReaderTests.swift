@@ -94,42 +94,6 @@ import Testing
     }
 }
 
-@Suite struct UTF8CheckTests {
-    func problem(_ bytes: [UInt8]) -> UTF8Check.Problem? {
-        bytes.withUnsafeBufferPointer { UTF8Check.firstProblem(in: $0) }
-    }
-
-    @Test func testValidTextOfEveryLengthPasses() {
-        #expect(problem(Array("a é € 😀 and a long ASCII tail to use words".utf8)) == nil)
-        #expect(problem([]) == nil)
-        #expect(problem([0xF4, 0x8F, 0xBF, 0xBF]) == nil)  // U+10FFFF
-    }
-
-    @Test func testEachKindOfBadSequenceIsNamedAtItsFirstByte() {
-        let ascii = Array("0123456789abcdef".utf8)
-        let cases: [([UInt8], String)] = [
-            ([0x80], "invalid UTF-8: byte 0x80"),
-            ([0xFF], "invalid UTF-8: byte 0xFF"),
-            ([0xC0, 0xAF], "invalid UTF-8: an overlong sequence"),
-            ([0xE0, 0x80, 0xAF], "invalid UTF-8: an overlong sequence"),
-            ([0xF0, 0x80, 0x80, 0xAF], "invalid UTF-8: an overlong sequence"),
-            ([0xED, 0xA0, 0x80], "invalid UTF-8: an encoded UTF-16 surrogate"),
-            ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8: a code point above U+10FFFF"),
-            ([0xE2, 0x82], "invalid UTF-8: an incomplete sequence starting with 0xE2"),
-            ([0xC3, 0x41], "invalid UTF-8: an incomplete sequence starting with 0xC3"),
-            ([0x00], "a NUL byte"),
-        ]
-        for (bytes, message) in cases {
-            #expect(problem(ascii + bytes)?.index == 16)
-            #expect(problem(ascii + bytes)?.message == message)
-        }
-    }
-
-    @Test func testNULInsideAWordIsFound() {
-        #expect(problem(Array("abc".utf8) + [0] + Array("defghijk".utf8))?.index == 3)
-    }
-}
-
 @Suite struct TextHeaderLineTests {
     func header(_ line: String) -> [String]? {
         var line = line

@@ -1,9 +1,14 @@
 /// Converts between ISO-8601 text and Core Data's date values (seconds since
 /// 2001-01-01T00:00:00Z).
 ///
+/// The one ISO 8601 grammar: every reader of dates in text (imports, bundles,
+/// property lists, Day One, predicates, mapping expressions, schema
+/// defaults) parses here, and every writer formats here.
+///
 /// Written by hand rather than with a date formatter so that parsing is exact
 /// and strict, and formatting can promise to parse back to the same value.
-/// Accepted: `2001-01-01`, `2001-01-01T12:30:00Z`, `…T12:30:00.25+02:00`.
+/// Accepted: `2001-01-01`, `2001-01-01T12:30:00Z`, `…T12:30:00.25+02:00`
+/// (a fraction of any length).
 enum ISO8601Date {
     /// Seconds from 1970-01-01 to 2001-01-01.
     static let referenceOffset: Int64 = 978_307_200
@@ -16,8 +21,12 @@ enum ISO8601Date {
     }
 
     /// Like ``seconds(from:)``, for UTF-8 bytes (an imported field read in
-    /// place), without making a string.
-    static func seconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// place), without making a string. With `utcDateTimeOnly`, only the
+    /// form Apple writes in property lists is taken: a date-time ending in
+    /// `Z` (no date alone, no offset).
+    static func seconds(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, utcDateTimeOnly: Bool = false
+    ) -> Double? {
         var cursor = 0
         func number(_ digits: Int) -> Int64? {
             guard cursor + digits <= bytes.count else { return nil }
@@ -40,23 +49,29 @@ enum ISO8601Date {
             (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
-        if cursor == bytes.count { return Double(days * 86_400 - referenceOffset) }
+        if cursor == bytes.count, !utcDateTimeOnly {
+            return Double(days * 86_400 - referenceOffset)
+        }
         guard expect(UInt8(ascii: "T")), let hour = number(2),
             expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
             let second = number(2), hour < 24, minute < 60, second < 60
         else { return nil }
         var fraction = 0.0
         if expect(UInt8(ascii: ".")) {
-            // Digits over a power of ten: both exact, so the quotient is the
-            // correctly rounded value of the decimal fraction.
+            // Digits over a power of ten: both exact up to 15 digits, so the
+            // quotient is the correctly rounded value of the decimal
+            // fraction. Digits after the 18th (below 10^-18 s) are read but
+            // change nothing a double can hold.
             var numerator: Int64 = 0
             var denominator: Int64 = 1
             let start = cursor
             while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"),
-                bytes[cursor] <= UInt8(ascii: "9"), cursor - start < 9
+                bytes[cursor] <= UInt8(ascii: "9")
             {
-                numerator = numerator * 10 + Int64(bytes[cursor] - UInt8(ascii: "0"))
-                denominator *= 10
+                if cursor - start < 18 {
+                    numerator = numerator * 10 + Int64(bytes[cursor] - UInt8(ascii: "0"))
+                    denominator *= 10
+                }
                 cursor += 1
             }
             guard cursor > start else { return nil }
@@ -64,6 +79,7 @@ enum ISO8601Date {
         }
         var offset: Int64 = 0
         if !expect(UInt8(ascii: "Z")) {
+            guard !utcDateTimeOnly else { return nil }
             let sign: Int64
             if expect(UInt8(ascii: "+")) {
                 sign = 1
@@ -86,27 +102,10 @@ enum ISO8601Date {
     /// reads back as exactly `seconds`, or nil when no such text exists
     /// (a fraction finer than nanoseconds, a year outside 0000–9999).
     static func string(from seconds: Double) -> String? {
-        guard seconds.isFinite, abs(seconds) < 2e11 else { return nil }
-        let whole = seconds.rounded(.down)
-        let fraction = seconds - whole
-        let unix = Int64(whole) + referenceOffset
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let secondOfDay = unix - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
-        guard (0...9999).contains(year) else { return nil }
-        let stem =
-            pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
-            + pad(secondOfDay % 60, 2)
-        if fraction == 0 { return stem + "Z" }
-        for digits in [3, 6, 9] {
-            let scale = Int64(pow10(digits))
-            let scaled = Int64((fraction * Double(scale)).rounded())
-            guard scaled > 0, scaled < scale else { continue }
-            let text = stem + "." + pad(scaled, digits) + "Z"
-            if Self.seconds(from: text) == seconds { return text }
-        }
-        return nil
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(30)
+        guard append(seconds, to: &bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the text ``string(from:)`` gives for `seconds` to `bytes`,
@@ -116,33 +115,12 @@ enum ISO8601Date {
         guard seconds.isFinite, abs(seconds) < 2e11 else { return false }
         let whole = seconds.rounded(.down)
         let fraction = seconds - whole
-        let unix = Int64(whole) + referenceOffset
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let secondOfDay = unix - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
-        guard (0...9999).contains(year) else { return false }
         let start = bytes.count
-        func digits(_ value: Int64, _ width: Int) {
-            var divisor: Int64 = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
+        let year = appendDateTime(unixSeconds: Int64(whole) + referenceOffset, to: &bytes)
+        guard (0...9999).contains(year) else {
+            bytes.removeSubrange(start...)
+            return false
         }
-        digits(year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2)
         if fraction == 0 {
             bytes.append(UInt8(ascii: "Z"))
             return true
@@ -154,7 +132,7 @@ enum ISO8601Date {
             guard scaled > 0, scaled < scale else { continue }
             bytes.removeSubrange(stem...)
             bytes.append(UInt8(ascii: "."))
-            digits(scaled, width)
+            appendDigits(UInt64(scaled), width: width, to: &bytes)
             bytes.append(UInt8(ascii: "Z"))
             let readsBack = bytes.withUnsafeBufferPointer {
                 Self.seconds(utf8: UnsafeBufferPointer(rebasing: $0[start...])) == seconds
@@ -163,6 +141,54 @@ enum ISO8601Date {
         }
         bytes.removeSubrange(start...)
         return false
+    }
+
+    /// Appends `YYYY-MM-DDTHH:MM:SS` (no zone) for whole seconds since
+    /// 1970 in UTC: the part every writer of ISO 8601 text shares. A year
+    /// outside 0000–9999 takes more digits, or a minus sign.
+    ///
+    /// - Returns: The year written.
+    @discardableResult
+    static func appendDateTime(unixSeconds unix: Int64, to bytes: inout [UInt8]) -> Int64 {
+        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
+        let secondOfDay = unix - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        if year < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(year.magnitude, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendTwoDigits(month, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendTwoDigits(day, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendTwoDigits(secondOfDay / 3600, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(secondOfDay / 60 % 60, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(secondOfDay % 60, to: &bytes)
+        return year
+    }
+
+    @inline(__always)
+    private static func appendTwoDigits(_ value: Int64, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+        bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+    }
+
+    /// The decimal digits of `value`, zero-padded to at least `width`,
+    /// built in place.
+    private static func appendDigits(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        var count = 1
+        while count < width || value / divisor >= 10 {
+            divisor *= 10
+            count += 1
+        }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     // MARK: - Calendar arithmetic (proleptic Gregorian)
@@ -202,10 +228,5 @@ enum ISO8601Date {
 
     private static func pow10(_ digits: Int) -> Double {
         (0..<digits).reduce(1.0) { value, _ in value * 10 }
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

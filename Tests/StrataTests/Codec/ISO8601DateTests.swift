@@ -53,3 +53,27 @@ import Testing
         }
     }
 }
+
+@Suite struct ISO8601DateFormsTests {
+    @Test func testAFractionMayHaveAnyNumberOfDigits() {
+        #expect(ISO8601Date.seconds(from: "2001-01-01T00:00:00.1234567890Z") == 0.123456789)
+        #expect(
+            ISO8601Date.seconds(from: "2001-01-01T00:00:00.5000000000000000000001Z") == 0.5)
+    }
+
+    @Test func testThePropertyListFormIsADateTimeInUTC() {
+        func seconds(_ text: String) -> Double? {
+            var text = text
+            return text.withUTF8 { ISO8601Date.seconds(utf8: $0, utcDateTimeOnly: true) }
+        }
+        #expect(seconds("2001-01-01T00:00:01Z") == 1)
+        #expect(seconds("2001-01-01") == nil)
+        #expect(seconds("2001-01-01T00:00:00+01:00") == nil)
+    }
+
+    @Test func testTheDateTimeStemTakesYearsBeyondFourDigits() {
+        var bytes: [UInt8] = []
+        ISO8601Date.appendDateTime(unixSeconds: -62_198_755_200, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "-0001-01-01T00:00:00")
+    }
+}

@@ -2,12 +2,14 @@ import Foundation
 
 /// Hands values from a producing thread to a consuming one, in order, with
 /// at most ``capacity`` waiting: the producer blocks while the queue is
-/// full, so memory stays bounded whatever the input's size.
+/// full, so memory stays bounded whatever the input's size. The one
+/// hand-off between threads: bundle decoding (``BundleLoader``) and the zip
+/// writer's deflating thread (``ZipChunkPipeline``) both use it.
 ///
-/// The producer ends with ``finish(throwing:)``; the consumer sees the end
-/// (or the producer's error) from ``next()``. A consumer that gives up
-/// calls ``cancel()``, and the producer's next ``push(_:)`` throws
-/// ``Cancelled``.
+/// The producer ends with ``finish(throwing:discardingWaiting:)``; the
+/// consumer sees the end (or the producer's error) from ``next()``. A
+/// consumer that gives up calls ``cancel()`` (or ``stop(throwing:)``), and
+/// the producer's next ``push(_:)`` throws ``Cancelled`` (or that error).
 final class BoundedHandoff<Element>: @unchecked Sendable {
     /// Thrown to the producer once the consumer has cancelled.
     struct Cancelled: Error {}
@@ -19,7 +21,8 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
     private var waiting: [Element] = []
     private var finished = false
     private var failure: Error?
-    private var cancelled = false
+    /// What the producer's pushes throw once the consumer has stopped.
+    private var stopped: Error?
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
@@ -27,22 +30,26 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
 
     /// Queues `value`; blocks while ``capacity`` values wait.
     ///
-    /// - Throws: ``Cancelled`` once the consumer has cancelled.
+    /// - Throws: ``Cancelled``, or the error the consumer stopped with,
+    ///   once it has stopped.
     func push(_ value: Element) throws {
         condition.lock()
         defer { condition.unlock() }
-        while waiting.count >= capacity, !cancelled { condition.wait() }
-        if cancelled { throw Cancelled() }
+        while waiting.count >= capacity, stopped == nil { condition.wait() }
+        if let stopped { throw stopped }
         waiting.append(value)
         condition.broadcast()
     }
 
-    /// Ends the stream, with the producer's error if it failed.
-    func finish(throwing error: Error? = nil) {
+    /// Ends the stream, with the producer's error if it failed. With
+    /// `discardingWaiting`, what still waits is dropped rather than
+    /// delivered.
+    func finish(throwing error: Error? = nil, discardingWaiting: Bool = false) {
         condition.lock()
         defer { condition.unlock() }
         finished = true
         failure = error
+        if discardingWaiting { waiting.removeAll() }
         condition.broadcast()
     }
 
@@ -61,14 +68,23 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
         return nil
     }
 
+    /// Stops the producer without waiting for it: its next push throws
+    /// `error`; what still waits is dropped. ``next()`` then returns nil
+    /// once the producer has finished.
+    func stop(throwing error: Error) {
+        condition.lock()
+        defer { condition.unlock() }
+        if stopped == nil { stopped = error }
+        waiting.removeAll()
+        condition.broadcast()
+    }
+
     /// Stops the producer (its next push throws) and waits until it has
     /// finished, dropping what still waits.
     func cancel() {
+        stop(throwing: Cancelled())
         condition.lock()
         defer { condition.unlock() }
-        cancelled = true
-        waiting.removeAll()
-        condition.broadcast()
         while !finished { condition.wait() }
     }
 }

@@ -61,3 +61,23 @@ import Testing
         func set(_ value: Bool) { lock.withLock { stored = value } }
     }
 }
+
+/// The consumer's own failure reaches the producer, which then finishes.
+@Suite struct BoundedHandoffStopTests {
+    @Test func testAStoppedConsumersErrorIsWhatThePushThrows() throws {
+        struct Refused: Error {}
+        let handoff = BoundedHandoff<Int>(capacity: 4)
+        try handoff.push(1)
+        handoff.stop(throwing: Refused())
+        #expect(throws: Refused.self) { try handoff.push(2) }
+        handoff.finish()
+        #expect(try handoff.next() == nil)
+    }
+
+    @Test func testAFinishThatDiscardsDropsWhatWaits() throws {
+        let handoff = BoundedHandoff<Int>(capacity: 4)
+        try handoff.push(1)
+        handoff.finish(discardingWaiting: true)
+        #expect(try handoff.next() == nil)
+    }
+}
