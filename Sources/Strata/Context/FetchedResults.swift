@@ -168,7 +168,9 @@ public final class FetchedResults {
         case .real(let number)?: String(number)
         case .boolean(let flag)?: flag ? "true" : "false"
         case .date(let seconds)?:
-            Date(timeIntervalSinceReferenceDate: seconds).formatted(.iso8601)
+            // Whole seconds, as Foundation's `.iso8601` style writes them.
+            ISO8601Date.string(from: seconds.rounded(.down))
+                ?? Date(timeIntervalSinceReferenceDate: seconds).formatted(.iso8601)
         case .uuid(let uuid)?: uuid.uuidString
         case .data(let bytes)?: bytes.base64EncodedString()
         }

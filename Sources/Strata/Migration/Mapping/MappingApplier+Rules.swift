@@ -51,13 +51,20 @@ extension MappingApplier {
                 }
             }
         }
-        var links: [(name: String, linker: DestinationLinker, source: LinkSource)] = []
+        var links: [(name: String, linker: RelationshipLinker, source: LinkSource)] = []
         for (name, spec) in rule.relationships.sorted(by: { $0.key < $1.key }) {
             let path = JSONPath.appending(
                 JSONPath.appending(rule.path, key: "relationships"), key: name)
-            let linker = try DestinationLinker(
-                name, of: rule.name, model: model, tables: destinationTables,
-                connection: destination, file: mapping.file, path: path)
+            let linker: RelationshipLinker
+            do {
+                linker = try RelationshipLinker(
+                    name, of: rule.name, model: model, tables: destinationTables,
+                    connection: destination)
+            } catch is StoreError {
+                throw MappingError(
+                    file: mapping.file, path: path,
+                    message: "the destination store has no columns for \(rule.name).\(name)")
+            }
             switch spec {
             case .remap(let keyPath, let keep):
                 let link = try LinkPath.resolve(keyPath, from: rule.source, in: mapping.source)

@@ -1,12 +1,14 @@
-/// Writes the links of one destination relationship: where its keys live
-/// (a foreign key on either side, both for one-to-one, or a join table) and
-/// the statements that add a link or remove all links of an object, keeping
-/// Core Data's entity-number and order columns filled.
+/// Writes the links of one relationship between rows that exist: where its
+/// keys live (a foreign key on either side, both for one-to-one, or a join
+/// table) and the statements that add a link or remove all links of an
+/// object, keeping Core Data's entity-number and order columns filled —
+/// the row layer's link writer for set-by-key work such as a migration's
+/// mapping rules (``RowWriter`` writes the rows themselves).
 ///
 /// Every statement takes its keys as parameters `?1` (owner) and `?2`
 /// (target), and a link to a target that does not exist (dropped by a
-/// `where`) changes nothing.
-final class DestinationLinker {
+/// mapping's `where`) changes nothing.
+final class RelationshipLinker {
     private let link: Statement
     private let unlink: [Statement]
     private let exclusive: [Statement]
@@ -18,19 +20,20 @@ final class DestinationLinker {
     /// Whether the relationship is to-many (from the owner's side).
     let isToMany: Bool
 
-    /// The linker of relationship `name` of destination entity `entity`.
+    /// The linker of relationship `name` of entity `entity`, in the store
+    /// `tables` describes.
     ///
-    /// - Throws: ``MappingError`` when the destination store lacks the
+    /// - Throws: ``StoreError`` (`schemaMismatch`) when the store lacks the
     ///   relationship's columns; ``SQLiteError`` when a statement does not
     ///   prepare.
     init(
         _ name: String, of entity: String, model: Model, tables: StoreMapping,
-        connection: Connection, file: String, path: String
+        connection: Connection
     ) throws {
-        func missing() -> MappingError {
-            MappingError(
-                file: file, path: path,
-                message: "the destination store has no columns for \(entity).\(name)")
+        func missing() -> StoreError {
+            StoreError(
+                .schemaMismatch, path: connection.path,
+                message: "the store has no columns for \(entity).\(name)")
         }
         func quoted(_ name: String) -> String { SQLiteIdentifier.quoted(name) }
         guard
