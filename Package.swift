@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"],
-            exclude: ["Strata.docc"]
+            exclude: ["Strata.docc", "Store/Rows/README.md"]
         ),
         .executableTarget(
             name: "strata",
