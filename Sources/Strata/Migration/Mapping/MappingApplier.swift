@@ -26,8 +26,6 @@ final class MappingApplier {
     /// Existing and created objects of find-or-create rules, by
     /// "Entity.key" then key value.
     var lookups: [String: [AttributeValue: Int64]] = [:]
-    /// Statements that clear references to a deleted object, by root entity.
-    var cleanups: [String: [Statement]] = [:]
     /// The compiled rules of destination attributes that have any, by name.
     var checks: [String: [(attribute: Attribute, check: AttributeCheck?)]] = [:]
 
@@ -121,40 +119,9 @@ final class MappingApplier {
     /// run: the object is dropped, not deleted by the app).
     func deleteObject(_ key: Int64, of entity: String) throws {
         let model = mapping.destination
-        let root = model.rootEntity(of: entity)?.name ?? entity
-        if cleanups[root] == nil {
-            var statements: [String] = []
-            if let table = destinationTables.entity(named: root)?.table {
-                statements.append("DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE Z_PK = ?")
-            }
-            var seen: Set<String> = []
-            for owner in model.entitiesInNumberingOrder {
-                guard let layout = destinationTables.entity(named: owner.name) else { continue }
-                for relationship in model.allRelationships(of: owner.name)
-                where model.rootEntity(of: relationship.destination)?.name == root {
-                    if let key = layout.toOne[relationship.name] {
-                        let columns = [key.foreignKey, key.entityColumn, key.orderColumn]
-                            .compactMap { $0 }
-                        let sql =
-                            "UPDATE \(SQLiteIdentifier.quoted(layout.table)) SET "
-                            + columns.map { "\(SQLiteIdentifier.quoted($0)) = NULL" }
-                            .joined(separator: ", ")
-                            + " WHERE \(SQLiteIdentifier.quoted(key.foreignKey)) = ?"
-                        if seen.insert(sql).inserted { statements.append(sql) }
-                    }
-                    if case .joinTable(let table, _, let theirs, _)? = layout.toMany[
-                        relationship.name]
-                    {
-                        let sql =
-                            "DELETE FROM \(SQLiteIdentifier.quoted(table)) WHERE "
-                            + "\(SQLiteIdentifier.quoted(theirs)) = ?"
-                        if seen.insert(sql).inserted { statements.append(sql) }
-                    }
-                }
-            }
-            cleanups[root] = try statements.map { try destination.prepare($0) }
-        }
-        for statement in cleanups[root] ?? [] { try statement.execute([.integer(key)]) }
+        try rows.drop(
+            key, ofTreeRootedAt: model.rootEntity(of: entity)?.name ?? entity, model: model,
+            tables: destinationTables)
     }
 }
 

@@ -51,6 +51,9 @@ final class RowWriter {
         let table: String
         let sourceColumn: String
     }
+    /// The statements dropping an object, by the root of its tree
+    /// (``drop(_:ofTreeRootedAt:model:tables:)``).
+    var drops: [String: [Statement]] = [:]
     /// The insert of each join table side written in the run.
     private var joinInserts: [JoinSide: JoinRowInsert] = [:]
 
@@ -349,7 +352,7 @@ final class RowWriter {
     }
 
     /// The statement of `sql`, prepared once for the run.
-    private func prepared(_ sql: String) throws -> Statement {
+    func prepared(_ sql: String) throws -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try connection.cachedStatement(sql)
         statements[sql] = statement
