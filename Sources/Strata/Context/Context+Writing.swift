@@ -8,8 +8,8 @@ extension Context {
     /// columns, join tables, deletes.
     func writeChanges() throws -> SaveResult {
         var result = SaveResult()
-        try resolveConflicts(&result)
         let rows = RowWriter(connection: store.connection)
+        try resolveConflicts(&result, rows: rows)
         try allocateKeys(rows)
         func key(_ id: ObjectID) -> Int64 {
             id.isTemporary ? inserted[id]?.savingKey ?? id.key : id.key
@@ -47,15 +47,11 @@ extension Context {
 
     /// Compares each overwritten row's `Z_OPT` with the version this context
     /// read, and applies the merge policy to the rows that moved on.
-    private func resolveConflicts(_ result: inout SaveResult) throws {
+    private func resolveConflicts(_ result: inout SaveResult, rows: RowWriter) throws {
         var conflicts: [(ManagedObject, Int64?)] = []
         for object in Array(updated.values) + Array(deleted.values) {
             guard let key = object.objectID.primaryKey else { continue }
-            let table = SQLiteIdentifier.quoted(object.description_.mapping.table)
-            let current = try store.connection.cachedStatement(
-                "SELECT Z_OPT FROM \(table) WHERE Z_PK = ?")
-            try current.bind([.integer(key)])
-            let version: Int64? = try current.step() ? current.int64(at: 0) : nil
+            let version = try rows.storedVersion(of: key, in: object.description_.mapping.table)
             if version != object.state.version { conflicts.append((object, version)) }
         }
         guard !conflicts.isEmpty else { return }

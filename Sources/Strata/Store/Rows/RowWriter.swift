@@ -201,6 +201,16 @@ final class RowWriter {
         }
     }
 
+    /// The `Z_OPT` row `key` of `table` has now, or nil when it is gone: what
+    /// a writer holding an older version compares before it overwrites.
+    func storedVersion(of key: Int64, in table: String) throws -> Int64? {
+        let statement = try prepared(
+            "SELECT Z_OPT FROM \(SQLiteIdentifier.quoted(table)) WHERE Z_PK = ?")
+        try statement.bind([.integer(key)])
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : nil
+    }
+
     /// Deletes row `key` of `table`.
     func delete(_ key: Int64, from table: String) throws {
         guard writes else { return }
