@@ -10,35 +10,9 @@ extension ImportCommand {
         dayOneOptions.errorPolicy = errorPolicy ?? .skip
         dayOneOptions.isDryRun = options.isDryRun
         dayOneOptions.jsonLimits = options.limits
-        let storeURL = URL(fileURLWithPath: store)
         let inputURL = URL(fileURLWithPath: input)
-        var summary = DayOneImportSummary()
-        if FileManager.default.fileExists(atPath: store) {
-            let opened = try Store.open(
-                at: storeURL, mode: options.isDryRun ? .readOnly : .readWrite)
-            defer { try? opened.close() }  // The import merged in one transaction, or not at all.
-            let model = try StoreModelSource.model(of: opened, schemas: schemas)
-            summary = try DayOneImporter(store: opened, model: model, options: dayOneOptions)
-                .run(inputURL)
-        } else {
-            guard let schemas else {
-                throw CommandFailure(
-                    message: "\(store): no such store; give --schemas to create it")
-            }
-            let model = try SchemaSource.loadChain(schemas).newest
-            var target = storeURL
-            var scratch: URL?
-            if options.isDryRun {
-                let folder = try WorkFiles.makeFolder(for: storeURL, activity: "checking")
-                scratch = folder
-                target = folder.appendingPathComponent(storeURL.lastPathComponent)
-            }
-            defer { if let scratch { WorkFiles.remove(scratch) } }
-            let created = try Store.create(at: target, model: model) { fresh in
-                summary = try DayOneImporter(store: fresh, model: model, options: dayOneOptions)
-                    .run(inputURL)
-            }
-            try created.close()
+        let summary = try withTargetStore { target, model in
+            try DayOneImporter(store: target, model: model, options: dayOneOptions).run(inputURL)
         }
         for problem in summary.problems {
             Terminal.error("warning: \(input): \(problem)")

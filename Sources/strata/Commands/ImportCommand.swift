@@ -242,39 +242,33 @@ struct ImportCommand: Command {
                 companions: [.txtLines, .txtFiles].contains(format) ? [".reasons.txt"] : [],
                 replacing: replacesRejects, store: store, input: input)
         }
-        let storeURL = URL(fileURLWithPath: store)
-        var summary = ImportSummary()
-        if FileManager.default.fileExists(atPath: store) {
-            let opened = try Store.open(
-                at: storeURL, mode: options.isDryRun ? .readOnly : .readWrite)
-            defer { try? opened.close() }  // The import committed or rolled back already.
-            let model = try StoreModelSource.model(of: opened, schemas: schemas)
-            summary = try importInput(
-                format: format, into: opened, model: model, rejects: rejects)
-        } else {
-            guard let schemas else {
-                throw CommandFailure(
-                    message: "\(store): no such store; give --schemas to create it")
-            }
-            let model = try SchemaSource.loadChain(schemas).newest
-            // A new store is built hidden beside its place and appears only
-            // complete; a dry run builds it in a scratch folder and drops it.
-            var target = storeURL
-            var scratch: URL?
-            if options.isDryRun {
-                let folder = try WorkFiles.makeFolder(for: storeURL, activity: "checking")
-                scratch = folder
-                target = folder.appendingPathComponent(storeURL.lastPathComponent)
-            }
-            defer { if let scratch { WorkFiles.remove(scratch) } }
-            let created = try Store.create(at: target, model: model) { fresh in
-                summary = try importInput(
-                    format: format, into: fresh, model: model, rejects: rejects)
-            }
-            try created.close()
+        let summary = try withTargetStore { target, model in
+            try importInput(format: format, into: target, model: model, rejects: rejects)
         }
         Terminal.output(
             json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
+    }
+
+    /// Runs `body` on the store to import into and its model: the store
+    /// there, or a new one at the newest version of --schemas (a dry run's
+    /// in a scratch folder; ``Store/withStore(at:isDryRun:newModel:_:)``).
+    func withTargetStore<T>(_ body: (Store, Model) throws -> T) throws -> T {
+        try Store.withStore(
+            at: URL(fileURLWithPath: store), isDryRun: options.isDryRun,
+            newModel: {
+                guard let schemas else {
+                    throw CommandFailure(
+                        message: "\(store): no such store; give --schemas to create it")
+                }
+                return try SchemaSource.loadChain(schemas).newest
+            }
+        ) { target, origin in
+            switch origin {
+            case .opened:
+                try body(target, try StoreModelSource.model(of: target, schemas: schemas))
+            case .created(let model): try body(target, model)
+            }
+        }
     }
 
     private func importInput(
