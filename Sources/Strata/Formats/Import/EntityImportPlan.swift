@@ -8,11 +8,15 @@ final class EntityImportPlan {
     struct RelationshipSlot {
         /// The schema relationship.
         let relationship: Relationship
-        /// For a to-one: the cell of its foreign key, and of its `Z<n>_`
-        /// entity column and `Z_FOK_` order column when the table has them.
-        let foreignKeyCell: Int?
-        let entityCell: Int?
-        let orderCell: Int?
+        /// For a to-one: its columns in the row (a row's cells are its
+        /// columns, ``EntityRowLayout``).
+        let toOne: EntityRowLayout.ToOne?
+        /// The cell of a to-one's foreign key.
+        var foreignKeyCell: Int? { toOne?.foreignKey }
+        /// The cell of a to-one's `Z<n>_` entity column, when the table has one.
+        var entityCell: Int? { toOne?.entity }
+        /// The cell of a to-one's `Z_FOK_` order column, when its inverse is ordered.
+        var orderCell: Int? { toOne?.order }
         /// For a to-many: how its destinations are found.
         let toMany: StoreMapping.ToManyMapping?
         /// For a many-to-many whose inverse is ordered too: the join table's
@@ -119,8 +123,8 @@ final class EntityImportPlan {
                 }
                 slots.append(
                     RelationshipSlot(
-                        relationship: relationship, foreignKeyCell: nil, entityCell: nil,
-                        orderCell: nil, toMany: toMany, inverseOrderColumn: inverseOrder))
+                        relationship: relationship, toOne: nil, toMany: toMany,
+                        inverseOrderColumn: inverseOrder))
             } else {
                 guard
                     let toOne = layout.toOnes.first(where: {
@@ -129,8 +133,7 @@ final class EntityImportPlan {
                 else { continue }
                 slots.append(
                     RelationshipSlot(
-                        relationship: relationship, foreignKeyCell: toOne.foreignKey,
-                        entityCell: toOne.entity, orderCell: toOne.order, toMany: nil))
+                        relationship: relationship, toOne: toOne, toMany: nil))
             }
         }
         relationships = slots

@@ -89,11 +89,7 @@ final class ImportWriter {
         _ slot: EntityImportPlan.RelationshipSlot, plan: EntityImportPlan,
         pointingAt destination: Int64, except keeping: Int64
     ) throws {
-        guard
-            let toOne = plan.layout.toOnes.first(where: {
-                $0.relationship.name == slot.relationship.name
-            })
-        else { return }
+        guard let toOne = slot.toOne else { return }
         try rows.unlinkToOne(toOne, of: plan.layout, pointingAt: destination, except: keeping)
     }
 
