@@ -40,9 +40,16 @@ let package = Package(
         // Linux calls Swift's Glibc module leaves out (sync_file_range), and
         // an SQLite VFS that writes a store being built in large pieces.
         .target(name: "CFileSystem", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The layers (ARCHITECTURE.md): each target uses only those below it.
+        // Core: SQLite, digests, regular expressions, XML, zip and raw deflate,
+        // byte codecs and work files, each over the one C library it wraps.
+        .target(
+            name: "StrataCore",
+            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"]
+        ),
         .target(
             name: "Strata",
-            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"],
+            dependencies: ["StrataCore"],
             exclude: ["Strata.docc", "Store/Rows/README.md"]
         ),
         .executableTarget(

@@ -1,3 +1,5 @@
+@testable import StrataCore
+
 #if DEBUG
     @testable import Strata
     import Foundation

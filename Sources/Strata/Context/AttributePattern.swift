@@ -1,3 +1,5 @@
+import StrataCore
+
 /// An attribute's validation `pattern`, which must match a whole string, as
 /// Core Data's `regularExpressionString` does: an ICU regular expression run
 /// within ``RegexLimits/current`` through the shared ``RegexCache`` (so any

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 extension Context {
     // MARK: - Rows to objects

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A fetch request made ready to run on one context: its SQL (with joins,
 /// conditions and order), its bound values, and the same predicate and

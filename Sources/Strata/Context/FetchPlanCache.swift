@@ -1,3 +1,5 @@
+import StrataCore
+
 /// The fetch plans a context has made, by the shape of their request, so a
 /// fetch repeated with other numbers (`date == %@`, one day after another)
 /// binds them to the SQL made the first time instead of checking and

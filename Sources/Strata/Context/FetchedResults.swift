@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The results of a fetch request grouped into named sections, kept up to
 /// date as the context changes: Core Data's `NSFetchedResultsController`.

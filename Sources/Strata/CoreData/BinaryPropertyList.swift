@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A reader for binary property lists (`bplist00`), the format of keyed
 /// archives such as Core Data's model cache.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Core Data's model cache: the `NSManagedObjectModel` a store was last
 /// saved with, kept in the store itself (coredata-format.md §1.9).

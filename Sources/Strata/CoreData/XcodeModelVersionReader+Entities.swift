@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Entities, indexes and constraints
 
 extension XcodeModelVersionReader {

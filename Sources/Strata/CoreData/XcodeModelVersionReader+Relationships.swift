@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Relationships
 
 extension XcodeModelVersionReader {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Converts one version's `contents` file into a ``Model``, collecting every
 /// problem (things Core Data hashes or enforces that cannot be carried over)

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// The typed plan that moves a store from one version of a model to another:
 /// every change as a ``MigrationStep`` with its label and reason, and the SQL
 /// that carries the changes out against the Core Data layout of the two

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// One SQL statement of a migration, with the values bound to its `?`
 /// placeholders.
 ///

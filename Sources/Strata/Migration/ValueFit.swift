@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Whether a stored value would fit an attribute's new type when a
 /// migration changes the type in a way that is not a widening (a narrowing,

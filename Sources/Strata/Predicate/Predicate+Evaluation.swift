@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Evaluating in memory
 
 extension Predicate {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The `MATCHES` operator: an ICU regular expression (``RegularExpression``,
 /// the dialect of `NSRegularExpression`) that must match the whole string,

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The SQL functions that compiled predicates call for what SQLite cannot do
 /// itself: Core Data's `[c]`/`[d]` folding, `LIKE` with `*` and `?`, and

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Every rule of the schema one stored attribute's values must keep —
 /// required, lengths, pattern, bounds, and the range of its type — compiled
 /// once (the pattern, which rules there are), so checking a value costs a

@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Strings and numbers
 
 extension JSONParser {

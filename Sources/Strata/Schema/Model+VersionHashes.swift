@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - Version hashes (coredata-format.md §1.11)
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - Default values and typed literals
 

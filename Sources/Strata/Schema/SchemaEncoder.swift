@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes a ``Model`` as canonical `strata-schema/1` text.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// What a store was seeded with, as recorded in its metadata: the seed's
 /// file name, the SHA-256 of its bytes, the model version it held and its

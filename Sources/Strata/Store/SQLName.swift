@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Writes table, column and index names into SQL text.
 ///
 /// Names made only of ASCII letters, digits and underscores that start with

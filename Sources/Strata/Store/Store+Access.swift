@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - What the file system allows
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 extension Store {
     /// How ``withStore(at:isDryRun:newModel:_:)`` came by the store it

@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Checking references between rows
 
 extension Store {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - Rows whose Z_ENT names no entity of their table
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - Checking values against the schema
 

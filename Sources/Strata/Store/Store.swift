@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A Core Data SQLite store file, open for reading or writing.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// What `strata info` reports about a store: its model and version, its
 /// entities with row counts and hashes, its size and its integrity.

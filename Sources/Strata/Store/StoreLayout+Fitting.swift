@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - The layout as a store has it
 
 extension StoreLayout {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Reads the objects of a store through a ``StoreMapping``: attribute values
 /// decoded by type (dates from the 2001 epoch, external-storage blobs, UUIDs),

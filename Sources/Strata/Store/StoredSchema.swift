@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Strata's copy of a store's model inside the store: the schema version's
 /// canonical `strata-schema/1` text (``SchemaEncoder``), raw DEFLATE

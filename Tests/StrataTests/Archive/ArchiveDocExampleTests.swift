@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The code examples of the Archive folder's doc comments (``ZipWriter``,
 /// ``ZipReader``, ``ZipExtraction``, ``ZipLimits``, ``ArchiveError``),

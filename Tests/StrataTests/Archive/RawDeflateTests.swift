@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct RawDeflateTests {
     /// Bytes that compress well but span several 64 KB chunks.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Archives written by other tools (Info-ZIP `zip`, Python's `zipfile`),
 /// read by ZipReader; skipped where the tool is missing.

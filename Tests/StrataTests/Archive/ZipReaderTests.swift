@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Hostile archives, each built byte by byte, each refused with its entry
 /// named.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct ZipWriterTests {
     /// Bytes that deflate well and span several chunks.

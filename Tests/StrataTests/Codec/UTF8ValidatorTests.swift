@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// What RFC 3629 accepts and refuses, at the edges of each length.
 @Suite struct UTF8ValidatorTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// A fresh store for one of the bundled models (`Schemas/<name>`), in a
 /// throwaway folder, with a context on it.

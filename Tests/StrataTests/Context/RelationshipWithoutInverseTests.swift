@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Relationships without an inverse, as real models have them (a
 /// messenger's `Message.sender`, `Session.selfUser`): converted from Xcode

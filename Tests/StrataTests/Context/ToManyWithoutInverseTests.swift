@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// To-many relationships without an inverse (a messenger's `Reaction.users`),
 /// next to a to-one without one (`Message.sender`): converted from Xcode with

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Issue 25: Core Data's model cache lists a subentity's inherited
 /// properties again in its `NSProperties`; the reader keeps each property

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Decodes `Z_MODELCACHE` of every fixture store and checks the result
 /// against the store's own metadata and the model XML beside it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The code examples of the Diagrams article and ``ModelDiagram``'s doc
 /// comment, compiled and run as written (paths moved to a temporary folder).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Running Graphviz's `dot` (Debian's `graphviz`, which `make` installs):
 /// valid SVG for hostile names and for hundreds of entities, the message

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// MD5 against RFC 1321's test suite, whole and in pieces.
 @Suite struct MD5Tests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// FIPS 180-4 examples (NIST CSRC "Example Algorithms") and padding edge cases.
 @Suite struct SHA256Tests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Every public error type can be matched in a `catch` the same way: a
 /// static member per kind (`catch ContextError.conflict`) for the types

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Runs a plan's SQL on an in-memory database laid out for the older version
 /// and checks that the tables, columns and indexes are then exactly those of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// `MATCHES` through a context's fetch (the SQL function) and in memory
 /// (`Predicate.evaluate(with:)`), on issue 15's catastrophic pattern: a match

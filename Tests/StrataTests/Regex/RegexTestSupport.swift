@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// A bound small enough that `(a+)+$` on a few dozen letters hits it at
 /// once, so the limit tests take milliseconds.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Writes gathered by the coalescing VFS reach the file before SQLite reads
 /// it again: a transaction far larger than the page cache (pages spilled,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// ``Connection/copyContents(to:pagesPerStep:progress:)`` and
 /// ``Connection/dataVersion``.

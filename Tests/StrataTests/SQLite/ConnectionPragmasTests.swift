@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct ConnectionPragmasTests {
     @Test func testIntegrityCheckReturnsOkForASoundFile() throws {

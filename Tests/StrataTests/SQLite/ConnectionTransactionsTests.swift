@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct ConnectionTransactionsTests {
     private struct Failure: Error {}

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Records an issue unless `body` throws an ``SQLiteError`` that `pattern`
 /// matches (a primary pattern matches its extended codes).

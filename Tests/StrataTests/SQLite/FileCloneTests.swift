@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// ``FileClone``: every method, and the order it falls back in, makes an
 /// identical copy. On ext4 (this machine's disk) `FICLONE` is refused, so

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct SQLiteErrorTests {
     /// Creates `T(x UNIQUE)` holding one row with `x = 'secret-value'`.

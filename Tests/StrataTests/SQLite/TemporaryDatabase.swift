@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataCore
 
 /// A throwaway database path under the temporary directory, removed (with its
 /// `-wal`, `-shm` and `-journal` companions) when the test body returns.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct SchemaValidatorTests {
     /// The validation issues of a model with the given entities (JSON object

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The one-call container: seeds a missing store (from a Core Data store of
 /// an older version, a bundle or records), finds an existing one without

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Real stores written by Core Data (Fixtures/coredata): their recorded hashes
 /// are reproduced from their model versions, and each is identified as the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct StoreTests {
     /// A model with a many-to-many, an ordered to-many, a one-to-one and an

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Issue 10, item 8: a store Strata writes carries its schema
 /// (`StrataModelSchema`), which is checked like any input before use and

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataCore
 
 /// A zip built byte by byte, for tests that need archives no honest writer
 /// makes: traversal names, links, shared or overlapping data, lying sizes,

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataCore
 
 /// SHA-256 of a store's files (`""`, `-wal`, `-shm`; "absent" for a missing
 /// one), to prove that a run or a dry run wrote nothing.

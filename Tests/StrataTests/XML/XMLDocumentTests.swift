@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct XMLDocumentTests {
     private static let bookmarks = "Fixtures/coredata/ddg-bookmarks/BookmarksModel.xcdatamodeld"

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 @Suite struct XMLNameTableTests {
     @Test func testNamesAreDecodedAndAHitIsCheckedByContent() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The security guards of every parse.
 @Suite struct XMLParserContextTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// How libxml2's tree becomes `XMLElement` values.
 @Suite struct XMLTreeTests {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes a whole store to a `strata-bundle/1` zip: every object of every
 /// entity as JSON Lines (`data/<Entity>.jsonl`, relationships as ids), the

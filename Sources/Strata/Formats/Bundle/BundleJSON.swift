@@ -1,3 +1,5 @@
+import StrataCore
+
 /// The JSON text of a bundle's manifest, written by hand so
 /// that the same content always gives the same bytes (keys in a fixed
 /// order, no whitespace that depends on anything).

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// The links of many-to-many pairs, which a bundle lists from both sides
 /// (`DiaryEntry.tags` and `Tag.entries` name the same rows of one join
 /// table), written once.

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// A cursor over one line of a bundle's data file that reads the JSON
 /// pieces a line is made of — whitespace, punctuation, strings, integers,
 /// literals — straight from its bytes, making no `String`s and no tree.

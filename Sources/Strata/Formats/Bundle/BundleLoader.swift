@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes the objects of a bundle's data files into a fresh store of the
 /// bundle's own schema version, keeping every object's key (`_id`

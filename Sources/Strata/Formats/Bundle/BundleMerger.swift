@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Adds the objects of an unarchived bundle (a scratch store at the same
 /// schema version) to an existing store, by the importer's uniqueness rule:

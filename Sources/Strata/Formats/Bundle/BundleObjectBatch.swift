@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Objects of one data file, decoded from their lines and checked against
 /// the schema, waiting to be inserted; flat arrays, one allocation each per
 /// batch rather than per object.

@@ -1,3 +1,5 @@
+import StrataCore
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Reads a bundle's data files line by line into ``BundleObjectBatch``es:
 /// each line parsed as JSON and checked against the schema (its keys, each

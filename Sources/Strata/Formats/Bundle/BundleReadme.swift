@@ -1,3 +1,5 @@
+import StrataCore
+
 /// The `README.txt` inside every bundle: what the files are, in plain
 /// words, for someone who has the zip and not Strata.
 enum BundleReadme {

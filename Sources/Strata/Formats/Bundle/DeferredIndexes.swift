@@ -1,3 +1,5 @@
+import StrataCore
+
 /// The indexes of some tables, dropped while a load fills the tables and
 /// made again, from the same SQL, once they are full.
 ///

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Binds the rows of one entity's bundle lines to the ``RowWriter``'s
 /// `INSERT`s of its ``EntityRowLayout``: one row at a time (its media bound
 /// after its values), or ``rowsPerStatement`` rows of a batch at once — a

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// How a bundle is unarchived.
 ///

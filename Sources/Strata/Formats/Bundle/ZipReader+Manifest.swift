@@ -1,3 +1,5 @@
+import StrataCore
+
 extension ZipReader {
     /// Streams `entry` to `body`, checking its bytes against `sha256`, a
     /// bundle manifest's digest, when one is given — then the CRC-32, which

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 extension CSVReader {
     /// What one pass of the scanner over the buffered bytes found.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes decoded Day One entries, one save each, into the scratch store
 /// of a ``DayOneImporter``, with their tags and their media's bytes read

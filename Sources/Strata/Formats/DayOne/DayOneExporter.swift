@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes a Diary store (version 4 or later) as a Day One JSON export: a
 /// zip of `<Journal>.json` and the `photos/`, `audios/`, `videos/` and

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// How a Day One import reads, checks and writes.
 ///
 /// ```swift

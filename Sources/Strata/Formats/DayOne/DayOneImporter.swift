@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Imports a Day One JSON export (a zip of one `<Journal>.json` and the
 /// `photos/`, `audios/`, `videos/` and `pdfs/` folders of `<md5>.<ext>`

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The JSON text of Day One's files: values converted from what the
 /// importer read, and written back with sorted keys and two-space

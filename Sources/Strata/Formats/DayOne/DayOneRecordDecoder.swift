@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Turns one element of a Day One `entries` array into a ``DayOneRecord``,
 /// checking its shape: a known key holding the wrong JSON type, or a
 /// well-shaped value that is wrong (a date that does not parse), marks the

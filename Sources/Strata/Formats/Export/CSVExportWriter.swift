@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes the rows of an ``ExportQuery`` as CSV (RFC 4180): a header row of
 /// field names, CRLF line ends, a field quoted when it holds a comma, a

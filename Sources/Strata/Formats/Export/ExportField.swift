@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// One field of an exported record and where its value is read from.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The one prepared `SELECT` an export streams its rows from — compiled
 /// from the entity, the predicate and the sort keys through

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes exported records, one at a time, into an ``ExportOutput`` in one
 /// format.

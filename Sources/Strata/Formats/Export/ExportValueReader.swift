@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Reads the value of an attribute from a row as an ``ImportValue`` — the
 /// value model the record writers take, and what the importer reads back:

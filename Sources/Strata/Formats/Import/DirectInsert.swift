@@ -1,3 +1,5 @@
+import StrataCore
+
 /// The insert of plain rows of flat fields, prepared once per run: one
 /// statement of its own, whose parameters for `Z_ENT`, `Z_OPT`, touched
 /// dates, defaults of attributes the input does not give and to-one keys

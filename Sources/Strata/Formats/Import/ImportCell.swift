@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// One column's value of a row being imported, converted to what the store
 /// keeps (coredata-format.md §1.4): dates as seconds since 2001, booleans

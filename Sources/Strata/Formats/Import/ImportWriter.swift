@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes imported rows through the store's ``RowWriter``, binding each
 /// cell once: what `NSBatchInsertRequest` is to Core Data, but behind the

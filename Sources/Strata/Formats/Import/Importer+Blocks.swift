@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - txt blocks, flat
 

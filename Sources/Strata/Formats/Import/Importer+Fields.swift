@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - Records of flat text fields (CSV, TSV, txt lines)
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Bulk-loads records from a reader into a store: maps fields to
 /// properties, converts and checks every value by the schema's rules, links

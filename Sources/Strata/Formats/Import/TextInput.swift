@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A text file read in chunks and handed out as UTF-8, whatever its encoding.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Converts input values to an attribute's stored form, with explicit rules
 /// per type (the ImportingData article lists them):

@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Errors of the parser, located in the file
 
 extension JSONRecordReader {

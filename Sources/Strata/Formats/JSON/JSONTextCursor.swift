@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Turns the line and column that ``JSONReader`` gives a value back into
 /// the value's byte offset in the record's text.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The records of a binary property list (`bplist00`), read with the
 /// package's ``BinaryPropertyList`` reader.

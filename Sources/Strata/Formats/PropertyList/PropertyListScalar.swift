@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The text forms of a property list's scalar values, read from bytes and
 /// written back, as Apple's property-list parser and writer spell them.

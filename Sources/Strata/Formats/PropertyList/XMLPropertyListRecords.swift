@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The records of an XML property list, built from the events of an
 /// ``XMLStreamReader`` one record at a time.

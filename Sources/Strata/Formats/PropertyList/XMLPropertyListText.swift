@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Builds the text of an XML property list (Apple's plist DTD) from import
 /// values, indented with tabs as Apple writes it: the rejects writer's and

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes records as txt blocks, each after a `#strata-error: <reason>`
 /// line: the importer's rejects file for txt-block input, which

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The data-aware half of a dry run: counts the rows each step touches in
 /// the store as it is, decides how each step is resolved, and finds what

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The part of a dry run that makes its answer true: the whole migration run
 /// on a private copy of the store, in a work folder beside it (or, when its

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Where a migration starts: the chain's version whose hashes the store
 /// carries, or — when none does — the store's own model from its model

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The copy of a store kept beside it while a migration runs
 /// (`<store>.strata-backup-v<version>`, the version it holds), made before

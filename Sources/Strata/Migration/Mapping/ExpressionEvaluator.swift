@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Computes mapping expressions on one source object at a time.
 ///

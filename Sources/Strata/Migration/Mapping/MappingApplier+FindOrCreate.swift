@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Find-or-create links
 
 extension MappingApplier {

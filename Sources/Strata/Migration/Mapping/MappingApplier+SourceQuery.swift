@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Reading the source rows
 
 extension MappingApplier {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Runs a ``MigrationMapping`` between two open stores: the source at the
 /// older version (read only) and the destination at the newer version,

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A value while a mapping expression is evaluated.
 enum MappingValue: Hashable, Sendable {

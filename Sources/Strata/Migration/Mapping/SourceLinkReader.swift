@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Follows a ``LinkPath`` in the source store: the objects a source object
 /// reaches through a path of relationships, in the relationship's stored

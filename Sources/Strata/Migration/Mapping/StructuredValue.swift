@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A value with structure, as a keyed archive or a JSON document holds it:
 /// what `unarchive(x)` and `jsonValue(x)` give in mapping expressions, and

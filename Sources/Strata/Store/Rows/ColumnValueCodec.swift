@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Converts attribute values to and from what Core Data stores in their
 /// columns (coredata-format.md §1.4): dates as seconds since 2001, booleans

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// How the rows of one entity are laid out in its table: `Z_PK`, `Z_ENT`,
 /// `Z_OPT`, then a *value column* per stored attribute (inherited ones
 /// included, in the model's order), then each stored to-one's key column

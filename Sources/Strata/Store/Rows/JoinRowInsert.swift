@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Inserts the rows of one join table, as one side of a many-to-many pair
 /// writes them (its own key column first), ``rowsPerStatement`` at a time:
 /// one statement of many rows costs about what a few one-row statements

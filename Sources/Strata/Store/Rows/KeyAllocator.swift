@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Hands out Core Data's primary keys: the only code that reads or writes
 /// `Z_PRIMARYKEY.Z_MAX` (coredata-format.md §1.2).
 ///

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Writes the links of one relationship between rows that exist: where its
 /// keys live (a foreign key on either side, both for one-to-one, or a join
 /// table) and the statements that add a link or remove all links of an

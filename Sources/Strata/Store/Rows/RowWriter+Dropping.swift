@@ -1,3 +1,5 @@
+import StrataCore
+
 extension RowWriter {
     /// Deletes row `key` of the tree rooted at `root`, and clears every
     /// foreign key and join row of `tables` that points at it — delete

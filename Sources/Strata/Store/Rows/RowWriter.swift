@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Writes the rows of a Core Data store — entity rows, their to-one links,
 /// order columns and join-table rows — inside the caller's write
 /// transaction, with statements prepared once per run: the one writer of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Bundles are untrusted: each hostile or damaged zip is refused with the
 /// entry named, and the target folder is left exactly as it was.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The decoder's fast path gives the objects the general reader gives, for
 /// every line it takes, and leaves the rest (and their errors) to it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// A diary store at the newest version with entries, tags and media (two
 /// photos, one sound, one photo attached twice), for bundle tests.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The code examples of the Day One documentation (the DayOne article,
 /// ``DayOneImporter``, ``DayOneExporter``, ``DayOneImportOptions``,

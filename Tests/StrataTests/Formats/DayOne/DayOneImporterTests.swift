@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// A Day One export built from the documented format imports with all its
 /// entries, tags, places, weather, media and unknown keys; problems are

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// A Day One JSON export built from the documented format: three entries
 /// with tags, places, weather, unknown keys, two photos, an audio recording

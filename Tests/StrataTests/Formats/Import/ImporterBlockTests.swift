@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The importer's flat path for txt blocks (values bound from the reader's
 /// buffer), against what the general path of records writes.

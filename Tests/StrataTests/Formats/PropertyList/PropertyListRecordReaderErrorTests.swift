@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Malformed and hostile XML plists: each is a located ``ImportError``, and
 /// the reader goes on after errors that leave the document readable.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// Issue 15's defects of the migrator, each as its reproduction made small:
 /// a journal from the store that names a file outside Strata's own backup,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// ``StoreBackup``: the clone it makes, and the rule that makes it lazy — a
 /// run makes its backup before the first stage that can lose something when

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// The expression language: syntax errors and type errors with their
 /// columns, and every function's result, nil handling included.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 /// A two-version chain written into a temporary folder, with a mapping file
 /// between the versions, and a store at version 1 that ``Migrator`` moves to

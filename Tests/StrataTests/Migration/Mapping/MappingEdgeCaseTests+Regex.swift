@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCore
 
 // MARK: - Regular expressions that backtrack without end (issue 15)
 

@@ -7,10 +7,10 @@
 /// (F4 90 and above, F5–F7), F8–FF and sequences cut short are invalid.
 /// NUL is refused too unless the caller allows it: no store text holds it,
 /// and it usually means UTF-16 read as UTF-8.
-enum UTF8Validator {
+package enum UTF8Validator {
     /// What is wrong with a text, and where. A plain value (no string), so
     /// that lines carrying it copy cheaply.
-    struct Problem: Hashable {
+    package struct Problem: Hashable {
         /// The kinds of problem.
         enum Kind: Hashable {
             /// A NUL byte.
@@ -32,7 +32,7 @@ enum UTF8Validator {
         }
 
         /// The index of the byte that starts the bad sequence.
-        var index: Int
+        package var index: Int
         /// What is wrong.
         var kind: Kind
         /// The byte at ``index``.
@@ -40,7 +40,7 @@ enum UTF8Validator {
 
         /// A plain description, such as `a NUL byte` or `invalid UTF-8: byte
         /// 0xFF`: what the txt readers say.
-        var message: String {
+        package var message: String {
             switch kind {
             case .nul: return "a NUL byte"
             case .continuation, .leadAboveUnicode, .impossibleByte:
@@ -56,7 +56,7 @@ enum UTF8Validator {
 
         /// What is wrong in a few words, such as `invalid UTF-8: a sequence
         /// cut short`: what the CSV reader says.
-        var reason: String {
+        package var reason: String {
             switch kind {
             case .nul: return "a NUL byte"
             case .continuation: return "invalid UTF-8: a continuation byte with no lead byte"
@@ -76,7 +76,7 @@ enum UTF8Validator {
     /// The first problem in `bytes` at or after `start`, or nil when they
     /// are valid UTF-8 (without NUL unless `allowingNUL`).
     @inline(__always)
-    static func firstProblem(
+    package static func firstProblem(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, allowingNUL: Bool = false
     ) -> Problem? {
         guard let base = bytes.baseAddress else { return nil }
@@ -159,7 +159,7 @@ enum UTF8Validator {
 
     /// The length of the well-formed sequence that starts with a byte of
     /// 0x80 or more at `index`, or 0 when none does.
-    static func sequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    package static func sequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         guard let (length, second) = sequence(leadBy: bytes[index]),
             index + length <= bytes.count, second.contains(bytes[index + 1])
         else { return 0 }
@@ -171,7 +171,7 @@ enum UTF8Validator {
 
     /// The index of the first byte of `bytes` above 0x7F, or nil when all
     /// of them are ASCII.
-    static func firstNonASCII(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstNonASCII(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         let count = bytes.count
@@ -189,7 +189,7 @@ enum UTF8Validator {
 
     /// The number of Unicode scalars in valid UTF-8 `bytes`: what a column
     /// counts.
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
         return count

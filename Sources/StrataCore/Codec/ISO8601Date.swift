@@ -9,13 +9,13 @@
 /// and strict, and formatting can promise to parse back to the same value.
 /// Accepted: `2001-01-01`, `2001-01-01T12:30:00Z`, `…T12:30:00.25+02:00`
 /// (a fraction of any length).
-enum ISO8601Date {
+package enum ISO8601Date {
     /// Seconds from 1970-01-01 to 2001-01-01.
-    static let referenceOffset: Int64 = 978_307_200
+    package static let referenceOffset: Int64 = 978_307_200
 
     /// The date `text` names, as seconds since 2001, or nil when it is not a
     /// complete ISO-8601 date or date-time with a time zone.
-    static func seconds(from text: String) -> Double? {
+    package static func seconds(from text: String) -> Double? {
         var text = text
         return text.withUTF8 { seconds(utf8: $0) }
     }
@@ -24,7 +24,7 @@ enum ISO8601Date {
     /// place), without making a string. With `utcDateTimeOnly`, only the
     /// form Apple writes in property lists is taken: a date-time ending in
     /// `Z` (no date alone, no offset).
-    static func seconds(
+    package static func seconds(
         utf8 bytes: UnsafeBufferPointer<UInt8>, utcDateTimeOnly: Bool = false
     ) -> Double? {
         var cursor = 0
@@ -101,7 +101,7 @@ enum ISO8601Date {
     /// `seconds` (since 2001) as UTC ISO-8601 text that ``seconds(from:)``
     /// reads back as exactly `seconds`, or nil when no such text exists
     /// (a fraction finer than nanoseconds, a year outside 0000–9999).
-    static func string(from seconds: Double) -> String? {
+    package static func string(from seconds: Double) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(30)
         guard append(seconds, to: &bytes) else { return nil }
@@ -111,7 +111,7 @@ enum ISO8601Date {
     /// Appends the text ``string(from:)`` gives for `seconds` to `bytes`,
     /// built in place (no strings); false, with nothing appended, when
     /// there is no such text.
-    static func append(_ seconds: Double, to bytes: inout [UInt8]) -> Bool {
+    package static func append(_ seconds: Double, to bytes: inout [UInt8]) -> Bool {
         guard seconds.isFinite, abs(seconds) < 2e11 else { return false }
         let whole = seconds.rounded(.down)
         let fraction = seconds - whole
@@ -149,7 +149,7 @@ enum ISO8601Date {
     ///
     /// - Returns: The year written.
     @discardableResult
-    static func appendDateTime(unixSeconds unix: Int64, to bytes: inout [UInt8]) -> Int64 {
+    package static func appendDateTime(unixSeconds unix: Int64, to bytes: inout [UInt8]) -> Int64 {
         let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
         let secondOfDay = unix - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)

@@ -10,9 +10,9 @@ import Foundation
 /// consumer sees the end (or the producer's error) from ``next()``. A
 /// consumer that gives up calls ``cancel()`` (or ``stop(throwing:)``), and
 /// the producer's next ``push(_:)`` throws ``Cancelled`` (or that error).
-final class BoundedHandoff<Element>: @unchecked Sendable {
+package final class BoundedHandoff<Element>: @unchecked Sendable {
     /// Thrown to the producer once the consumer has cancelled.
-    struct Cancelled: Error {}
+    package struct Cancelled: Error {}
 
     /// The most values waiting at once.
     let capacity: Int
@@ -24,7 +24,7 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
     /// What the producer's pushes throw once the consumer has stopped.
     private var stopped: Error?
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 1)
     }
 
@@ -32,7 +32,7 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
     ///
     /// - Throws: ``Cancelled``, or the error the consumer stopped with,
     ///   once it has stopped.
-    func push(_ value: Element) throws {
+    package func push(_ value: Element) throws {
         condition.lock()
         defer { condition.unlock() }
         while waiting.count >= capacity, stopped == nil { condition.wait() }
@@ -44,7 +44,7 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
     /// Ends the stream, with the producer's error if it failed. With
     /// `discardingWaiting`, what still waits is dropped rather than
     /// delivered.
-    func finish(throwing error: Error? = nil, discardingWaiting: Bool = false) {
+    package func finish(throwing error: Error? = nil, discardingWaiting: Bool = false) {
         condition.lock()
         defer { condition.unlock() }
         finished = true
@@ -56,7 +56,7 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
     /// The next value, or nil at the end; blocks until one is there.
     ///
     /// - Throws: The producer's error, after every value it queued.
-    func next() throws -> Element? {
+    package func next() throws -> Element? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty, !finished { condition.wait() }
@@ -81,7 +81,7 @@ final class BoundedHandoff<Element>: @unchecked Sendable {
 
     /// Stops the producer (its next push throws) and waits until it has
     /// finished, dropping what still waits.
-    func cancel() {
+    package func cancel() {
         stop(throwing: Cancelled())
         condition.lock()
         defer { condition.unlock() }

@@ -97,7 +97,7 @@ extension Statement {
     /// known not to be NULL (one call to SQLite fewer than ``text(at:)``).
     ///
     /// - Parameter index: The 0-based column index.
-    func nonNullText(at index: Int32) -> String {
+    package func nonNullText(at index: Int32) -> String {
         checkColumn(index)
         // Call order matters: text first, then bytes (SQLite's documented order).
         guard let text = sqlite3_column_text(handle, index) else { return "" }

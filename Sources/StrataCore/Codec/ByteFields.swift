@@ -7,7 +7,7 @@
 /// let signature = fields.uint32()  // 0x0403_4B50, a zip's local header
 /// let version = fields.uint16()  // 20
 /// ```
-struct ByteFields {
+package struct ByteFields {
     /// The bytes read.
     let bytes: [UInt8]
     /// Where the next field starts.
@@ -52,20 +52,20 @@ struct ByteFields {
     }
 
     /// An unsigned big-endian number of up to 8 bytes.
-    static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    package static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(0) { ($0 << 8) | UInt64($1) }
     }
 
     /// The 2 bytes at `pointer` as a number, in the byte order given.
     @inline(__always)
-    static func uint16(at pointer: UnsafePointer<UInt8>, bigEndian: Bool) -> UInt16 {
+    package static func uint16(at pointer: UnsafePointer<UInt8>, bigEndian: Bool) -> UInt16 {
         bigEndian
             ? UInt16(pointer[0]) << 8 | UInt16(pointer[1])
             : UInt16(pointer[1]) << 8 | UInt16(pointer[0])
     }
 
     /// `value` as 4 little-endian bytes.
-    static func littleEndianBytes(_ value: UInt32) -> [UInt8] {
+    package static func littleEndianBytes(_ value: UInt32) -> [UInt8] {
         (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }

@@ -73,7 +73,7 @@ public final class Connection {
 
     /// Opens the database file at `path` through the SQLite VFS named `vfs`
     /// (``CoalescingWrites/vfsName``), or the default one when nil.
-    init(path: String, mode: OpenMode, vfs: String?) throws {
+    package init(path: String, mode: OpenMode, vfs: String?) throws {
         self.path = path
         self.openHandle = try Connection.open(
             path: mode.fileName(for: path), flags: mode.flags, vfs: vfs)

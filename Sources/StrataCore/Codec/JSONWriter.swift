@@ -19,36 +19,48 @@ import Foundation
 /// json.string("Ada")
 /// json.closeObject()  // {"name":"Ada"}
 /// ```
-struct JSONWriter {
+package struct JSONWriter {
     /// How the text is laid out and escaped.
-    struct Style {
+    package struct Style {
         /// Spaces per level, or nil for everything on one line.
-        var indent: Int?
+        package var indent: Int?
         /// Spaces before the first level (with ``indent``).
-        var margin = 0
+        package var margin = 0
         /// What separates a key from its value.
-        var colon: [UInt8] = [UInt8(ascii: ":")]
+        package var colon: [UInt8] = [UInt8(ascii: ":")]
         /// Whether backspace and form feed get `\b` and `\f` (else `\u00XX`).
-        var shortBackspaceAndFormFeed = true
+        package var shortBackspaceAndFormFeed = true
         /// Whether `\u00XX` escapes use uppercase hexadecimal digits.
-        var uppercaseHex = true
+        package var uppercaseHex = true
 
         /// Everything on one line, no spaces: what exports and bundles write.
-        static let compact = Style(indent: nil)
+        package static let compact = Style(indent: nil)
+
+        /// A layout; the defaults are JSON's usual escapes.
+        package init(
+            indent: Int?, margin: Int = 0, colon: [UInt8] = [UInt8(ascii: ":")],
+            shortBackspaceAndFormFeed: Bool = true, uppercaseHex: Bool = true
+        ) {
+            self.indent = indent
+            self.margin = margin
+            self.colon = colon
+            self.shortBackspaceAndFormFeed = shortBackspaceAndFormFeed
+            self.uppercaseHex = uppercaseHex
+        }
     }
 
     /// The text written so far.
-    private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// For each open array or object: whether it has a value already.
     private var needsComma: [Bool] = []
-    let style: Style
+    package let style: Style
 
-    init(style: Style = .compact) {
+    package init(style: Style = .compact) {
         self.style = style
     }
 
     /// Forgets the text built so far (keeping its storage).
-    mutating func clear() {
+    package mutating func clear() {
         bytes.removeAll(keepingCapacity: true)
         needsComma.removeAll(keepingCapacity: true)
     }
@@ -56,28 +68,28 @@ struct JSONWriter {
     // MARK: - Structure
 
     /// `{`, leaving the object open.
-    mutating func openObject() {
+    package mutating func openObject() {
         open(UInt8(ascii: "{"))
     }
 
     /// Closes the object opened last.
-    mutating func closeObject() {
+    package mutating func closeObject() {
         close(UInt8(ascii: "}"))
     }
 
     /// `[`, leaving the array open.
-    mutating func openArray() {
+    package mutating func openArray() {
         open(UInt8(ascii: "["))
     }
 
     /// Closes the array opened last.
-    mutating func closeArray() {
+    package mutating func closeArray() {
         close(UInt8(ascii: "]"))
     }
 
     /// `"key":`, after a comma when the object has members already; the
     /// value written next belongs to it.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         separate()
         Self.appendString(key, to: &bytes, style: style)
         if style.colon.count == 1 { bytes.append(style.colon[0]) } else { bytes += style.colon }
@@ -129,52 +141,52 @@ struct JSONWriter {
     // MARK: - Scalars
 
     /// `null`.
-    mutating func null() {
+    package mutating func null() {
         separate()
         bytes += "null".utf8
     }
 
     /// `true` or `false`.
-    mutating func boolean(_ flag: Bool) {
+    package mutating func boolean(_ flag: Bool) {
         separate()
         bytes += (flag ? "true" : "false").utf8
     }
 
     /// A whole number.
-    mutating func integer(_ number: Int64) {
+    package mutating func integer(_ number: Int64) {
         separate()
         bytes += String(number).utf8
     }
 
     /// A whole number of `UInt64`'s range.
-    mutating func integer(_ number: UInt64) {
+    package mutating func integer(_ number: UInt64) {
         separate()
         bytes += String(number).utf8
     }
 
     /// A real in its shortest round-trip form (`1.0`, `0.1`), or `null`
     /// when it is not finite.
-    mutating func real(_ number: Double) {
+    package mutating func real(_ number: Double) {
         separate()
         bytes += (number.isFinite ? "\(number)" : "null").utf8
     }
 
     /// A real the way a person writes it (``numberText(_:)``: `3`, `0.5`),
     /// or `null` when it is not finite.
-    mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         separate()
         bytes += (value.isFinite ? Self.numberText(value) : "null").utf8
     }
 
     /// A string, escaped.
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         separate()
         Self.appendString(text, to: &bytes, style: style)
     }
 
     /// A date (seconds since 2001) as quoted ISO 8601 text, or as the
     /// number of seconds when no text reads back as exactly that date.
-    mutating func date(_ seconds: Double) {
+    package mutating func date(_ seconds: Double) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         if ISO8601Date.append(seconds, to: &bytes) {
@@ -186,7 +198,7 @@ struct JSONWriter {
     }
 
     /// Bytes as base64 text.
-    mutating func data(_ data: Data) {
+    package mutating func data(_ data: Data) {
         string(data.base64EncodedString())
     }
 
@@ -194,7 +206,9 @@ struct JSONWriter {
 
     /// Appends `text` as a JSON string with the escapes of RFC 8259 §7.
     /// Runs of bytes that need no escape are copied at once.
-    static func appendString(_ text: String, to bytes: inout [UInt8], style: Style = .compact) {
+    package static func appendString(
+        _ text: String, to bytes: inout [UInt8], style: Style = .compact
+    ) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -227,7 +241,7 @@ struct JSONWriter {
 
     /// `text` as a JSON string (quotes and escapes), for text built as
     /// strings.
-    static func quoted(_ text: String, style: Style = .compact) -> String {
+    package static func quoted(_ text: String, style: Style = .compact) -> String {
         var bytes: [UInt8] = []
         appendString(text, to: &bytes, style: style)
         return String(decoding: bytes, as: UTF8.self)
@@ -237,7 +251,7 @@ struct JSONWriter {
     /// 10^15 without a fraction (`3`, not `3.0`; they read back equal),
     /// others in their shortest round-trip form. Infinities and NaN are
     /// the caller's to refuse (their description is returned).
-    static func numberText(_ value: Double) -> String {
+    package static func numberText(_ value: Double) -> String {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             return String(Int64(value))
         }

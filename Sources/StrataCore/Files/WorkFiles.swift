@@ -40,50 +40,12 @@ public enum WorkFiles {
             .appendingPathComponent(".\(name).strata-\(activity)-\(getpid())")
     }
 
-    /// Creates this process's private work folder for `activity` beside
-    /// `target` (mode 0700), replacing one a killed process of the same id
-    /// left.
-    ///
-    /// - Throws: A file-system error when the target's folder does not
-    ///   allow it.
-    public static func makeFolder(for target: URL, activity: String) throws -> URL {
-        let folder = url(for: target, activity: activity)
-        remove(folder)  // A leftover of a killed run of this very process id.
-        guard mkdir(folder.path, 0o700) == 0 else {
-            let reason = String(cString: strerror(errno))
-            let shown = target.deletingLastPathComponent().relativePath
-            throw StoreError(
-                .readOnly, path: target.relativePath,
-                message: "cannot make a work folder beside it in \(shown.isEmpty ? "." : shown) "
-                    + "(\(reason)); nothing was changed")
-        }
-        return folder
-    }
-
-    /// Creates this process's private work folder for `activity` beside
-    /// `target` (``makeFolder(for:activity:)``), or, when the target's
-    /// folder does not allow one (a store only read, in a folder the user
-    /// cannot write), a private folder (0700) of its own in the temporary
-    /// folder: a read needs its scratch somewhere.
-    ///
-    /// - Throws: A file-system error when neither can be made.
-    static func makeFolderBesideOrPrivate(for target: URL, activity: String) throws -> URL {
-        do {
-            return try makeFolder(for: target, activity: activity)
-        } catch {
-            let folder = FileManager.default.temporaryDirectory
-                .appendingPathComponent("strata-\(activity)-\(UUID().uuidString)")
-            guard mkdir(folder.path, 0o700) == 0 else { throw error }
-            return folder
-        }
-    }
-
     /// Creates this process's work file beside `target` for writing, with
     /// the permissions of the file it is to replace (0644 less the umask
     /// when there is none), never through a link.
     ///
     /// - Returns: The open descriptor, or -1 with `errno` set.
-    static func createFile(_ work: URL, replacing target: URL) -> Int32 {
+    package static func createFile(_ work: URL, replacing target: URL) -> Int32 {
         unlink(work.path)  // A leftover of a killed run of this very process id.
         let descriptor = open(
             work.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -101,7 +63,7 @@ public enum WorkFiles {
 
     /// Gives the work file at `work` the permissions of `target`, when it
     /// exists.
-    static func matchPermissions(of work: URL, to target: URL) {
+    package static func matchPermissions(of work: URL, to target: URL) {
         var info = stat()
         guard stat(target.path, &info) == 0 else { return }
         _ = chmod(work.path, info.st_mode & 0o7777)  // Best effort: the bytes are the point.

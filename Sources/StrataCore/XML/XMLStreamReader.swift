@@ -42,12 +42,12 @@ public final class XMLStreamReader {
     private let context: XMLParserContext
     private var isFinished = false
     /// The bytes of the file fed to the parser so far.
-    private(set) var bytesRead: Int64 = 0
+    package private(set) var bytesRead: Int64 = 0
 
     /// Whether the parse stopped at a text longer than
     /// ``XMLEventBuffer/maximumTextLength``, so that readers can report a
     /// size limit rather than malformed XML.
-    var stoppedAtLongText: Bool { buffer.textOverflowed }
+    package var stoppedAtLongText: Bool { buffer.textOverflowed }
 
     /// Opens the XML file at `url` for reading; nothing is parsed yet.
     ///
@@ -96,7 +96,7 @@ public final class XMLStreamReader {
     /// - Returns: The kind of the next event; nil once the whole document
     ///   was read.
     /// - Throws: What ``next()`` throws.
-    func advance() throws -> XMLEventKind? {
+    package func advance() throws -> XMLEventKind? {
         while true {
             if buffer.advance() { return buffer.currentKind }
             if let failure = context.pushFailure { throw failure }
@@ -106,7 +106,7 @@ public final class XMLStreamReader {
     }
 
     /// The element name of the event ``advance()`` moved to; empty for text.
-    var currentName: String { buffer.currentName }
+    package var currentName: String { buffer.currentName }
 
     /// The attributes of the start tag ``advance()`` moved to.
     var currentAttributes: [XMLElement.Attribute] { buffer.currentAttributes }
@@ -117,11 +117,11 @@ public final class XMLStreamReader {
     /// piece ends (libxml2 reports text after scanning it). The byte offset
     /// counts bytes of the UTF-8 text libxml2 parses, which is the file
     /// itself unless the file is in another encoding.
-    var currentLocation: XMLEventLocation { buffer.currentLocation }
+    package var currentLocation: XMLEventLocation { buffer.currentLocation }
 
     /// Calls `body` with the UTF-8 bytes of the text event ``advance()``
     /// moved to (empty for tags), valid only inside `body`.
-    func withCurrentText<Result>(
+    package func withCurrentText<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         try buffer.withCurrentText(body)

@@ -12,10 +12,12 @@ import CFileSystem
 /// (`sync_file_range`), so the sync that ends the transaction waits for the
 /// last megabytes only: it had waited ~90 ms for a 110 MB store. Only for a
 /// file no other connection has open.
-enum CoalescingWrites {
+package enum CoalescingWrites {
     /// The VFS's name, registered on first use; nil when SQLite refused it
     /// (then the default VFS is used).
-    static let vfsName: String? = strata_coalescing_vfs_register().map { String(cString: $0) }
+    package static let vfsName: String? = strata_coalescing_vfs_register().map {
+        String(cString: $0)
+    }
 
     /// How many times the VFS has started writeback in this process.
     static var writebacksStarted: Int { strata_coalescing_writebacks_started() }

@@ -10,9 +10,9 @@ import Foundation
 /// else the kernel's in-place copy (`copy_file_range(2)`: no trip through
 /// user space; a clone too on file systems that offer it to that call),
 /// else reading and writing.
-enum FileClone {
+package enum FileClone {
     /// How a copy was made, from cheapest to dearest.
-    enum Method: Int, CaseIterable, Comparable, Sendable {
+    package enum Method: Int, CaseIterable, Comparable, Sendable {
         /// The new file shares the old one's blocks (`FICLONE`).
         case clone
         /// The kernel copied the bytes (`copy_file_range(2)`).
@@ -21,7 +21,7 @@ enum FileClone {
         case readWrite
 
         /// Orders methods from cheapest to dearest.
-        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// Copies the file at `source` to a new file at `destination` (which must
@@ -37,7 +37,7 @@ enum FileClone {
     /// - Throws: `CocoaError` naming the path when a file cannot be opened,
     ///   read or written, or `destination` exists.
     @discardableResult
-    static func copy(
+    package static func copy(
         from source: String, to destination: String, trying first: Method = .clone
     ) throws -> Method {
         let input = open(source, O_RDONLY | O_CLOEXEC)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What kind of event an ``XMLEventBuffer`` entry is.
-enum XMLEventKind: UInt8, Sendable {
+package enum XMLEventKind: UInt8, Sendable {
     /// A start tag (or an empty-element tag, followed at once by its end).
     case startElement
     /// An end tag.
@@ -11,13 +11,13 @@ enum XMLEventKind: UInt8, Sendable {
 }
 
 /// Where an event was found in the document.
-struct XMLEventLocation: Hashable, Sendable {
+package struct XMLEventLocation: Hashable, Sendable {
     /// The 1-based line; 0 when unknown.
-    var line: Int
+    package var line: Int
     /// The 1-based column; 0 when unknown.
-    var column: Int
+    package var column: Int
     /// The offset from the start of the document in bytes; 0 when unknown.
-    var byteOffset: Int64
+    package var byteOffset: Int64
 
     /// No known place.
     static let unknown = XMLEventLocation(line: 0, column: 0, byteOffset: 0)

@@ -12,9 +12,9 @@ import Foundation
 ///     try $0.matchesWhole("finn")
 /// }
 /// ```
-final class RegexCache: @unchecked Sendable {
+package final class RegexCache: @unchecked Sendable {
     /// The cache of the process.
-    static let shared = RegexCache()
+    package static let shared = RegexCache()
 
     private struct Key: Hashable {
         var pattern: String
@@ -44,7 +44,7 @@ final class RegexCache: @unchecked Sendable {
     ///
     /// - Throws: ``RegexError`` when the pattern does not compile; what
     ///   `body` throws.
-    func withExpression<Result>(
+    package func withExpression<Result>(
         _ pattern: String, options: RegexOptions,
         _ body: (RegularExpression) throws -> Result
     ) throws -> Result {

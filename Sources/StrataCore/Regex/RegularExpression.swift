@@ -18,9 +18,9 @@ typealias ICURegexHandle = OpaquePointer
 /// let whole = try code.matchesWhole("eur")                     // true
 /// let first = try code.firstMatch(in: "from usd to eur")?.matchedText   // "fro"
 /// ```
-final class RegularExpression {
+package final class RegularExpression {
     /// The pattern, as written.
-    let pattern: String
+    package let pattern: String
     /// The options it was compiled with.
     let options: RegexOptions
     private let handle: ICURegexHandle
@@ -33,7 +33,7 @@ final class RegularExpression {
     ///
     /// - Throws: ``RegexError`` (`invalidPattern`) with ICU's line and
     ///   column of the problem.
-    init(_ pattern: String, options: RegexOptions = []) throws(RegexError) {
+    package init(_ pattern: String, options: RegexOptions = []) throws(RegexError) {
         self.pattern = pattern
         self.options = options
         // NUL-terminated: ICU refuses a length of 0, so the empty pattern
@@ -91,7 +91,9 @@ final class RegularExpression {
     /// alternative is tried until one spans the whole text), as `MATCHES`.
     ///
     /// - Throws: ``RegexError`` when the match hits `limits`.
-    func matchesWhole(_ text: String, limits: RegexLimits = .current) throws(RegexError) -> Bool {
+    package func matchesWhole(_ text: String, limits: RegexLimits = .current) throws(RegexError)
+        -> Bool
+    {
         try prepare(text, limits)
         var result = strata_icu_result()
         let matched = strata_icu_regex_matches(handle, &result)
@@ -116,7 +118,7 @@ final class RegularExpression {
     /// overlapping. The limits apply to each search for the next match.
     ///
     /// - Throws: ``RegexError`` when a search hits `limits`.
-    func allMatches(in text: String, limits: RegexLimits = .current) throws(RegexError)
+    package func allMatches(in text: String, limits: RegexLimits = .current) throws(RegexError)
         -> [RegexMatch]
     {
         try prepare(text, limits)

@@ -181,7 +181,7 @@ extension Statement {
     ///   - bytes: The bytes; an empty buffer binds an empty blob, not NULL.
     ///   - index: The 1-based parameter index.
     /// - Throws: ``SQLiteError`` (``ResultCode/tooBig`` past SQLite's limit).
-    func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+    package func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws {
         let code: CInt
         if let base = bytes.baseAddress, bytes.count > 0 {
             code = sqlite3_bind_blob64(handle, index, base, sqlite3_uint64(bytes.count), nil)
