@@ -47,9 +47,12 @@ let package = Package(
             name: "StrataCore",
             dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"]
         ),
+        // Schema: the model, its JSON format, validation, version hashes,
+        // attribute rules and the correspondences between versions.
+        .target(name: "StrataSchema", dependencies: ["StrataCore"]),
         .target(
             name: "Strata",
-            dependencies: ["StrataCore"],
+            dependencies: ["StrataCore", "StrataSchema"],
             exclude: ["Strata.docc", "Store/Rows/README.md"]
         ),
         .executableTarget(

@@ -1,3 +1,5 @@
+@testable import StrataSchema
+
 #if DEBUG
     import Foundation
     @testable import Strata

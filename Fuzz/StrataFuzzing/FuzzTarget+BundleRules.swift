@@ -1,3 +1,5 @@
+@testable import StrataSchema
+
 #if DEBUG
     @testable import Strata
     import Foundation

@@ -1,4 +1,5 @@
 @testable import StrataCore
+@testable import StrataSchema
 
 #if DEBUG
     @testable import Strata

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// Why the generator wrote nothing: names that would make two declarations
 /// collide, each located in the schema file.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// The Swift names of a model's generated declarations, with the renamings
 /// made (warnings) and the collisions found (issues).

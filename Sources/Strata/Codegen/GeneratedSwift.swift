@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// The Swift source the generator wrote for one model version, and what it
 /// had to rename.

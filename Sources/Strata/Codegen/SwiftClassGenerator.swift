@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Writes Swift source of typed entity classes for one model version, as
 /// Xcode's "Class Definition" code generation does for Core Data: per

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Writes the source text of a ``CodegenPlan``.
 struct SwiftSourceWriter {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// A Swift type whose values an attribute can hold: `String`, `Int`,
 /// `Int16`, `Int32`, `Int64`, `Double`, `Float`, `Decimal`, `Bool`, `Date`,

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The attribute values of one object, by attribute index; nil is "no
 /// value".
 ///

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Convenience, as MagicalRecord apps use it
 
 extension Context {

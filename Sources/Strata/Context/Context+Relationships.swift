@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Relationships and their inverses
 
 extension Context {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 extension Context {
     // MARK: - Rows to objects

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 // MARK: - Writing a save to the store
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// The scratch paper of an object graph on one store: objects are inserted,
 /// fetched, changed and deleted in memory, and ``save()`` writes all of it in

@@ -1,3 +1,6 @@
+import StrataCore
+import StrataSchema
+
 /// Everything the context needs to know about one entity at run time: its
 /// properties (inherited ones included) with fast index lookup, and where its
 /// rows live in the store.
@@ -73,11 +76,18 @@ final class EntityDescription {
         // Core Data stores any date: the range of the store's text formats
         // is not a rule of a save, so dates without bounds are not checked.
         let ruled = self.attributes
-        let checks = try ruled.indices.compactMap { index -> (Int, AttributeCheck)? in
-            guard AttributeCheck.hasRules(ruled[index]),
-                let check = try AttributeCheck(ruled[index])
-            else { return nil }
-            return (index, check)
+        let checks: [(Int, AttributeCheck)]
+        do {
+            checks = try ruled.indices.compactMap { index -> (Int, AttributeCheck)? in
+                guard AttributeCheck.hasRules(ruled[index]),
+                    let check = try AttributeCheck(ruled[index])
+                else { return nil }
+                return (index, check)
+            }
+        } catch let error as RegexError {
+            // A model the schema validator has not seen: its pattern is the
+            // context's schema problem.
+            throw ContextError(.invalidSchema, "\(error)")
         }
         self.attributeChecks = checks
         self.attributeBounds = checks.map(\.1.bounds)

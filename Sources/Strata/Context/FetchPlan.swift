@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// A fetch request made ready to run on one context: its SQL (with joins,
 /// conditions and order), its bound values, and the same predicate and

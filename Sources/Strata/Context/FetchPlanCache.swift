@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// The fetch plans a context has made, by the shape of their request, so a
 /// fetch repeated with other numbers (`date == %@`, one day after another)

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// What to fetch: objects of an entity matching a predicate (and equality
 /// conditions), sorted, limited.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// The results of a fetch request grouped into named sections, kept up to
 /// date as the context changes: Core Data's `NSFetchedResultsController`.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// One object of any entity of the schema, owned by a ``Context``.
 ///

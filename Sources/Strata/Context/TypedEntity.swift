@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// A class generated for one entity by `strata schema swift` or the
 /// `StrataModelPlugin`: a ``ManagedObject`` subclass with one typed

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Inherited properties
 
 // Core Data's archive lists in each subentity's `NSProperties` every

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Core Data's model cache: the `NSManagedObjectModel` a store was last
 /// saved with, kept in the store itself (coredata-format.md §1.9).

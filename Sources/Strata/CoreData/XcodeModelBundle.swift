@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The versions read from an Xcode model (`Foo.xcdatamodeld` or a lone
 /// `Foo.xcdatamodel`), converted to schema models, with what the conversion
 /// left out.

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - A version order that makes the chain absurd
 
 extension XcodeModelReader {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Reads Xcode's Core Data model files into schema ``Model`` versions.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 // MARK: - Attributes
 

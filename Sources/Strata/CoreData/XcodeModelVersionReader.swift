@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Converts one version's `contents` file into a ``Model``, collecting every
 /// problem (things Core Data hashes or enforces that cannot be carried over)

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - A migration
 
 extension DiagramGraph {

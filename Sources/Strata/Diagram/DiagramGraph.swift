@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The picture of a model before it becomes DOT: boxes with rows, and edges
 /// between them. Built from a model (``init(model:)``) or from two versions
 /// of one (`init(chain:from:to:)`), written by ``DOTWriter``.

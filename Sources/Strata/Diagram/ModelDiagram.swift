@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// A model drawn as Xcode's model editor draws it, as Graphviz DOT: entities
 /// as boxes listing their attributes (name and type) and relationships
 /// (name and destination, `[Destination]` for to-many), abstract entities'

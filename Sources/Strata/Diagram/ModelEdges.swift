@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The relationships of a model as a diagram draws them: each declared
 /// relationship once, an inverse pair as one.
 ///

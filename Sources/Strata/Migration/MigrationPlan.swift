@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// The typed plan that moves a store from one version of a model to another:
 /// every change as a ``MigrationStep`` with its label and reason, and the SQL

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Column values of entity tables
 
 extension MigrationScriptBuilder {

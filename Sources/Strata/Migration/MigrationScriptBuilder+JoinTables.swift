@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Join tables
 
 extension MigrationScriptBuilder {

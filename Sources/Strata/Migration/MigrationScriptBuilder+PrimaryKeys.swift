@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Z_PRIMARYKEY
 
 extension MigrationScriptBuilder {

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// Turns the correspondence of two versions into table changes: for every
 /// table of the newer layout, where each column's values come from, and
 /// whether the old table can be altered in place or must be rebuilt.

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// One SQL statement of a migration, with the values bound to its `?`
 /// placeholders.

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Attributes
 
 extension StepFinder {

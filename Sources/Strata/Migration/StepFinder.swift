@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// Finds the steps between two versions: compares every entity, property,
 /// index and constraint of the newer version with the older element it
 /// continues, and labels each difference.

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Whether a stored value would fit an attribute's new type when a
 /// migration changes the type in a way that is not a widening (a narrowing,

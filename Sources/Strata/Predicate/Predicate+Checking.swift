@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Checking against a model
 
 extension Predicate {

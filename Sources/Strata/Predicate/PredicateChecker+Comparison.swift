@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Comparisons
 
 extension PredicateChecker {

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// Resolves a predicate's key paths against a model and checks the types of
 /// each comparison; see ``Predicate/check(entity:model:format:)``.
 struct PredicateChecker {

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// Compiles predicates and key paths over one entity into SQL on the tables
 /// of one store (coredata-format.md §1.3–1.5).

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// One call from a model name to a ready ``Context``: finds or makes the
 /// store at its place, seeds it on first run, upgrades an older one to

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// Column naming for one root table: every stored property of every entity in
 /// the inheritance tree gets a column, in Core Data's order (§1.3):
 /// entities in entity-number order, each entity's own properties by name, and

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 // MARK: - Rewriting the metadata
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 extension Store {
     /// How ``withStore(at:isDryRun:newModel:_:)`` came by the store it

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 // MARK: - Checking references between rows
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 // MARK: - Telling the schema version of a store
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// What `strata info` reports about a store: its model and version, its
 /// entities with row counts and hashes, its size and its integrity.

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Many-to-many join tables
 
 extension StoreLayout {

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The complete SQL layout Core Data derives from a model: entity numbers,
 /// one table per inheritance root, column names, foreign keys, join tables
 /// and indexes (coredata-format.md §1.2–1.6), fetch indexes included

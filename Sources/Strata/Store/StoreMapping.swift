@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// Where each entity and property of a model lives in one actual store file,
 /// read from the file itself rather than computed.

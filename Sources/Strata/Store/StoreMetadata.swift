@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// The contents of a store's `Z_METADATA` row: the store UUID and the keys of
 /// its binary property list (coredata-format.md §1.8), including Strata's own

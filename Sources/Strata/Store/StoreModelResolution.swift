@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The model that describes a store, where it came from, and the sources
 /// passed over on the way (``Store/resolveModel(schemas:)``).
 public struct StoreModelResolution: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Reads the objects of a store through a ``StoreMapping``: attribute values
 /// decoded by type (dates from the 2001 epoch, external-storage blobs, UUIDs),

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// One row of a store read as an object of its entity: attribute values and
 /// to-one references. To-many relationships are read on demand with
 /// ``StoreReader/destinations(of:from:)``.

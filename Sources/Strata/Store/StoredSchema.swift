@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Strata's copy of a store's model inside the store: the schema version's
 /// canonical `strata-schema/1` text (``SchemaEncoder``), raw DEFLATE

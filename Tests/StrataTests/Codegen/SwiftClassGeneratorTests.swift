@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The generator's names: renamings with warnings, collisions as located
 /// errors, the schema's comments as documentation.

@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataSchema
 
 /// Small models built in Swift, one per relationship shape the context
 /// tests exercise.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// `set(_:_:)` and `get(_:as:)` with plain Swift values: every attribute
 /// type round-trips through a save and a fetch, values are checked against

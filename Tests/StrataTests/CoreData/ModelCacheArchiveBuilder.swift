@@ -2,6 +2,7 @@ import Foundation
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 /// Builds the keyed archive of a model cache entry by entry, as
 /// `NSKeyedArchiver` lays it out, for models and features the fixture

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 /// Decodes `Z_MODELCACHE` of every fixture store and checks the result
 /// against the store's own metadata and the model XML beside it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The real Xcode models of the fixtures convert to the models Core Data
 /// hashed into the fixture stores.

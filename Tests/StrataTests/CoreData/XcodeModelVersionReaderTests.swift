@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Conversion details and located errors, on models written in the test.
 @Suite struct XcodeModelVersionReaderTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 /// The code examples of the Diagrams article and ``ModelDiagram``'s doc
 /// comment, compiled and run as written (paths moved to a temporary folder).

@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataSchema
 
 /// Small models drawn by the diagram tests, built in code.
 enum DiagramTestModels {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The DOT source of ``ModelDiagram``: boxes, arrowheads, inheritance,
 /// italics for abstract entities, escaping, and the colours of a migration.

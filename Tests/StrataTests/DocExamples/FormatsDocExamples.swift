@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 // The examples of the Formats docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

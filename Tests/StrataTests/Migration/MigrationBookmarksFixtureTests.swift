@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The real DuckDuckGo Bookmarks stores V1…V5, written by Core Data, each
 /// migrated to the newest model version of the fixture (6): the result

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 16, point 2: a store whose index was made for an `indexed`
 /// attribute, under one of Core Data's older names, while the model (re-saved

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Relationship steps, and the Bookmarks fixture models.
 @Suite struct MigrationPlanRelationshipTests {

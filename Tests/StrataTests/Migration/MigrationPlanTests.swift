@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// One test per kind of entity and attribute step; relationships,
 /// inheritance, chains and the SQL are in the `MigrationPlanTests+…` files.

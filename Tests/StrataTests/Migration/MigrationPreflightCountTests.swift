@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// What the dry run counts for steps Core Data would take silently: an
 /// added to-many (only a minimum makes rows break it) and a type change

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 16, point 5: rename hints need evidence and never name the same
 /// name; checked on every plan of the bundled models and the fixtures.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Renaming identifiers as Core Data pairs them: a destination property
 /// continues the source property whose renaming identifier (defaulting to

@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataSchema
 
 /// The chains of the relationship, inheritance and index step tests:
 /// the structure between entities rather than their values.

@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataSchema
 
 /// The small chains of the migration step tests, written as the `entities`
 /// object of Strata schema files (SchemaFormat.md) and checked like files of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Attribute steps run on populated stores: added, removed and renamed
 /// attributes, renames across versions, optional to required, numeric

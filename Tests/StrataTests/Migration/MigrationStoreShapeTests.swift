@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Migrations of stores shaped as Core Data left them rather than as
 /// Strata computes them: reflexive join tables named after the other

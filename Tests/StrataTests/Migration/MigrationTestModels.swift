@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataSchema
 
 /// Small models for migration tests, built in Swift: a `Book` with a title,
 /// and whatever each test changes.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataSchema
 
 // MARK: - Objects
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// ``AttributeCheck/Bounds`` is the plain-number first look a bulk reader
 /// (unarchive) takes at each value: it may pass a value on to the full

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 @Suite struct JSONReaderTests {
     @Test func testNodesAndKeysKnowTheirLineAndColumn() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The version-hash recipe of coredata-format.md §1.11, checked against the
 /// test vectors recorded there and against the metadata of the real stores

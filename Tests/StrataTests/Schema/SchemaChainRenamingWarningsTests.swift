@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 25, bad input: what a chain's renaming identifiers and versions
 /// can get wrong is a located warning (`strata schema check` prints them),

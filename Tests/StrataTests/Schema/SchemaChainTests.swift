@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 @Suite struct SchemaChainTests {
     /// A fresh folder holding `files` (name → text); removed by the caller.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 @Suite struct SchemaDecoderTests {
     /// The issues of decoding `json`, or none when it decodes.

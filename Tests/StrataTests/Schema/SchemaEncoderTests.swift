@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 @Suite struct SchemaEncoderTests {
     /// A model that sets every field of every type to a non-default value.

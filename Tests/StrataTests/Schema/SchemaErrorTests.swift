@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 @Suite struct SchemaErrorTests {
     @Test func testDescriptionListsOneIssuePerLine() {

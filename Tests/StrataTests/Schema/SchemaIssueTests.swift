@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 @Suite struct SchemaIssueTests {
     @Test func testDescriptionOmitsAnUnknownPosition() {

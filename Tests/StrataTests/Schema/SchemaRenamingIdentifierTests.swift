@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Renaming identifiers that Core Data could not pair: located errors,
 /// before anything is written.

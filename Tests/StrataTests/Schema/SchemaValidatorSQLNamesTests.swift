@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 15: names SQLite takes to be the same (it ignores case) passed
 /// `schema check`, and `create` then failed "table ZITEM already exists".

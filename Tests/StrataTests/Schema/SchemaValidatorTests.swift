@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 @Suite struct SchemaValidatorTests {
     /// The validation issues of a model with the given entities (JSON object

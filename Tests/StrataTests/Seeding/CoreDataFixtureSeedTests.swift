@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Seeding from stores Core Data itself wrote (DuckDuckGo's Bookmarks
 /// stores, with their WAL files): read through the WAL, never written, and

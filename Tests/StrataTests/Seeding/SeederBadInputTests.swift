@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Bad seeds, folders and locks: a clear error naming the file and no store,
 /// or a safe recovery.

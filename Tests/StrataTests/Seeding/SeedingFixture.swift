@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The Recipes seed the seeding tests start from: the project's sample
 /// (`Samples/Recipes/seed-recipes.plist`, a dozen recipes with JPEG

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 /// The one-call container: seeds a missing store (from a Core Data store of
 /// an older version, a bundle or records), finds an existing one without

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 15: a killed `create` must leave no half-made store; `create` is
 /// built in a hidden file and linked into place only when complete.

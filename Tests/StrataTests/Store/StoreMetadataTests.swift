@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Metadata read by the package's own binary plist reader is the metadata
 /// `PropertyListSerialization` gives: on every fixture store, and on plists

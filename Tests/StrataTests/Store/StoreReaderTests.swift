@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Reading real Core Data stores: rows through the WAL, ordered to-many
 /// relationships by `Z_FOK_`, a reflexive many-to-many join table found by

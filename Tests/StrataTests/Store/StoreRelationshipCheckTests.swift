@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// `Store.checkRelationships(model:)`: each kind of broken reference, made
 /// with plain SQL in a store a context wrote correctly.

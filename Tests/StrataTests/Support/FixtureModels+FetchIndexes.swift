@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataSchema
 
 // MARK: - Fetch indexes of the ddg-bookmarks models
 

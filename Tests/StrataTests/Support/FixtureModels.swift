@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataSchema
 
 /// The models of the real Core Data fixtures under `Fixtures/coredata/`,
 /// written by hand in Swift from each version's XML `contents`, so tests can

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataSchema
 
 /// A store file in a throwaway folder for the migration step tests: created
 /// at one version of a chain and filled through a ``Context``, migrated with

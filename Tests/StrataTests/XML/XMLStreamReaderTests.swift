@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 @Suite struct XMLStreamReaderTests {
     private typealias Event = XMLStreamReader.Event

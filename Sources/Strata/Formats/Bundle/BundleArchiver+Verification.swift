@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - What unarchive will check
 
 extension BundleArchiver {

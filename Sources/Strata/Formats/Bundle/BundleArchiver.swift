@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Writes a whole store to a `strata-bundle/1` zip: every object of every
 /// entity as JSON Lines (`data/<Entity>.jsonl`, relationships as ids), the

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// The links of many-to-many pairs, which a bundle lists from both sides
 /// (`DiaryEntry.tags` and `Tag.entries` name the same rows of one join

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// A cursor over one line of a bundle's data file that reads the JSON
 /// pieces a line is made of — whitespace, punctuation, strings, integers,

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Writes the objects of a bundle's data files into a fresh store of the
 /// bundle's own schema version, keeping every object's key (`_id`

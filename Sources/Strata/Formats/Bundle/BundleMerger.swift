@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Adds the objects of an unarchived bundle (a scratch store at the same
 /// schema version) to an existing store, by the importer's uniqueness rule:

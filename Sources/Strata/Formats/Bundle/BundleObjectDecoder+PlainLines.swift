@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 #if canImport(Glibc)
     import Glibc

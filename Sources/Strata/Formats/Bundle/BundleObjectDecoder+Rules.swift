@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - The schema's rules
 
 extension BundleObjectDecoder {

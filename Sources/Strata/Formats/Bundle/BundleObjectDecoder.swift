@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Reads a bundle's data files line by line into ``BundleObjectBatch``es:
 /// each line parsed as JSON and checked against the schema (its keys, each

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// The `README.txt` inside every bundle: what the files are, in plain
 /// words, for someone who has the zip and not Strata.

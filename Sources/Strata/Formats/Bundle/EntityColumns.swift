@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The columns one entity's bundle lines are written to, as its
 /// ``EntityRowLayout`` lays them out: the attribute columns (one *slot*
 /// each), then each to-one's key (and entity number) column. Read-only once

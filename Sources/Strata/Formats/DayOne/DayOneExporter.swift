@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Writes a Diary store (version 4 or later) as a Day One JSON export: a
 /// zip of `<Journal>.json` and the `photos/`, `audios/`, `videos/` and

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Imports a Day One JSON export (a zip of one `<Journal>.json` and the
 /// `photos/`, `audios/`, `videos/` and `pdfs/` folders of `<md5>.<ext>`

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// The JSON text of Day One's files: values converted from what the
 /// importer read, and written back with sorted keys and two-space

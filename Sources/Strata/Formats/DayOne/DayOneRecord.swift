@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// One Day One entry as read from the JSON, its values already in the
 /// Diary's attribute types, before it is written.
 struct DayOneRecord {

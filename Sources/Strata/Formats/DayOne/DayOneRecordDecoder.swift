@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// Turns one element of a Day One `entries` array into a ``DayOneRecord``,
 /// checking its shape: a known key holding the wrong JSON type, or a

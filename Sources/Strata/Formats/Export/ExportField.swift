@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// One field of an exported record and where its value is read from.
 ///

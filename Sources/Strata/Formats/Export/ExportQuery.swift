@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// The one prepared `SELECT` an export streams its rows from — compiled
 /// from the entity, the predicate and the sort keys through

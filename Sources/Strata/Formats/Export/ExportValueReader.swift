@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Reads the value of an attribute from a row as an ``ImportValue`` — the
 /// value model the record writers take, and what the importer reads back:

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Writes the objects of one entity (or one fetch) of a store to a file:
 /// CSV, an XML plist, txt blocks, JSON or JSON Lines, each of which the

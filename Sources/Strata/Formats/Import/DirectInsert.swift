@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// The insert of plain rows of flat fields, prepared once per run: one
 /// statement of its own, whose parameters for `Z_ENT`, `Z_OPT`, touched

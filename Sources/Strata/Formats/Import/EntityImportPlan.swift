@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Everything the importer needs about one entity, computed once per run:
 /// its stored properties with their columns and rules, the `INSERT` it

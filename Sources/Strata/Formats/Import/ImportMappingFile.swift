@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// A `strata-import/1` mapping file: how the fields of an input become an
 /// entity's properties, kept beside the input so an import can be repeated.

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Bulk-loads records from a reader into a store: maps fields to
 /// properties, converts and checks every value by the schema's rules, links

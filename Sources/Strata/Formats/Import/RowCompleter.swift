@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Finishes a row before it is written: applies defaults to attributes the
 /// input left out, stamps `touch: "save"` dates, and checks every rule of

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Converts input values to an attribute's stored form, with explicit rules
 /// per type (the ImportingData article lists them):

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Turns one parsed JSON record into an ``ImportRecord``: every value gets
 /// its line, column, byte offset and key path, and the reader's limits and

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - A JSON document: an array of objects, or an object of such arrays
 
 /// Where a document reader is in the shape around its records.

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - One element of a document's array
 
 extension JSONRecordReader {

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 // MARK: - Errors of the parser, located in the file
 

@@ -1,3 +1,5 @@
+import StrataSchema
+
 #if canImport(Glibc)
     import Glibc
 #endif

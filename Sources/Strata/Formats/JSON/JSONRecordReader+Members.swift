@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - A root object's members that are not arrays of records
 
 extension JSONRecordReader {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// A streaming reader of JSON records: a JSON document (RFC 8259) whose
 /// root is an array of objects or an object of such arrays, or JSON Lines

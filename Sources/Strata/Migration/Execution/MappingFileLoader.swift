@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Finds the mapping files of a schema folder
 /// (`<from>-<to>.mapping.json`) and loads them for the executor.

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - How the versions' elements were matched
 
 extension MigrationPreflight {

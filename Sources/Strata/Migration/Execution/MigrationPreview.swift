@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// What a migration would do to one store, worked out without writing
 /// anything: the stages, each step with the rows it touches and what
 /// resolves it, and the findings of the data-aware preflight.

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// The part of a dry run that makes its answer true: the whole migration run
 /// on a private copy of the store, in a work folder beside it (or, when its

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// The stages that take a store from one version of a chain to another.
 struct MigrationRoute {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Where a migration starts: the chain's version whose hashes the store
 /// carries, or — when none does — the store's own model from its model

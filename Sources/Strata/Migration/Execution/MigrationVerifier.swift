@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The checks run inside a stage's transaction, before its commit, on what
 /// the stage touched: every reference between rows that involves a touched
 /// table (``Store/checkRelationships(model:tables:)``: foreign keys to

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Moves a store from the version it is at to a newer version of its schema
 /// chain, stage by stage, so that a process killed at any moment leaves a

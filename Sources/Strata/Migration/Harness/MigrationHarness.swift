@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// A test harness for a schema chain, for users' own test suites as for
 /// Strata's: for every older version it builds a store with generated

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Fills a store with deterministic objects that satisfy a model version's
 /// rules: every concrete entity gets `count` objects, attributes get values

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// Type-checks a mapping expression against what it reads: for a
 /// migration, the source entity (every key path must lead through to-one
 /// relationships to an attribute); for an import, the input's fields.

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The type of a mapping expression's value, known before anything runs.
 enum ExpressionType: String, Hashable, Sendable {
     /// The literal `nil`: fits every attribute.

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// A path of relationships from a source object, as `"from"` in a
 /// relationship rule names it: `folder`, `notebook.owner`, `authors`, or
 /// `self` for the object itself.

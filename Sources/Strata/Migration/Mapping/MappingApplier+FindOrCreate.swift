@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 // MARK: - Find-or-create links
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Runs a ``MigrationMapping`` between two open stores: the source at the
 /// older version (read only) and the destination at the newer version,

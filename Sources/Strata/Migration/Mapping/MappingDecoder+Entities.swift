@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Entity rules
 
 extension MappingDecoder {

@@ -1,3 +1,5 @@
+import StrataSchema
+
 // MARK: - Relationship rules and discards
 
 extension MappingDecoder {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// Reads a `strata-mapping/1` file into a ``MigrationMapping``, checking it
 /// against both model versions and collecting every problem with its

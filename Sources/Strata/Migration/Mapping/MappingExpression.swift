@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// One value expression of a mapping file, parsed and type-checked against
 /// the source entity it reads.
 ///

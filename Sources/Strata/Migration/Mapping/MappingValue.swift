@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// A value while a mapping expression is evaluated.
 enum MappingValue: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSchema
 
 /// The custom steps between two versions of a model, read from a mapping
 /// file `Schemas/<Model>/<from>-<to>.mapping.json` (format

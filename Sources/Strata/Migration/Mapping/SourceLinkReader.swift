@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Follows a ``LinkPath`` in the source store: the objects a source object
 /// reaches through a path of relationships, in the relationship's stored

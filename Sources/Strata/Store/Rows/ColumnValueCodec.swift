@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// Converts attribute values to and from what Core Data stores in their
 /// columns (coredata-format.md §1.4): dates as seconds since 2001, booleans

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// How the rows of one entity are laid out in its table: `Z_PK`, `Z_ENT`,
 /// `Z_OPT`, then a *value column* per stored attribute (inherited ones

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// Hands out Core Data's primary keys: the only code that reads or writes
 /// `Z_PRIMARYKEY.Z_MAX` (coredata-format.md §1.2).

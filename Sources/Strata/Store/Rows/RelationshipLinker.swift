@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 /// Writes the links of one relationship between rows that exist: where its
 /// keys live (a foreign key on either side, both for one-to-one, or a join

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataSchema
 
 extension RowWriter {
     /// Deletes row `key` of the tree rooted at `root`, and clears every

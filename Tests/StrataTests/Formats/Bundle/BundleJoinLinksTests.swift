@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// A many-to-many pair is listed from both sides of a bundle but written
 /// once: the side whose owners lead the join table's key inserts, the other

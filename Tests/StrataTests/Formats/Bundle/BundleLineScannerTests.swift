@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The scanner reads strings and numbers as the general JSON reader does,
 /// and declines (never misreads) what it does not read that way.

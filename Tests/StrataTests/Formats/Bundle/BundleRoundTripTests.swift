@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 @Suite struct BundleRoundTripTests {
     @Test func testArchivingTwiceGivesIdenticalBytes() throws {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 /// A Day One export built from the documented format imports with all its
 /// entries, tags, places, weather, media and unknown keys; problems are

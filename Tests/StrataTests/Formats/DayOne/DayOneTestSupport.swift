@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 /// A Day One JSON export built from the documented format: three entries
 /// with tags, places, weather, unknown keys, two photos, an audio recording

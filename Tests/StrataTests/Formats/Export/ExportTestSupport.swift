@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// A store of one entity with an attribute of every type, filled with
 /// values at the edges of each type, for export round trips.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// An export of a whole entity in key order reads each to-many by one scan
 /// in owner order beside the rows (``ExportRelatedRows``); a fetch with a

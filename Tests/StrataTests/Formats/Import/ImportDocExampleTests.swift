@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The code examples of the import documentation (the ImportingData
 /// article, ``Importer``, ``ImportOptions``, ``ImportError`` and

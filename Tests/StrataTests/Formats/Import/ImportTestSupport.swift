@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// A store of a bundled model version, for importer tests.
 struct ImportFixture {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The importer on flat records (CSV, txt lines): mapping by header,
 /// conversion by type, the schema's rules, and the error policies.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The importer writes both sides of every inverse pair, as `Context.save`
 /// does, and a link by value takes no object from another owner (issue 27,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// An import writes rows shaped by its model: a model whose version hashes
 /// are not the store's is refused before anything is read.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The importer on nested records (plists, JSON): nested objects, links by
 /// `relatedBy`, upserts, references to later records.

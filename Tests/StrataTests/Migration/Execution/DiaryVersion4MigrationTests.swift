@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Diary version 3 → 4 (what Day One needs) is inferred: every entry,
 /// medium and tag is kept with its values, the new attributes take their

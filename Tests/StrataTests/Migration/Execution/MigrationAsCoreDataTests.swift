@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 16, point 6: `asCoreData` migrates as Core Data's lightweight
 /// migration would, telling every loss and empty value it accepted; a store

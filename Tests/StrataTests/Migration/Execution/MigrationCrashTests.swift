@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 25, point 1: a long real history migrates as Core Data would —
 /// every object its direct mapping keeps is kept — whatever a version in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 25: a store of an unpublished build, whose hashes match no
 /// published version, migrates from the model in its `Z_MODELCACHE` also

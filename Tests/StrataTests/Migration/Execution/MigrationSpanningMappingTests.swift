@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 16, point 4: a value crosses a version that lacks it through a
 /// mapping file spanning the versions (`1-3.mapping.json`), read from the

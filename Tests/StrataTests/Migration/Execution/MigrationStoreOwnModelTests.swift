@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 16, point 3: a store whose model was edited in place (its hashes
 /// match no published version) migrates from its own model, read from its

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// A three-version Notes chain written into a folder, and stores of it with
 /// known rows, for the executor's tests.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Runs of ``Migrator`` on populated stores: rows, metadata, backups,
 /// journal, and the refusals that come before any write.

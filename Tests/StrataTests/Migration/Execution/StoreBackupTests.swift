@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataSchema
 
 /// ``StoreBackup``: the clone it makes, and the rule that makes it lazy — a
 /// run makes its backup before the first stage that can lose something when

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The mapping files shipped in `Schemas/`: each loads against its versions,
 /// resolves every step that needs it, and gives the expected rows on a

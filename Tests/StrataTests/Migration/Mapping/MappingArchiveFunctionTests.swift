@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Issue 16, point 4: `unarchive`, `archive`, `json` and `jsonValue` carry
 /// a transformable attribute's keyed archive into JSON bytes and back.

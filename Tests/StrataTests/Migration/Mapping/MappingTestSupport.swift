@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// Builds models from JSON text, stores populated at an older version, and
 /// runs plan + mapping on a copy, as the executor does.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataSchema
 
 /// The row layer: ``EntityRowLayout`` says which column holds what, and
 /// ``RowWriter`` writes rows, versions and join rows with it.

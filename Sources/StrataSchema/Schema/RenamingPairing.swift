@@ -18,15 +18,15 @@
 /// paired by its name, the identifier ignored (``strayIdentifiers(_:among:)``
 /// lists them, for a warning). Neither takes an older element that Core
 /// Data's rule pairs with another.
-enum RenamingPairing {
+package enum RenamingPairing {
     /// One element, as the pairing sees it.
-    struct Element: Hashable, Sendable {
-        var name: String
-        var renamedFrom: String?
+    package struct Element: Hashable, Sendable {
+        package var name: String
+        package var renamedFrom: String?
         var renamingIdentifier: String?
 
         /// Core Data's renaming identifier: the one set, else the name.
-        var identifier: String { renamingIdentifier ?? name }
+        package var identifier: String { renamingIdentifier ?? name }
     }
 
     /// How a newer element found its older one.
@@ -104,19 +104,19 @@ enum RenamingPairing {
 }
 
 extension RenamingPairing.Element {
-    init(_ entity: Entity) {
+    package init(_ entity: Entity) {
         self.init(
             name: entity.name, renamedFrom: entity.renamedFrom,
             renamingIdentifier: entity.renamingIdentifier)
     }
 
-    init(_ attribute: Attribute) {
+    package init(_ attribute: Attribute) {
         self.init(
             name: attribute.name, renamedFrom: attribute.renamedFrom,
             renamingIdentifier: attribute.renamingIdentifier)
     }
 
-    init(_ relationship: Relationship) {
+    package init(_ relationship: Relationship) {
         self.init(
             name: relationship.name, renamedFrom: relationship.renamedFrom,
             renamingIdentifier: relationship.renamingIdentifier)

@@ -8,38 +8,38 @@ import StrataCore
 /// The one check of stored values that importing, unarchiving and merging a
 /// bundle and `strata check` share; a value is checked as the store keeps it
 /// (text as UTF-8, numbers, booleans and dates as numbers).
-struct AttributeCheck: Sendable {
+package struct AttributeCheck: Sendable {
     /// A rule a value can break.
-    enum Rule: String, Sendable {
+    package enum Rule: String, Sendable {
         case required, minLength, maxLength, pattern, minValue, maxValue, type
     }
 
     /// A broken rule, with what is wrong (lengths and numbers, never text).
-    struct Violation: Error, Hashable, Sendable {
+    package struct Violation: Error, Hashable, Sendable {
         /// The rule broken.
-        let rule: Rule
+        package let rule: Rule
         /// `title has 500 characters, at most 120 allowed`
-        let message: String
+        package let message: String
         /// The same without the attribute's name, as a save's validation
         /// failure words it: `500 characters, at most 120 allowed`.
-        let detail: String
+        package let detail: String
         /// The pattern a text did not match (not set when it could not be
         /// checked): a caller that may show the text names it beside.
-        var mismatchedPattern: String? = nil
+        package var mismatchedPattern: String? = nil
     }
 
     /// The attribute's name.
-    let name: String
+    package let name: String
     let type: AttributeType
     let isOptional: Bool
-    let minLength: Int?
-    let maxLength: Int?
+    package let minLength: Int?
+    package let maxLength: Int?
     let minValue: Double?
     let maxValue: Double?
     let pattern: AttributePattern?
     /// The same rules as plain numbers: what a caller checking many values
     /// holds per value, with no reference to retain (``Bounds``).
-    let bounds: Bounds
+    package let bounds: Bounds
 
     /// The rules of an ``AttributeCheck`` as plain numbers, to accept the
     /// common value in a comparison or two; a value they do not accept is
@@ -47,9 +47,9 @@ struct AttributeCheck: Sendable {
     /// ``AttributeCheck/check(number:)``), which says what is wrong.
     ///
     /// Never accepts a value the full check refuses.
-    struct Bounds: Sendable {
+    package struct Bounds: Sendable {
         /// Whether NULL is accepted.
-        let isOptional: Bool
+        package let isOptional: Bool
         /// The most UTF-8 bytes a text is accepted with unseen: its maximum
         /// length (a text has at most as many characters as bytes); -1 when
         /// every text must be looked at (a pattern).
@@ -64,13 +64,13 @@ struct AttributeCheck: Sendable {
 
         /// Whether `byteCount` bytes of text keep the rules unseen.
         @inline(__always)
-        func accepts(textOfBytes byteCount: Int) -> Bool {
+        package func accepts(textOfBytes byteCount: Int) -> Bool {
             byteCount <= maxBytes && byteCount >= minBytes
         }
 
         /// Whether `number` keeps the rules (false for NaN: checked in full).
         @inline(__always)
-        func accepts(number: Double) -> Bool {
+        package func accepts(number: Double) -> Bool {
             number >= lowest && number <= highest
         }
     }
@@ -85,7 +85,7 @@ struct AttributeCheck: Sendable {
     ///
     /// - Throws: ``ContextError`` (`invalidSchema`) for a pattern that does
     ///   not compile.
-    init?(_ attribute: Attribute) throws {
+    package init?(_ attribute: Attribute) throws {
         let typeRanged = attribute.type == .date
         guard !attribute.isTransient,
             !attribute.isOptional || typeRanged || attribute.minLength != nil
@@ -119,7 +119,7 @@ struct AttributeCheck: Sendable {
     /// stored and required, or has a length, pattern or bound. The range of
     /// dates is not a rule of theirs (Core Data stores any date), only of
     /// the text formats that cannot hold the others.
-    static func hasRules(_ attribute: Attribute) -> Bool {
+    package static func hasRules(_ attribute: Attribute) -> Bool {
         !attribute.isTransient
             && (!attribute.isOptional || attribute.minLength != nil || attribute.maxLength != nil
                 || attribute.pattern != nil || attribute.minValue != nil
@@ -128,16 +128,16 @@ struct AttributeCheck: Sendable {
 
     /// Whether numbers have bounds of the schema's (not only the range of
     /// dates).
-    var hasValueBounds: Bool { minValue != nil || maxValue != nil }
+    package var hasValueBounds: Bool { minValue != nil || maxValue != nil }
 
     /// Whether text values have rules beyond being present.
-    var checksText: Bool { minLength != nil || maxLength != nil || pattern != nil }
+    package var checksText: Bool { minLength != nil || maxLength != nil || pattern != nil }
 
     /// Whether number values have rules beyond being present.
     var checksNumbers: Bool { minValue != nil || maxValue != nil || type == .date }
 
     /// The violation of a missing value (NULL): `required` unless optional.
-    func checkMissing() -> Violation? {
+    package func checkMissing() -> Violation? {
         isOptional
             ? nil
             : Violation(
@@ -146,7 +146,7 @@ struct AttributeCheck: Sendable {
 
     /// The first rule the text `utf8` breaks: its length in characters,
     /// then its pattern.
-    func check(utf8: UnsafeBufferPointer<UInt8>) -> Violation? {
+    package func check(utf8: UnsafeBufferPointer<UInt8>) -> Violation? {
         guard checksText else { return nil }
         // A text has at most as many characters as UTF-8 bytes and, when
         // not empty, at least one: most lengths are settled without counting
@@ -185,7 +185,7 @@ struct AttributeCheck: Sendable {
     }
 
     /// The first rule the text `text` breaks (``check(utf8:)``).
-    func check(text: String) -> Violation? {
+    package func check(text: String) -> Violation? {
         guard checksText else { return nil }
         var text = text
         return text.withUTF8 { check(utf8: $0) }
@@ -193,7 +193,7 @@ struct AttributeCheck: Sendable {
 
     /// The first rule the number `number` breaks: a date's range, then the
     /// bounds (dates as seconds since 2001, booleans as 0 or 1).
-    func check(number: Double) -> Violation? {
+    package func check(number: Double) -> Violation? {
         guard checksNumbers else { return nil }
         if type == .date, !Self.dates.contains(number) {
             let detail = "\(number) is no date of the years 0000–9999"

@@ -14,7 +14,7 @@ public struct SchemaChain: Hashable, Sendable {
     /// The versions, oldest first; never empty.
     public let versions: [Model]
 
-    init(versions: [Model]) {
+    package init(versions: [Model]) {
         precondition(!versions.isEmpty, "a schema chain has at least one version")
         self.versions = versions
     }

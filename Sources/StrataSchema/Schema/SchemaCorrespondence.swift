@@ -19,22 +19,22 @@
 /// inherited properties too: for the objects of entity `E`, property `p` gets
 /// its values from property `attributes[E][p]` of entity `entities[E]`.
 /// Transient properties hold no data and never match.
-struct SchemaCorrespondence: Hashable, Sendable {
+package struct SchemaCorrespondence: Hashable, Sendable {
     /// Older entity name, by newer entity name.
-    var entities: [String: String] = [:]
+    package var entities: [String: String] = [:]
     /// Older attribute name, by newer entity name then newer attribute name.
-    var attributes: [String: [String: String]] = [:]
+    package var attributes: [String: [String: String]] = [:]
     /// Older relationship name, by newer entity then newer relationship name.
-    var relationships: [String: [String: String]] = [:]
+    package var relationships: [String: [String: String]] = [:]
     /// The newer elements (`Entity` or `Entity.property`) paired by a rule
     /// beyond Core Data's (``RenamingPairing/Rule/isCoreData``), each with
     /// why: what a direct match keeps that Core Data's would not. Only
     /// direct matches (``init(from:to:)``) record them.
-    var beyondCoreData: [String: String] = [:]
+    package var beyondCoreData: [String: String] = [:]
 
     /// Matches the elements of `newer` with those of `older` directly, as
     /// Core Data's inferred mapping does, whatever versions lie between.
-    init(from older: Model, to newer: Model) {
+    package init(from older: Model, to newer: Model) {
         let entityPairs = RenamingPairing.pair(
             newer.entities.map(RenamingPairing.Element.init),
             with: older.entities.map(RenamingPairing.Element.init))
@@ -82,7 +82,7 @@ struct SchemaCorrespondence: Hashable, Sendable {
     /// The matches from the first to the last of `versions`, oldest first,
     /// through every version between, filled from the direct matches of
     /// the first and last (``filled(from:)``).
-    init(through versions: [Model]) {
+    package init(through versions: [Model]) {
         let steps = zip(versions, versions.dropFirst()).map {
             SchemaCorrespondence(from: $0, to: $1)
         }
@@ -91,7 +91,7 @@ struct SchemaCorrespondence: Hashable, Sendable {
 
     /// `steps` (each one version after the one before) composed, from
     /// version `first` to `last`, filled from their direct matches.
-    init(
+    package init(
         composing steps: some Collection<SchemaCorrespondence>, from first: Model?, to last: Model?
     ) {
         guard let first else { return }
@@ -105,7 +105,7 @@ struct SchemaCorrespondence: Hashable, Sendable {
     private init() {}
 
     /// Each element of `model` matched with itself.
-    static func identity(of model: Model) -> SchemaCorrespondence {
+    package static func identity(of model: Model) -> SchemaCorrespondence {
         var identity = SchemaCorrespondence()
         for entity in model.entities {
             identity.entities[entity.name] = entity.name
@@ -123,7 +123,7 @@ struct SchemaCorrespondence: Hashable, Sendable {
 
     /// These matches (middle → newest) after `earlier` ones (oldest →
     /// middle): oldest → newest.
-    func following(_ earlier: SchemaCorrespondence) -> SchemaCorrespondence {
+    package func following(_ earlier: SchemaCorrespondence) -> SchemaCorrespondence {
         var composed = SchemaCorrespondence()
         for (newest, middle) in entities {
             guard let oldest = earlier.entities[middle] else { continue }
@@ -173,7 +173,7 @@ struct SchemaCorrespondence: Hashable, Sendable {
     }
 
     /// The newer entity that continues the older entity `name`, if any.
-    func newerEntity(continuing name: String) -> String? {
+    package func newerEntity(continuing name: String) -> String? {
         entities.filter { $0.value == name }.keys.sorted().first
     }
 }

@@ -54,9 +54,9 @@ public enum JSONReader {
 }
 
 /// The recursive-descent parser behind ``JSONReader``; one per document.
-struct JSONParser {
+package struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    package var index = 0
     var line: Int
     var lineStart = 0
     var depth = 0
@@ -69,7 +69,7 @@ struct JSONParser {
     let firstLineStart: Int
     let firstColumn: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int = 1) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int = 1) {
         self.bytes = bytes
         self.line = line
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -161,7 +161,7 @@ struct JSONParser {
 
     // MARK: - Values
 
-    mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    package mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
         skipWhitespace()
         let valueLine = line
         let valueColumn = column(at: index)

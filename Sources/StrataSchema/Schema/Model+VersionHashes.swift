@@ -96,7 +96,7 @@ extension Model {
     }
 
     /// ``versionChecksum`` of already computed `hashes`.
-    static func versionChecksum(of hashes: [String: [UInt8]]) -> String {
+    package static func versionChecksum(of hashes: [String: [UInt8]]) -> String {
         var hasher = SHA256()
         for name in Self.sortedByUTF8(Array(hashes.keys)) {
             hasher.update(hashes[name] ?? [])
@@ -116,7 +116,7 @@ extension Model {
     }
 
     /// ``versionHashesDigest`` of already computed `hashes`.
-    static func versionHashesDigest(of hashes: [String: [UInt8]]) -> String {
+    package static func versionHashesDigest(of hashes: [String: [UInt8]]) -> String {
         var hasher = SHA512()
         for name in Self.sortedByUTF8(Array(hashes.keys)) {
             hasher.update(name.utf8)

@@ -1,3 +1,5 @@
+import StrataSchema
+
 /// The matches between each pair of adjacent versions of a chain, computed
 /// once per run, and the matches of any span composed from them: planning
 /// a long history (90 versions, a finding per step) stays linear in

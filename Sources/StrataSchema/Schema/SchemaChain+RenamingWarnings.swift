@@ -3,20 +3,20 @@
 extension SchemaChain {
     /// An element of a version whose renaming identifier names nothing of
     /// the version before it.
-    struct StrayIdentifier: Hashable, Sendable {
+    package struct StrayIdentifier: Hashable, Sendable {
         /// `Entity` or `Entity.property`, as the newer version names it.
-        var element: String
+        package var element: String
         /// The JSON path of the identifier in the newer version's file.
         var path: String
         /// What is wrong and what happens, naming both versions.
-        var message: String
+        package var message: String
     }
 
     /// The elements of `newer` whose renaming identifier names nothing of
     /// `older` (``RenamingPairing/strayIdentifiers(_:among:)``): the
     /// pairing ignores the identifier and pairs the element by its name,
     /// so no value is lost to it.
-    static func strayIdentifiers(from older: Model, to newer: Model) -> [StrayIdentifier] {
+    package static func strayIdentifiers(from older: Model, to newer: Model) -> [StrayIdentifier] {
         var found: [StrayIdentifier] = []
         let olderProperties = Set(
             older.entities.flatMap { entity in

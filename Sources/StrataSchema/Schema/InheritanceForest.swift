@@ -5,19 +5,19 @@
 /// roots and children sorted by name; coredata-format.md §1.2), so the
 /// entities of any subtree are one contiguous range of that order.
 /// Entities whose parent is missing or lies on a cycle count as roots.
-struct InheritanceForest {
+package struct InheritanceForest {
     /// The entities in numbering order; entity number `n` is at `n - 1`.
-    let order: [Entity]
+    package let order: [Entity]
     /// The position in `order` of each entity name.
-    let position: [String: Int]
+    package let position: [String: Int]
     /// The position of each entity's parent, nil for a root.
-    let parent: [Int?]
+    package let parent: [Int?]
     /// The end (exclusive) of the subtree that starts at each position.
-    let subtreeEnd: [Int]
+    package let subtreeEnd: [Int]
     /// The names of the entities on a parent cycle.
     let onCycle: Set<String>
 
-    init(_ model: Model) {
+    package init(_ model: Model) {
         let entities = model.entities
         // Follow each entity's parent links, colouring as we go: an entity
         // met again on the current walk closes a cycle.
@@ -91,12 +91,12 @@ struct InheritanceForest {
 
     /// The positions of the entity at `index` and of everything inheriting
     /// from it, in numbering order.
-    func subtree(at index: Int) -> Range<Int> {
+    package func subtree(at index: Int) -> Range<Int> {
         index..<subtreeEnd[index]
     }
 
     /// The position of the root of the tree holding the entity at `index`.
-    func root(of index: Int) -> Int {
+    package func root(of index: Int) -> Int {
         var current = index
         while let up = parent[current] { current = up }
         return current

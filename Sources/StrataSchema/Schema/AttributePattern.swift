@@ -8,17 +8,13 @@ struct AttributePattern {
     /// The pattern, as the schema writes it.
     let pattern: String
 
-    /// Checks that `pattern` compiles.
+    /// Checks that `pattern` compiles (a validated schema's always does).
     ///
-    /// - Throws: ``ContextError`` (`invalidSchema`) naming the pattern and
-    ///   ICU's column of the problem.
+    /// - Throws: ``RegexError`` naming the pattern and ICU's column of the
+    ///   problem.
     init(pattern: String) throws {
         self.pattern = pattern
-        do {
-            try RegexCache.shared.withExpression(pattern, options: []) { _ in }
-        } catch {
-            throw ContextError(.invalidSchema, "\(error)")
-        }
+        try RegexCache.shared.withExpression(pattern, options: []) { _ in }
     }
 
     /// Whether the pattern matches all of `text`.

@@ -51,11 +51,11 @@ public struct SchemaIssue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Builds and compares the JSON paths of ``SchemaIssue``.
-enum JSONPath {
-    static let root = "$"
+package enum JSONPath {
+    package static let root = "$"
 
     /// `path.key`, or `path["key"]` when `key` is not an identifier.
-    static func appending(_ path: String, key: String) -> String {
+    package static func appending(_ path: String, key: String) -> String {
         if isIdentifier(key) { return path + "." + key }
         var escaped = ""
         for character in key {
@@ -69,7 +69,7 @@ enum JSONPath {
     }
 
     /// `path[index]`.
-    static func appending(_ path: String, index: Int) -> String {
+    package static func appending(_ path: String, index: Int) -> String {
         path + "[\(index)]"
     }
 
@@ -98,7 +98,7 @@ enum JSONPath {
 
 extension JSONPath {
     /// The paths enclosing `path`, nearest first, ending with `$`.
-    static func ancestors(of path: String) -> [String] {
+    package static func ancestors(of path: String) -> [String] {
         var ends: [String.Index] = []
         var index = path.startIndex
         var inQuotes = false

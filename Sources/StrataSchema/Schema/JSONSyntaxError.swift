@@ -13,10 +13,10 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     public var message: String
     /// What kind of problem it is, for readers that map it to their own
     /// error codes (the importer tells bad encoding from bad syntax).
-    var kind: Kind = .syntax
+    package var kind: Kind = .syntax
 
     /// What makes the text unacceptable.
-    enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Not JSON.
         case syntax
         /// Invalid UTF-8 in a string, or an unpaired `\u` surrogate escape.
