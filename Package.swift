@@ -50,10 +50,19 @@ let package = Package(
         // Schema: the model, its JSON format, validation, version hashes,
         // attribute rules and the correspondences between versions.
         .target(name: "StrataSchema", dependencies: ["StrataCore"]),
+        // Store: the Core Data SQLite store (layout, metadata, locks, the row
+        // layer every writer goes through) and the Core Data formats it
+        // needs (binary property lists, keyed archives, model caches, Xcode
+        // models).
+        .target(
+            name: "StrataStore",
+            dependencies: ["StrataCore", "StrataSchema"],
+            exclude: ["Store/Rows/README.md"]
+        ),
         .target(
             name: "Strata",
-            dependencies: ["StrataCore", "StrataSchema"],
-            exclude: ["Strata.docc", "Store/Rows/README.md"]
+            dependencies: ["StrataCore", "StrataSchema", "StrataStore"],
+            exclude: ["Strata.docc"]
         ),
         .executableTarget(
             name: "strata",

@@ -1,4 +1,5 @@
 @testable import StrataCore
+@testable import StrataStore
 
 #if DEBUG
     @testable import Strata

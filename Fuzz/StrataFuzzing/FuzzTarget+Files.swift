@@ -1,5 +1,6 @@
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 #if DEBUG
     @testable import Strata

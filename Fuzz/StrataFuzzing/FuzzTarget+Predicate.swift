@@ -1,3 +1,5 @@
+@testable import StrataStore
+
 #if DEBUG
     @testable import Strata
     import Foundation

@@ -2,3 +2,4 @@
 // re-exported here (ARCHITECTURE.md names what each layer holds).
 @_exported import StrataCore
 @_exported import StrataSchema
+@_exported import StrataStore

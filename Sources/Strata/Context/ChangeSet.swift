@@ -1,3 +1,5 @@
+import StrataStore
+
 /// The ids of objects inserted, updated and deleted: what notifications carry
 /// and what ``Context/merge(changes:)`` applies.
 public struct ChangeSet: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import StrataStore
+
 // MARK: - Delete rules
 
 extension Context {

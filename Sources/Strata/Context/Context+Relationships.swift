@@ -1,4 +1,5 @@
 import StrataSchema
+import StrataStore
 
 // MARK: - Relationships and their inverses
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 // MARK: - Saving
 

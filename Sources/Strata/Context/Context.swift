@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// The scratch paper of an object graph on one store: objects are inserted,
 /// fetched, changed and deleted in memory, and ``save()`` writes all of it in

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// An error from the object context: a name that the schema does not know, a
 /// value of the wrong type, an object from elsewhere, a delete that a rule
 /// denies, or a save that conflicts with another writer.

@@ -1,5 +1,6 @@
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Everything the context needs to know about one entity at run time: its
 /// properties (inherited ones included) with fast index lookup, and where its

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// What changed in ``FetchedResults`` between two fetches, in the form a
 /// table view applies in one batch: old index paths for what is removed,
 /// new ones for what is added.

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// The results of a fetch request grouped into named sections, kept up to
 /// date as the context changes: Core Data's `NSFetchedResultsController`.

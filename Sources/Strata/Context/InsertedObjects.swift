@@ -1,3 +1,5 @@
+import StrataStore
+
 /// The objects inserted since the last save, in the order they were made.
 ///
 /// Temporary keys are handed out consecutively (-1, -2, …), so an object is

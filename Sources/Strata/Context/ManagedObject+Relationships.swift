@@ -1,3 +1,5 @@
+import StrataStore
+
 // MARK: - Relationships
 
 extension ManagedObject {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// One object of any entity of the schema, owned by a ``Context``.
 ///

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// Every saved object a context knows, one object per id.
 ///
 /// Objects a save has just inserted, and objects a fetch has just read in

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// What a new ``ManagedObject`` is made from. Only a ``Context`` makes seeds:
 /// objects (of generated classes too) come from the context, never from
 /// user code directly.

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// The mutable state of one managed object, kept as one value so that a save
 /// can snapshot and restore it whole.
 struct ObjectState {

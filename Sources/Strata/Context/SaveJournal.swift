@@ -1,3 +1,5 @@
+import StrataStore
+
 /// What a save changed in memory before it reached the store, so that a
 /// failed save can put every object back exactly as it was.
 struct SaveJournal {

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// The reasons a save was refused: every rule every changed object broke,
 /// collected in one pass, each naming the object, the property and the rule.
 public struct ValidationError: Error, CustomStringConvertible, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// Where one column of a new or altered table gets its value for a row of
 /// an old table: the SQL expression a rebuild selects or an `UPDATE` sets.

@@ -1,5 +1,6 @@
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// The typed plan that moves a store from one version of a model to another:
 /// every change as a ``MigrationStep`` with its label and reason, and the SQL

@@ -1,4 +1,5 @@
 import StrataSchema
+import StrataStore
 
 /// Turns the correspondence of two versions into table changes: for every
 /// table of the newer layout, where each column's values come from, and

@@ -1,5 +1,6 @@
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// One SQL statement of a migration, with the values bound to its `?`
 /// placeholders.

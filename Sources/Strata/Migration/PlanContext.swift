@@ -1,4 +1,5 @@
 import StrataSchema
+import StrataStore
 
 /// The two versions a plan is made for, their store layouts and how their
 /// elements correspond: what both the step finder and the SQL builder read.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataStore
 
 /// A condition on objects, in Core Data's `NSPredicate` format language.
 ///

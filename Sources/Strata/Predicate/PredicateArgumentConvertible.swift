@@ -1,4 +1,5 @@
 import Foundation
+import StrataStore
 
 /// A Swift value that can fill a `%@` (or `%d`, `%f`, `%K`…) of a predicate
 /// format: `"Home"`, `3`, `Date()`, a UUID, a managed object, an array for

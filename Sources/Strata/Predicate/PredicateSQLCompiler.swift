@@ -1,5 +1,6 @@
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Compiles predicates and key paths over one entity into SQL on the tables
 /// of one store (coredata-format.md §1.3–1.5).

@@ -1,3 +1,5 @@
+import StrataStore
+
 /// What a key names on a ``PredicateSubject``: a value, one object or many.
 public enum PredicateKeyKind: Hashable, Sendable {
     /// An attribute: ``PredicateSubject/predicateValue(forKey:)``.

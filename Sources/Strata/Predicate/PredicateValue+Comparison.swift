@@ -1,4 +1,5 @@
 import Foundation
+import StrataStore
 
 // MARK: - Comparing values, as SQLite compares the columns Core Data writes
 

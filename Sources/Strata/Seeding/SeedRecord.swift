@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataStore
 
 /// What a store was seeded with, as recorded in its metadata: the seed's
 /// file name, the SHA-256 of its bytes, the model version it held and its

@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// One call from a model name to a ready ``Context``: finds or makes the
 /// store at its place, seeds it on first run, upgrades an older one to

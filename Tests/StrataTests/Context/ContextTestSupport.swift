@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A fresh store for one of the bundled models (`Schemas/<name>`), in a
 /// throwaway folder, with a context on it.

@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Relationships without an inverse, as real models have them (a
 /// messenger's `Message.sender`, `Session.selfUser`): converted from Xcode

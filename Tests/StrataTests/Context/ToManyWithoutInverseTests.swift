@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// To-many relationships without an inverse (a messenger's `Reaction.users`),
 /// next to a to-one without one (`Message.sender`): converted from Xcode with

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// Issue 15, point 8 (found by fuzz-bplist): Foundation's property list
 /// reader on Linux crashes on any binary plist holding a set, so Strata

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 @Suite struct BinaryPropertyListTests {
     /// Assembles a `bplist00` file from encoded objects (marker + body, with

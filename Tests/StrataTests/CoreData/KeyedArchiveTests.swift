@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 @Suite struct KeyedArchiveTests {
     /// A keyed archive whose root is object 1, from `$objects`.

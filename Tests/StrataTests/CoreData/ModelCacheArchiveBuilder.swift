@@ -3,6 +3,7 @@ import Foundation
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Builds the keyed archive of a model cache entry by entry, as
 /// `NSKeyedArchiver` lays it out, for models and features the fixture

@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 25: Core Data's model cache lists a subentity's inherited
 /// properties again in its `NSProperties`; the reader keeps each property

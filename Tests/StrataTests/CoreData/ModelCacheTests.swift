@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Decodes `Z_MODELCACHE` of every fixture store and checks the result
 /// against the store's own metadata and the model XML beside it.

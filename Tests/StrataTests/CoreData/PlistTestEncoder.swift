@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataStore
 
 /// A minimal `bplist00` writer for tests, so they can build keyed archives
 /// with UIDs (which Foundation's writer cannot produce from plain values).

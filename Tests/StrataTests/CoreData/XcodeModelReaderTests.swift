@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The real Xcode models of the fixtures convert to the models Core Data
 /// hashed into the fixture stores.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// Issue 16, point 1: versions ordered by the whole version ending their
 /// folder names, the base first and the current version last.

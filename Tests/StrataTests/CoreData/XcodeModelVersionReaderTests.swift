@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Conversion details and located errors, on models written in the test.
 @Suite struct XcodeModelVersionReaderTests {

@@ -6,6 +6,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 // The examples of the Context docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

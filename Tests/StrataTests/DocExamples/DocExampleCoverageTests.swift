@@ -43,11 +43,17 @@ import Testing
             /^(?:@\w+ )*public (?:final )?(?:indirect )?(?:class|struct|enum|protocol|actor) (\w+)/
             .anchorsMatchLineEndings()
         var names: Set<String> = []
-        for url in try DocExampleBlocks.swiftFiles(
-            under: Self.root.appendingPathComponent("Sources/Strata"))
-        {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            for match in text.matches(of: declaration) { names.insert(String(match.1)) }
+        // The library is its layer targets, Sources/Strata*; `strata` is the command.
+        let sources = Self.root.appendingPathComponent("Sources")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+            .filter { $0.hasPrefix("Strata") }
+        for target in targets {
+            for url in try DocExampleBlocks.swiftFiles(
+                under: sources.appendingPathComponent(target))
+            {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                for match in text.matches(of: declaration) { names.insert(String(match.1)) }
+            }
         }
         #expect(names.count > 150)
         let unlisted = names.filter { !topics.contains("- ``\($0)``") }.sorted()

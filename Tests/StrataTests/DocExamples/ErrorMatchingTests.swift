@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Every public error type can be matched in a `catch` the same way: a
 /// static member per kind (`catch ContextError.conflict`) for the types

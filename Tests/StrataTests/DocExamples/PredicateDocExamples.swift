@@ -7,6 +7,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 // The examples of the Predicate docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The real DuckDuckGo Bookmarks stores V1…V5, written by Core Data, each
 /// migrated to the newest model version of the fixture (6): the result

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 16, point 2: a store whose index was made for an `indexed`
 /// attribute, under one of Core Data's older names, while the model (re-saved

@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Runs a plan's SQL on an in-memory database laid out for the older version
 /// and checks that the tables, columns and indexes are then exactly those of

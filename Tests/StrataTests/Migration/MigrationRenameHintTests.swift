@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 16, point 5: rename hints need evidence and never name the same
 /// name; checked on every plan of the bundled models and the fixtures.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Migrations of stores shaped as Core Data left them rather than as
 /// Strata computes them: reflexive join tables named after the other

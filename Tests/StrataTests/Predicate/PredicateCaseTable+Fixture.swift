@@ -3,6 +3,7 @@ import Foundation
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The fixture store of the predicate case table: a small model with every
 /// attribute type a predicate compares, to-one, to-many and many-to-many

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Seeding from stores Core Data itself wrote (DuckDuckGo's Bookmarks
 /// stores, with their WAL files): read through the WAL, never written, and

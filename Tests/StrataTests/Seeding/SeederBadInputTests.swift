@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Bad seeds, folders and locks: a clear error naming the file and no store,
 /// or a safe recovery.

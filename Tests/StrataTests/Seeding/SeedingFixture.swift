@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The Recipes seed the seeding tests start from: the project's sample
 /// (`Samples/Recipes/seed-recipes.plist`, a dozen recipes with JPEG

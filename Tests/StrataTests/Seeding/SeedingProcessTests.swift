@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// Several processes on one first-run store, and processes killed while
 /// seeding it (`strata-test-seeder`, a StoreContainer in its own process).

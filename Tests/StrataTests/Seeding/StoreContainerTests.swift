@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The one-call container: seeds a missing store (from a Core Data store of
 /// an older version, a bundle or records), finds an existing one without

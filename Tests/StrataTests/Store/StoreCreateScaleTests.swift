@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 15: `create` took more than 30 s for 2,000 entities or a 3,000-deep
 /// inheritance chain (lookups by name scanned the model, each entity walked

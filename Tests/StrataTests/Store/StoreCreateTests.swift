@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 15: a killed `create` must leave no half-made store; `create` is
 /// built in a hidden file and linked into place only when complete.

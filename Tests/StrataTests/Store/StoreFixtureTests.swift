@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Real stores written by Core Data (Fixtures/coredata): their recorded hashes
 /// are reproduced from their model versions, and each is identified as the

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Index names as Core Data writes them since framework 836 (Strata claims
 /// 1338): the DDL of a new store against the real stores' text in

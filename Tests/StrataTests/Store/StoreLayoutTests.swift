@@ -2,6 +2,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The layout is checked against DDL that Core Data itself wrote (the fixture
 /// stores under Fixtures/coredata, via `sqlite3 .schema`), and against the

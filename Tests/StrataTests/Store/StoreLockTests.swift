@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// ``StoreLock``: shared holders together, an exclusive one alone, a refusal
 /// that names the store, and no lock file left behind.

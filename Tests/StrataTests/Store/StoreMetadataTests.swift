@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Metadata read by the package's own binary plist reader is the metadata
 /// `PropertyListSerialization` gives: on every fixture store, and on plists

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// `Store.withStore(at:isDryRun:newModel:_:)`: the store there is opened,
 /// a missing one is made whole or not at all, and a dry run leaves nothing.

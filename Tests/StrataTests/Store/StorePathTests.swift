@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// Resolving a store path given as a symbolic link (issue 27, point 2).
 @Suite struct StorePathTests {

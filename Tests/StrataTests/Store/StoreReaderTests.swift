@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Reading real Core Data stores: rows through the WAL, ordered to-many
 /// relationships by `Z_FOK_`, a reflexive many-to-many join table found by

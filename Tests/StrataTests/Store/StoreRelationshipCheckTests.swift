@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// `Store.checkRelationships(model:)`: each kind of broken reference, made
 /// with plain SQL in a store a context wrote correctly.

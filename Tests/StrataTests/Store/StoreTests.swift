@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 @Suite struct StoreTests {
     /// A model with a many-to-many, an ordered to-many, a one-to-one and an

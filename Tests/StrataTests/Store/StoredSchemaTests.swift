@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 10, item 8: a store Strata writes carries its schema
 /// (`StrataModelSchema`), which is checked like any input before use and

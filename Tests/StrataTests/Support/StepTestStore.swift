@@ -2,6 +2,7 @@ import Foundation
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A store file in a throwaway folder for the migration step tests: created
 /// at one version of a chain and filled through a ``Context``, migrated with

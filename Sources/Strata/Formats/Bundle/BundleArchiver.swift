@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Writes a whole store to a `strata-bundle/1` zip: every object of every
 /// entity as JSON Lines (`data/<Entity>.jsonl`, relationships as ids), the

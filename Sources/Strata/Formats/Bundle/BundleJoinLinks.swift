@@ -1,5 +1,6 @@
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// The links of many-to-many pairs, which a bundle lists from both sides
 /// (`DiaryEntry.tags` and `Tag.entries` name the same rows of one join

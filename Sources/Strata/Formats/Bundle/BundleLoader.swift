@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Writes the objects of a bundle's data files into a fresh store of the
 /// bundle's own schema version, keeping every object's key (`_id`

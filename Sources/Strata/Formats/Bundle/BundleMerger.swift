@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Adds the objects of an unarchived bundle (a scratch store at the same
 /// schema version) to an existing store, by the importer's uniqueness rule:

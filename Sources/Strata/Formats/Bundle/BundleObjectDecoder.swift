@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Reads a bundle's data files line by line into ``BundleObjectBatch``es:
 /// each line parsed as JSON and checked against the schema (its keys, each

@@ -1,4 +1,5 @@
 import StrataSchema
+import StrataStore
 
 /// The columns one entity's bundle lines are written to, as its
 /// ``EntityRowLayout`` lays them out: the attribute columns (one *slot*

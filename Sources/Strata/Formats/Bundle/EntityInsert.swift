@@ -1,4 +1,5 @@
 import StrataCore
+import StrataStore
 
 /// Binds the rows of one entity's bundle lines to the ``RowWriter``'s
 /// `INSERT`s of its ``EntityRowLayout``: one row at a time (its media bound

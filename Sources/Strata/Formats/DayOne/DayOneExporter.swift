@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Writes a Diary store (version 4 or later) as a Day One JSON export: a
 /// zip of `<Journal>.json` and the `photos/`, `audios/`, `videos/` and

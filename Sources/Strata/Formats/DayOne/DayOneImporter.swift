@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Imports a Day One JSON export (a zip of one `<Journal>.json` and the
 /// `photos/`, `audios/`, `videos/` and `pdfs/` folders of `<md5>.<ext>`

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// The one prepared `SELECT` an export streams its rows from — compiled
 /// from the entity, the predicate and the sort keys through

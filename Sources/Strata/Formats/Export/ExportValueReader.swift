@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Reads the value of an attribute from a row as an ``ImportValue`` — the
 /// value model the record writers take, and what the importer reads back:

@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// Writes the objects of one entity (or one fetch) of a store to a file:
 /// CSV, an XML plist, txt blocks, JSON or JSON Lines, each of which the

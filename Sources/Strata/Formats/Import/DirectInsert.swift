@@ -1,5 +1,6 @@
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// The insert of plain rows of flat fields, prepared once per run: one
 /// statement of its own, whose parameters for `Z_ENT`, `Z_OPT`, touched

@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// Everything the importer needs about one entity, computed once per run:
 /// its stored properties with their columns and rules, the `INSERT` it

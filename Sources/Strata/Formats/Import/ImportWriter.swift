@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataStore
 
 /// Writes imported rows through the store's ``RowWriter``, binding each
 /// cell once: what `NSBatchInsertRequest` is to Core Data, but behind the

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataStore
 
 // MARK: - txt blocks, flat
 

@@ -1,3 +1,5 @@
+import StrataStore
+
 // MARK: - The checks an import ends with
 
 extension Importer {

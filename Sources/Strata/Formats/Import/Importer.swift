@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Bulk-loads records from a reader into a store: maps fields to
 /// properties, converts and checks every value by the schema's rules, links

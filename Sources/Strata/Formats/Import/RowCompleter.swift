@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// Finishes a row before it is written: applies defaults to attributes the
 /// input left out, stamps `touch: "save"` dates, and checks every rule of

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Converts input values to an attribute's stored form, with explicit rules
 /// per type (the ImportingData article lists them):

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataStore
 
 /// The records of a binary property list (`bplist00`), read with the
 /// package's ``BinaryPropertyList`` reader.

@@ -1,4 +1,5 @@
 import StrataSchema
+import StrataStore
 
 /// What a ``CustomMigrationStep`` works on: the store at the older version
 /// (read only) and a work copy at the newer version, each through a context.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataStore
 
 /// The record of a migration run kept in the store's metadata (key
 /// `StrataMigrationJournal`), committed with each stage: where the run

@@ -1,3 +1,5 @@
+import StrataStore
+
 // MARK: - Mapping files in copy stages
 
 extension MigrationMapping: MigrationMappingApplying {

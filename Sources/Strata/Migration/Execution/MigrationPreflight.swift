@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// The data-aware half of a dry run: counts the rows each step touches in
 /// the store as it is, decides how each step is resolved, and finds what

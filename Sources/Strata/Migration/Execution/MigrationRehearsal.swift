@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// The part of a dry run that makes its answer true: the whole migration run
 /// on a private copy of the store, in a work folder beside it (or, when its

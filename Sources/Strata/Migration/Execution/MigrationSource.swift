@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Where a migration starts: the chain's version whose hashes the store
 /// carries, or — when none does — the store's own model from its model

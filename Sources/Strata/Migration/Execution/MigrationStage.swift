@@ -1,4 +1,5 @@
 import StrataCore
+import StrataStore
 
 /// One unit of a migration run: a plan between two versions of the chain,
 /// carried out in one commit (or one file swap), recorded in the journal.

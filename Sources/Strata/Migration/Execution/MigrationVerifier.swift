@@ -1,4 +1,5 @@
 import StrataSchema
+import StrataStore
 
 /// The checks run inside a stage's transaction, before its commit, on what
 /// the stage touched: every reference between rows that involves a touched

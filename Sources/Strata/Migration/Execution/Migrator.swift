@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Moves a store from the version it is at to a newer version of its schema
 /// chain, stage by stage, so that a process killed at any moment leaves a

@@ -1,4 +1,5 @@
 import Foundation
+import StrataStore
 
 /// A store's backup copied but not yet in place (``StoreBackup/begin(of:named:)``):
 /// the copy still gets its marker, is flushed to disk and linked under its

@@ -1,4 +1,5 @@
 import Foundation
+import StrataStore
 
 /// Carries out one ``MigrationStage`` on a store so that a process killed at
 /// any instant leaves the store at the stage's start or at its end:

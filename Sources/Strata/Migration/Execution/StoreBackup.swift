@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataStore
 
 /// The copy of a store kept beside it while a migration runs
 /// (`<store>.strata-backup-v<version>`, the version it holds), made before

@@ -1,4 +1,5 @@
 import StrataSchema
+import StrataStore
 
 /// Checks, before a migration writes anything, that a store's tables are
 /// those of the version its metadata claims.

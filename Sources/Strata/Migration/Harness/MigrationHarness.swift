@@ -1,5 +1,6 @@
 import Foundation
 import StrataSchema
+import StrataStore
 
 /// A test harness for a schema chain, for users' own test suites as for
 /// Strata's: for every older version it builds a store with generated

@@ -1,5 +1,6 @@
 import StrataCore
 import StrataSchema
+import StrataStore
 
 // MARK: - Reading the source rows
 

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Runs a ``MigrationMapping`` between two open stores: the source at the
 /// older version (read only) and the destination at the newer version,

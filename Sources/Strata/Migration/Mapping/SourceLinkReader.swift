@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 /// Follows a ``LinkPath`` in the source store: the objects a source object
 /// reaches through a path of relationships, in the relationship's stored

@@ -1,4 +1,5 @@
 import Foundation
+import StrataStore
 
 // MARK: - Keyed archives (transformable attributes)
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// `archive` checks what `unarchive` will check of the objects' references,
 /// so no bundle Strata writes is refused by Strata (issue 27, point 3).

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A many-to-many pair is listed from both sides of a bundle but written
 /// once: the side whose owners lead the join table's key inserts, the other

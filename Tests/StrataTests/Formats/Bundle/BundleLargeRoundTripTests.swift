@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The round trip on the generated diary of the benchmarks: 100,000 entries
 /// and 2,000 media files from `../shared/bench/gen.py`. Slow (a minute or

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// Issue 27, point 7: a bundle whose manifest verifies is still untrusted
 /// data. Every value is checked against every rule of the schema the store

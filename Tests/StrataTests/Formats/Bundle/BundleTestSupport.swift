@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A diary store at the newest version with entries, tags and media (two
 /// photos, one sound, one photo attached twice), for bundle tests.

@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A Day One export built from the documented format imports with all its
 /// entries, tags, places, weather, media and unknown keys; problems are

@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A Day One JSON export built from the documented format: three entries
 /// with tags, places, weather, unknown keys, two photos, an audio recording

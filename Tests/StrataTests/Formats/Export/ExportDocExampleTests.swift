@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// The code examples of the export and bundle documentation (the
 /// ExportingData and Bundles articles, ``Exporter``, ``ExportOptions``,

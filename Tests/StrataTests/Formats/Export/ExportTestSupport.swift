@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A store of one entity with an attribute of every type, filled with
 /// values at the edges of each type, for export round trips.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// An export of a whole entity in key order reads each to-many by one scan
 /// in owner order beside the rows (``ExportRelatedRows``); a fetch with a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 @Suite struct ExporterTests {
     @Test func testCoreDataStoreWithItsDataInTheWALExportsWithTheModelFromTheCache() throws {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The code examples of the import documentation (the ImportingData
 /// article, ``Importer``, ``ImportOptions``, ``ImportError`` and

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A store of a bundled model version, for importer tests.
 struct ImportFixture {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// An import writes rows shaped by its model: a model whose version hashes
 /// are not the store's is refused before anything is read.

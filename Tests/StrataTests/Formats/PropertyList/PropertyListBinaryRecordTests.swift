@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// Binary plists (`bplist00`), written by Foundation's
 /// `PropertyListSerialization` or, for what it cannot write, by the test

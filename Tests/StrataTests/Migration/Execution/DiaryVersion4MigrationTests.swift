@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Diary version 3 → 4 (what Day One needs) is inferred: every entry,
 /// medium and tag is kept with its values, the new attributes take their

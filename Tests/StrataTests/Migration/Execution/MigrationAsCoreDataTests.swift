@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 16, point 6: `asCoreData` migrates as Core Data's lightweight
 /// migration would, telling every loss and empty value it accepted; a store

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// Two `strata migrate` processes on one store (issue 15, point 2): the
 /// second starts at a moment of the first's run drawn from a seeded

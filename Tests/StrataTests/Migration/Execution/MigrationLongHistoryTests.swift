@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 25, point 1: a long real history migrates as Core Data would —
 /// every object its direct mapping keeps is kept — whatever a version in

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 16, point 5: a loss is named only when the store holds values to
 /// lose. An attribute a run's earlier stage adds and a later stage removes

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 25: a store of an unpublished build, whose hashes match no
 /// published version, migrates from the model in its `Z_MODELCACHE` also

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 16, point 4: a value crosses a version that lacks it through a
 /// mapping file spanning the versions (`1-3.mapping.json`), read from the

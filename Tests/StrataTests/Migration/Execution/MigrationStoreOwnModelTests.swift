@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 16, point 3: a store whose model was edited in place (its hashes
 /// match no published version) migrates from its own model, read from its

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataStore
 
 /// Issue 15's defects of the migrator, each as its reproduction made small:
 /// a journal from the store that names a file outside Strata's own backup,

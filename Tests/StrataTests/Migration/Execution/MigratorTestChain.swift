@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A three-version Notes chain written into a folder, and stores of it with
 /// known rows, for the executor's tests.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Runs of ``Migrator`` on populated stores: rows, metadata, backups,
 /// journal, and the refusals that come before any write.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Apple's Recipes sample as its seed store has it: version 1 of the bundled
 /// schema carries the store's four hashes, and the migration to the newest

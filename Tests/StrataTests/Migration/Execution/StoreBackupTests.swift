@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// ``StoreBackup``: the clone it makes, and the rule that makes it lazy — a
 /// run makes its backup before the first stage that can lose something when

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Issue 16, point 4: `unarchive`, `archive`, `json` and `jsonValue` carry
 /// a transformable attribute's keyed archive into JSON bytes and back.

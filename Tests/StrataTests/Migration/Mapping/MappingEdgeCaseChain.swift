@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataSchema
+@testable import StrataStore
 
 /// A two-version chain written into a temporary folder, with a mapping file
 /// between the versions, and a store at version 1 that ``Migrator`` moves to

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// Builds models from JSON text, stores populated at an older version, and
 /// runs plan + mapping on a copy, as the executor does.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataStore
 
 /// The one place primary keys come from (coredata-format.md §1.2): a tree's
 /// counter is its root's `Z_MAX`, never below the highest key in its table,

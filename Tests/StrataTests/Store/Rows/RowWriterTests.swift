@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataSchema
+@testable import StrataStore
 
 /// The row layer: ``EntityRowLayout`` says which column holds what, and
 /// ``RowWriter`` writes rows, versions and join rows with it.
