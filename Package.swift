@@ -59,9 +59,12 @@ let package = Package(
             dependencies: ["StrataCore", "StrataSchema"],
             exclude: ["Store/Rows/README.md"]
         ),
+        // Query: NSPredicate's language (parsing, checking, SQL, evaluation)
+        // and the expression language of mappings and computed attributes.
+        .target(name: "StrataQuery", dependencies: ["StrataCore", "StrataSchema", "StrataStore"]),
         .target(
             name: "Strata",
-            dependencies: ["StrataCore", "StrataSchema", "StrataStore"],
+            dependencies: ["StrataCore", "StrataSchema", "StrataStore", "StrataQuery"],
             exclude: ["Strata.docc"]
         ),
         .executableTarget(

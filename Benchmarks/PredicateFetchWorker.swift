@@ -25,16 +25,16 @@ enum PredicateFetchWorker {
             var request = FetchRequest(entity: "Note")
             switch fields[0] {
             case "equality":
-                request.predicate = try Predicate(
+                request.predicate = try FetchPredicate(
                     "date == %@", arguments: [.value(.date(Double(fields[1]) ?? .nan))])
             case "range":
-                request.predicate = try Predicate(
+                request.predicate = try FetchPredicate(
                     "date BETWEEN %@",
                     arguments: [
                         .array([.date(Double(fields[1]) ?? .nan), .date(Double(fields[2]) ?? .nan)])
                     ])
             default:
-                request.predicate = try Predicate(
+                request.predicate = try FetchPredicate(
                     "body CONTAINS[cd] %@", arguments: [.string(fields[1])])
             }
             let found = try context.fetch(request)

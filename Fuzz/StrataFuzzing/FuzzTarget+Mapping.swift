@@ -1,3 +1,5 @@
+@testable import StrataQuery
+
 #if DEBUG
     @testable import Strata
     import Foundation

@@ -1,3 +1,4 @@
+@testable import StrataQuery
 @testable import StrataStore
 
 #if DEBUG
@@ -35,7 +36,7 @@
         /// bounds) and evaluated on an object graph in memory.
         static func predicate(_ data: Data) {
             guard let text = String(data: data, encoding: .utf8),
-                let predicate = try? Predicate(text)
+                let predicate = try? FetchPredicate(text)
             else { return }
             _ = predicate.description
             _ = predicate.redactedDescription

@@ -16,7 +16,7 @@ import Foundation
 /// `@testable import`, which only debug builds allow; a release build
 /// compiles the targets to no-ops.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    /// `Predicate(_:)`, then checking, SQL compiling and in-memory
+    /// `FetchPredicate(_:)`, then checking, SQL compiling and in-memory
     /// evaluation against the Diary model.
     case predicate
     /// The mapping-expression parser, checker and evaluator.

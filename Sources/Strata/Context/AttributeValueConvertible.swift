@@ -1,4 +1,5 @@
 import Foundation
+import StrataQuery
 import StrataSchema
 
 /// A Swift type whose values an attribute can hold: `String`, `Int`,

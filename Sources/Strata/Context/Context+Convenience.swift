@@ -1,3 +1,4 @@
+import StrataQuery
 import StrataSchema
 
 // MARK: - Convenience, as MagicalRecord apps use it
@@ -45,7 +46,7 @@ extension Context {
     /// ```
     ///
     /// - Throws: ``PredicateSyntaxError`` for text that does not parse,
-    ///   ``PredicateError`` (quoting `format`) for a predicate that does not
+    ///   ``FetchPredicateError`` (quoting `format`) for a predicate that does not
     ///   fit the entity.
     public func findFirst(
         _ entityName: String, where format: String,

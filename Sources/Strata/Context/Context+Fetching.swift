@@ -9,7 +9,7 @@ extension Context {
     /// updated ones are matched and sorted on their current values, and the
     /// limit and offset apply to the merged result.
     ///
-    /// - Throws: ``PredicateError`` for a predicate that does not fit the
+    /// - Throws: ``FetchPredicateError`` for a predicate that does not fit the
     ///   model (nothing runs then); ``ContextError`` for an unknown entity or
     ///   key; store errors.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {

@@ -1,3 +1,5 @@
+import StrataQuery
+
 // MARK: - Filtering in memory
 
 extension Context {
@@ -6,16 +8,16 @@ extension Context {
     /// fetch with the predicate gives through SQL.
     ///
     /// ```swift
-    /// let found = try context.filter(entries, with: Predicate("body CONTAINS[cd] %@", "all"))
+    /// let found = try context.filter(entries, with: FetchPredicate("body CONTAINS[cd] %@", "all"))
     /// ```
     ///
     /// The predicate is first checked against the entity of every object
-    /// (``Predicate/check(entity:model:format:)``), so a predicate that does
+    /// (``FetchPredicate/check(entity:model:format:)``), so a predicate that does
     /// not fit the model fails before any object is looked at.
     ///
-    /// - Throws: ``PredicateError`` for a key the entity does not have, a type
+    /// - Throws: ``FetchPredicateError`` for a key the entity does not have, a type
     ///   mismatch, a variable left unbound, or a pattern that does not compile.
-    public func filter(_ objects: [ManagedObject], with predicate: Predicate) throws
+    public func filter(_ objects: [ManagedObject], with predicate: FetchPredicate) throws
         -> [ManagedObject]
     {
         var checked: Set<String> = []

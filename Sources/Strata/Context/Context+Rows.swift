@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataQuery
 import StrataSchema
 import StrataStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataQuery
 import StrataSchema
 
 /// A fetch request made ready to run on one context: its SQL (with joins,
@@ -12,7 +13,7 @@ struct FetchPlan {
     /// The predicate, with the request's equality conditions folded in.
     /// (Set anew, with ``arguments``, when a cached plan serves a request
     /// of the same shape, see ``FetchPlanCache``.)
-    var predicate: Predicate?
+    var predicate: FetchPredicate?
     /// The sort keys, with their key paths split.
     let sorts: [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)]
     /// `SELECT … FROM … WHERE …` without `ORDER BY` or `LIMIT`.
@@ -57,9 +58,9 @@ struct FetchPlan {
             let (expression, attribute): (String, Attribute)
             do {
                 (expression, attribute) = try compiler.attributeExpression(keyPath: sort.key)
-            } catch let error as PredicateError {
+            } catch let error as FetchPredicateError {
                 // The error quotes the sort key, with a caret under the column.
-                let quoted = PredicateError(
+                let quoted = FetchPredicateError(
                     error.code, predicate: sort.key, column: error.column, message: error.message)
                 throw ContextError(
                     .unknownProperty, "cannot sort \(description.name) by '\(sort.key)': \(quoted)")
@@ -95,9 +96,9 @@ struct FetchPlan {
 
     /// The request's predicate with its equality conditions folded in (by
     /// key), nil when it has neither.
-    static func predicate(of request: FetchRequest) -> Predicate? {
+    static func predicate(of request: FetchRequest) -> FetchPredicate? {
         guard !request.conditions.isEmpty else { return request.predicate }
-        var parts: [Predicate] = request.predicate.map { [$0] } ?? []
+        var parts: [FetchPredicate] = request.predicate.map { [$0] } ?? []
         for (key, value) in request.conditions.sorted(by: { $0.key < $1.key }) {
             parts.append(
                 .comparison(

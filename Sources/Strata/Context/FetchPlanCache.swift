@@ -1,4 +1,5 @@
 import StrataCore
+import StrataQuery
 import StrataSchema
 
 /// The fetch plans a context has made, by the shape of their request, so a
@@ -8,7 +9,7 @@ import StrataSchema
 ///
 /// A shape is the request without its limit and offset and with each number
 /// of its predicate (integer, real or date, see
-/// ``Predicate/replacingNumbers(_:)``) zeroed; every other value (strings,
+/// ``FetchPredicate/replacingNumbers(_:)``) zeroed; every other value (strings,
 /// booleans, nil, objects, the conditions) stays in it, so requests of one
 /// shape differ only in numbers. Nothing a plan depends on changes during a
 /// context's life (its model, mapping and entity descriptions are fixed),
@@ -31,7 +32,7 @@ struct FetchPlanCache {
         var entityName: String
         var includesSubentities: Bool
         /// The predicate with its numbers zeroed.
-        var predicate: Predicate?
+        var predicate: FetchPredicate?
         var conditions: [String: AttributeValue?]
         var sorts: [SortDescriptor]
     }

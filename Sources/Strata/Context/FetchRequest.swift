@@ -1,3 +1,4 @@
+import StrataQuery
 import StrataSchema
 
 /// What to fetch: objects of an entity matching a predicate (and equality
@@ -14,14 +15,14 @@ public struct FetchRequest: Sendable {
     public var entityName: String
     /// The condition objects must meet; nil for every object. Checked
     /// against the model before anything runs.
-    public var predicate: Predicate? {
+    public var predicate: FetchPredicate? {
         get { storedPredicate }
         set {
             storedPredicate = newValue
             predicateFormat = nil
         }
     }
-    private var storedPredicate: Predicate?
+    private var storedPredicate: FetchPredicate?
     /// The text ``predicate`` was parsed from, when the request was made
     /// from text (``init(entity:where:_:)``); errors quote it. Setting
     /// ``predicate`` clears it.
@@ -39,7 +40,7 @@ public struct FetchRequest: Sendable {
     public var includesSubentities = true
 
     /// A request for every object of `entity` (matching `predicate`).
-    public init(entity: String, predicate: Predicate? = nil) {
+    public init(entity: String, predicate: FetchPredicate? = nil) {
         self.entityName = entity
         self.storedPredicate = predicate
     }
@@ -65,7 +66,7 @@ public struct FetchRequest: Sendable {
         throws
     {
         self.entityName = entity
-        self.storedPredicate = try Predicate(
+        self.storedPredicate = try FetchPredicate(
             format, arguments: arguments.map(\.predicateArgument))
         self.predicateFormat = format
     }

@@ -151,7 +151,7 @@ struct ExportCommand: Command {
         var options = ExportOptions(entity: entity)
         if let predicate {
             if model.entity(named: entity) != nil {
-                let parsed = try Predicate(
+                let parsed = try FetchPredicate(
                     predicate, textArguments: arguments, entity: entity, model: model)
                 try parsed.check(entity: entity, model: model, format: predicate)
                 options.predicate = parsed

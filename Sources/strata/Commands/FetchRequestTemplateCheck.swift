@@ -22,11 +22,11 @@ enum FetchRequestTemplateCheck {
             let path = SchemaIssue.path(keys: ["fetchRequests", request.name, "predicate"])
             let problem: (column: Int, message: String)?
             do {
-                _ = try Strata.Predicate(text, entity: request.entity, model: model)
+                _ = try Strata.FetchPredicate(text, entity: request.entity, model: model)
                 problem = nil
             } catch let error as PredicateSyntaxError {
                 problem = (error.column, error.message)
-            } catch let error as Strata.PredicateError {
+            } catch let error as Strata.FetchPredicateError {
                 problem = (error.column, error.message)
             } catch {
                 problem = (1, "\(error)")

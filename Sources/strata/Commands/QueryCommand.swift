@@ -99,7 +99,7 @@ struct QueryCommand: Command {
         }
         var request = FetchRequest(entity: entity)
         if let predicate {
-            let parsed = try Predicate(
+            let parsed = try FetchPredicate(
                 predicate, textArguments: arguments, entity: entity, model: model)
             try parsed.check(entity: entity, model: model, format: predicate)
             request.predicate = parsed
@@ -131,7 +131,7 @@ struct QueryCommand: Command {
             try context.forEach(request, batchSize: 1000) { object in
                 rows.append(try QueryRow(object, fields: columns))
             }
-        } catch var error as Strata.PredicateError {
+        } catch var error as Strata.FetchPredicateError {
             // Quote the predicate as typed, which the columns refer to.
             error.predicate = predicate ?? error.predicate
             throw error

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Fetch plans reused for requests that differ only in numbers: the same
 /// objects as a plan made afresh, with unsaved changes judged on the
@@ -53,7 +54,7 @@ import Testing
         for (format, argumentLists) in cases {
             for arguments in argumentLists {
                 var request = FetchRequest(entity: "DiaryEntry")
-                request.predicate = try Predicate(format, arguments: arguments)
+                request.predicate = try FetchPredicate(format, arguments: arguments)
                 request.sortDescriptors = [SortDescriptor("text")]
                 // A new context has no plans yet: it compiles this request.
                 let fresh = try Context(store: fixture.store, model: fixture.model)
@@ -80,7 +81,7 @@ import Testing
         for (format, arguments) in formats {
             for number in 0..<6 {
                 var request = FetchRequest(entity: "Ingredient")
-                request.predicate = try Predicate(format, arguments: arguments(number))
+                request.predicate = try FetchPredicate(format, arguments: arguments(number))
                 let fresh = try Context(store: fixture.store, model: fixture.model)
                 let expected = try fresh.fetch(request).map { try $0.string("name") ?? "-" }
                 let found = try fixture.context.fetch(request).map { try $0.string("name") ?? "-" }
@@ -93,7 +94,7 @@ import Testing
         let fixture = try diary(10)
         let context = fixture.context
         for day in 0..<5 {
-            let predicate = try Predicate("creationTime == %@", arguments: [.value(date(day))])
+            let predicate = try FetchPredicate("creationTime == %@", arguments: [.value(date(day))])
             let found = try context.fetch(FetchRequest(entity: "DiaryEntry", predicate: predicate))
             #expect(try days(found) == [Double(day)])
         }
@@ -101,7 +102,7 @@ import Testing
         #expect(context.fetchPlans.reusedCount == 1)
         // Strings, sort keys and entities are part of the shape.
         for word in ["Entry 1", "Entry 2"] {
-            let predicate = try Predicate("text == %@", arguments: [.string(word)])
+            let predicate = try FetchPredicate("text == %@", arguments: [.string(word)])
             _ = try context.fetch(FetchRequest(entity: "DiaryEntry", predicate: predicate))
         }
         #expect(context.fetchPlans.count == 3)
@@ -112,7 +113,7 @@ import Testing
         let fixture = try diary(10)
         let context = fixture.context
         func fetch(_ day: Int) throws -> [Double] {
-            let predicate = try Predicate("creationTime == %@", arguments: [.value(date(day))])
+            let predicate = try FetchPredicate("creationTime == %@", arguments: [.value(date(day))])
             return try days(context.fetch(FetchRequest(entity: "DiaryEntry", predicate: predicate)))
         }
         #expect(try fetch(3) == [3])
@@ -120,7 +121,7 @@ import Testing
         let third = try context.fetch(
             FetchRequest(
                 entity: "DiaryEntry",
-                predicate: try Predicate("text == 'Entry 3'")))
+                predicate: try FetchPredicate("text == 'Entry 3'")))
         try #require(third.count == 1)
         try third[0].setValue(.date(20 * 86_400), forKey: "creationTime")
         let fresh = try context.insert("DiaryEntry")
@@ -135,11 +136,11 @@ import Testing
     @Test func testInvalidRequestsStillFailWhenTheirShapeIsCached() throws {
         let fixture = try diary(3)
         let context = fixture.context
-        let good = try Predicate("creationTime == %@", arguments: [.value(date(1))])
+        let good = try FetchPredicate("creationTime == %@", arguments: [.value(date(1))])
         _ = try context.fetch(FetchRequest(entity: "DiaryEntry", predicate: good))
         // The same format with a string: another shape, checked and refused.
-        let bad = try Predicate("creationTime == %@", arguments: [.string("tomorrow")])
-        #expect(throws: Strata.PredicateError.self) {
+        let bad = try FetchPredicate("creationTime == %@", arguments: [.string("tomorrow")])
+        #expect(throws: Strata.FetchPredicateError.self) {
             try context.fetch(FetchRequest(entity: "DiaryEntry", predicate: bad))
         }
         var unknown = FetchRequest(entity: "DiaryEntry", predicate: good)

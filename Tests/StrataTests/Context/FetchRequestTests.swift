@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Fetch requests with predicates: sorts, limits, batches, counts, unsaved
 /// changes, and the diary's search.
@@ -33,7 +34,7 @@ import Testing
     @Test func testDiarySearchNewestFirstLimitedTo30() throws {
         let fixture = try diary(200)
         var request = FetchRequest(entity: "DiaryEntry")
-        request.predicate = try Predicate("text CONTAINS[cd] %@", arguments: [.string("all")])
+        request.predicate = try FetchPredicate("text CONTAINS[cd] %@", arguments: [.string("all")])
         request.sortDescriptors = [SortDescriptor("creationTime", ascending: false)]
         request.fetchLimit = 30
         let found = try fixture.context.fetch(request)
@@ -51,7 +52,7 @@ import Testing
         let fixture = try diary(10)
         let context = fixture.context
         var request = FetchRequest(entity: "DiaryEntry")
-        request.predicate = try Predicate("text BEGINSWITH 'Entry'")
+        request.predicate = try FetchPredicate("text BEGINSWITH 'Entry'")
         request.sortDescriptors = [SortDescriptor("creationTime", ascending: false)]
         request.fetchLimit = 3
         #expect(
@@ -117,7 +118,7 @@ import Testing
     @Test func testForEachVisitsEveryMatchInBatches() throws {
         let fixture = try diary(250)
         var request = FetchRequest(entity: "DiaryEntry")
-        request.predicate = try Predicate("text CONTAINS 'Weltall'")
+        request.predicate = try FetchPredicate("text CONTAINS 'Weltall'")
         var days: [Double] = []
         try fixture.context.forEach(request, batchSize: 16) { entry in
             days.append(try day(entry))
@@ -132,10 +133,10 @@ import Testing
             "DiaryEntry", where: "text ENDSWITH[c] %@ AND creationTime > %@", .string("gut"),
             .value(.date(86_400)))
         #expect(try found?.string("text") == "Entry 5 – ALLES gut")
-        #expect(throws: Strata.PredicateError.self) {
+        #expect(throws: Strata.FetchPredicateError.self) {
             _ = try fixture.context.findFirst("DiaryEntry", where: "nope == 1")
         }
-        #expect(throws: Strata.PredicateError.self) {
+        #expect(throws: Strata.FetchPredicateError.self) {
             _ = try fixture.context.findFirst("DiaryEntry", where: "text MATCHES '('")
         }
     }

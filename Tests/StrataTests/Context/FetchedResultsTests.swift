@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Sectioned results and the changes they report after saves: notes
 /// sectioned by keyword, sorted by keyword then title.
@@ -38,7 +39,7 @@ import Testing
 
     /// Results by keyword, recording reports; optionally filtered.
     private func results(
-        _ fixture: ContextFixture, predicate: Strata.Predicate? = nil,
+        _ fixture: ContextFixture, predicate: Strata.FetchPredicate? = nil,
         tracking: FetchedResults.Tracking = .saves
     ) throws -> (FetchedResults, Recorder) {
         var request = FetchRequest(entity: "Note", predicate: predicate)
@@ -55,7 +56,8 @@ import Testing
     private func note(_ title: String, in fixture: ContextFixture) throws -> ManagedObject {
         let found = try fixture.context.fetch(
             FetchRequest(
-                entity: "Note", predicate: Predicate("title == %@", arguments: [.string(title)])))
+                entity: "Note",
+                predicate: FetchPredicate("title == %@", arguments: [.string(title)])))
         return try #require(found.first)
     }
 
@@ -235,7 +237,7 @@ import Testing
     @Test func testObjectsLeavingAndEnteringThePredicate() throws {
         let fixture = try notes()
         let (results, recorder) = try results(
-            fixture, predicate: Predicate("NOT title BEGINSWITH 'Z'"))
+            fixture, predicate: FetchPredicate("NOT title BEGINSWITH 'Z'"))
         try note("Beans", in: fixture).set("title", "Zucchini")
         try fixture.context.save()
         var left = FetchedResultsChanges()
@@ -272,7 +274,7 @@ import Testing
     @Test func testSavesThatMissTheResultsReportNothing() throws {
         let fixture = try notes()
         let (results, recorder) = try results(
-            fixture, predicate: Predicate("keywords == 'garden'"))
+            fixture, predicate: FetchPredicate("keywords == 'garden'"))
         try note("Roof", in: fixture).set("body", "Leaks")
         try fixture.context.save()
         #expect(recorder.reports.isEmpty)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 @testable import StrataSchema
 
 /// `set(_:_:)` and `get(_:as:)` with plain Swift values: every attribute
@@ -162,18 +163,18 @@ import Testing
         #expect(try context.fetch("Sample", where: "medium > %d", 1, sortedBy: "text").count == 1)
         #expect(try context.findFirst("Sample", where: ["text": "Home", "medium": 3]) === sample)
         #expect(try context.findFirst("Sample", where: ["text": "Away"]) == nil)
-        let predicate = try Strata.Predicate("text == %@ AND medium == %d", "Home", 3)
+        let predicate = try Strata.FetchPredicate("text == %@ AND medium == %d", "Home", 3)
         #expect(try context.fetch(FetchRequest(entity: "Sample", predicate: predicate)).count == 1)
     }
 
     @Test func aPredicateErrorQuotesTheTextAsTyped() throws {
         let fixture = try ContextFixture(model: Self.everyTypeModel())
-        let error = try #require(throws: Strata.PredicateError.self) {
+        let error = try #require(throws: Strata.FetchPredicateError.self) {
             try fixture.context.findFirst("Sample", where: "colour CONTAINS[cd] 'paris'")
         }
         #expect(error.predicate == "colour CONTAINS[cd] 'paris'")
         #expect(error.description.contains("  colour CONTAINS[cd] 'paris'\n  ^"))
-        let typed = try #require(throws: Strata.PredicateError.self) {
+        let typed = try #require(throws: Strata.FetchPredicateError.self) {
             try fixture.context.fetch(
                 try FetchRequest(entity: "Sample", where: "text == 'a' AND colour == %@", "red"))
         }

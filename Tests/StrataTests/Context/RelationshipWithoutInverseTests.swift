@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataQuery
 @testable import StrataSchema
 @testable import StrataStore
 
@@ -125,7 +126,7 @@ import Testing
 
         let reread = try fixture.reopened()
         let found = try reread.fetch(
-            FetchRequest(entity: "Message", predicate: try Predicate("sender.name == 'Ada'")))
+            FetchRequest(entity: "Message", predicate: try FetchPredicate("sender.name == 'Ada'")))
         #expect(try found.map { try $0.string("text") } == ["Hello"])
         #expect(try found.first?.object(forKey: "sender")?.string("name") == "Ada")
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataQuery
 @testable import StrataSchema
 @testable import StrataStore
 
@@ -106,14 +107,16 @@ import Testing
 
         let reread = try fixture.reopened()
         func emojis(_ predicate: String) throws -> [String] {
-            try reread.fetch(FetchRequest(entity: "Reaction", predicate: try Predicate(predicate)))
-                .map { try $0.string("emoji") ?? "" }.sorted()
+            try reread.fetch(
+                FetchRequest(entity: "Reaction", predicate: try FetchPredicate(predicate))
+            )
+            .map { try $0.string("emoji") ?? "" }.sorted()
         }
         #expect(try emojis("ANY users.name == 'Bob'") == ["🎉", "👍"])
         #expect(try emojis("users.@count == 3") == ["👍"])
         let thumbs = try #require(
             try reread.fetch(
-                FetchRequest(entity: "Reaction", predicate: try Predicate("emoji == '👍'"))
+                FetchRequest(entity: "Reaction", predicate: try FetchPredicate("emoji == '👍'"))
             ).first)
         #expect(
             try thumbs.objects(forKey: "users").map { try $0.string("name") } == [

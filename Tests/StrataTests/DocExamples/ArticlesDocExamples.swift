@@ -8,6 +8,7 @@ import Testing
 @testable import StrataCore
 @testable import StrataSchema
 @testable import StrataStore
+@testable import StrataQuery
 
 // The examples of the Articles docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
@@ -73,8 +74,8 @@ enum ArticlesDocExamples {
 
     /// From Sources/Strata/Strata.docc/Predicates.md.
     static func predicates() throws {
-        let search = try Predicate("body CONTAINS[cd] %@ AND wordCount > %d", "all", 3)
-        let recent = try Predicate("creationTime > $SINCE", variables: ["SINCE": .date(740_000_000)])
+        let search = try FetchPredicate("body CONTAINS[cd] %@ AND wordCount > %d", "all", 3)
+        let recent = try FetchPredicate("creationTime > $SINCE", variables: ["SINCE": .date(740_000_000)])
         _ = (search, recent)
     }
 

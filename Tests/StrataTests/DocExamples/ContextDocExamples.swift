@@ -7,6 +7,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 @testable import StrataStore
+@testable import StrataQuery
 
 // The examples of the Context docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
@@ -121,7 +122,7 @@ enum ContextDocExamples {
 
     /// From Sources/Strata/Context/Context+Filtering.swift.
     static func contextFiltering(context: Context, entries: [ManagedObject]) throws {
-        let found = try context.filter(entries, with: Predicate("body CONTAINS[cd] %@", "all"))
+        let found = try context.filter(entries, with: FetchPredicate("body CONTAINS[cd] %@", "all"))
         _ = found
     }
 

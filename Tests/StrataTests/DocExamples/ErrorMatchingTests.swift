@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataQuery
 @testable import StrataSchema
 @testable import StrataStore
 
@@ -19,8 +20,8 @@ import Testing
             return "ContextError.conflict"
         } catch StoreError.notFound {
             return "StoreError.notFound"
-        } catch PredicateError.typeMismatch {
-            return "PredicateError.typeMismatch"
+        } catch FetchPredicateError.typeMismatch {
+            return "FetchPredicateError.typeMismatch"
         } catch MigrationError.downgrade {
             return "MigrationError.downgrade"
         } catch ImportError.invalidValue {
@@ -68,8 +69,9 @@ import Testing
             (ContextError(.conflict, "changed elsewhere"), "ContextError.conflict"),
             (StoreError(.notFound, path: "a.sqlite", message: "no file"), "StoreError.notFound"),
             (
-                PredicateError(.typeMismatch, predicate: "age CONTAINS 3", column: 1, message: "m"),
-                "PredicateError.typeMismatch"
+                FetchPredicateError(
+                    .typeMismatch, predicate: "age CONTAINS 3", column: 1, message: "m"),
+                "FetchPredicateError.typeMismatch"
             ),
             (MigrationError(.downgrade, message: "3 to 1"), "MigrationError.downgrade"),
             (ImportError(.invalidValue, at: position, "not a date"), "ImportError.invalidValue"),

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataQuery
 @testable import StrataSchema
 @testable import StrataStore
 

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataQuery
 
 /// One case of the table: a predicate over an entity (subentities included)
 /// of ``PredicateFixture`` and the names of the objects it matches.
@@ -19,8 +20,8 @@ struct PredicateCase: CustomStringConvertible {
     var description: String { "\(entity): \(predicate)" }
 
     /// The case's predicate, parsed.
-    func parsed() throws -> Strata.Predicate {
-        try Strata.Predicate(predicate, arguments: arguments, variables: variables)
+    func parsed() throws -> Strata.FetchPredicate {
+        try Strata.FetchPredicate(predicate, arguments: arguments, variables: variables)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Checking predicates against a model: unknown keys, to-many paths without
 /// a quantifier, type mismatches and bad patterns, each located.
@@ -11,11 +12,12 @@ import Testing
     /// The error checking `format` on `entity` throws, or nil.
     private func failure(
         _ format: String, _ arguments: [PredicateArgument] = [], entity: String = "Person"
-    ) -> Strata.PredicateError? {
+    ) -> Strata.FetchPredicateError? {
         do {
-            _ = try Strata.Predicate(format, arguments: arguments, entity: entity, model: model)
+            _ = try Strata.FetchPredicate(
+                format, arguments: arguments, entity: entity, model: model)
             return nil
-        } catch let error as Strata.PredicateError {
+        } catch let error as Strata.FetchPredicateError {
             return error
         } catch {
             return nil
@@ -110,10 +112,10 @@ import Testing
     @Test func testUnknownEntityAndUnboundVariables() throws {
         #expect(failure("name = 'x'", entity: "Nobody")?.code == .unknownEntity)
         // Variables are checked once bound.
-        let template = try Strata.Predicate("age = $AGE")
+        let template = try Strata.FetchPredicate("age = $AGE")
         #expect(throws: Never.self) { try template.check(entity: "Person", model: model) }
         let bound = try template.substituting(["AGE": .string("x")])
-        #expect(throws: Strata.PredicateError.self) {
+        #expect(throws: Strata.FetchPredicateError.self) {
             try bound.check(entity: "Person", model: model)
         }
     }
@@ -121,11 +123,11 @@ import Testing
     @Test func testFilterChecksBeforeEvaluating() throws {
         let fixture = try PredicateFixture.make()
         let people = try fixture.context.findAll("Person")
-        #expect(throws: Strata.PredicateError.self) {
-            try fixture.context.filter(people, with: try Strata.Predicate("age CONTAINS 3"))
+        #expect(throws: Strata.FetchPredicateError.self) {
+            try fixture.context.filter(people, with: try Strata.FetchPredicate("age CONTAINS 3"))
         }
-        let unbound = try Strata.Predicate("age > $MIN")
-        #expect(throws: Strata.PredicateError.self) {
+        let unbound = try Strata.FetchPredicate("age > $MIN")
+        #expect(throws: Strata.FetchPredicateError.self) {
             try fixture.context.filter(people, with: unbound)
         }
     }

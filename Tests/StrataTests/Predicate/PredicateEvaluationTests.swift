@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Runs every case of ``PredicateCaseTable`` in memory over the fixture's
 /// objects.
@@ -45,12 +46,12 @@ extension PredicateEvaluationTests {
     @Test func testErrorsNeverShowBoundValues() throws {
         let fixture = try PredicateFixture.make()
         let people = try fixture.context.findAll("Person")
-        let predicate = try Strata.Predicate(
+        let predicate = try Strata.FetchPredicate(
             "age > $MIN AND name = %@", arguments: [.string("secret")])
         do {
             _ = try people.map { try predicate.evaluate(with: $0) }
             Issue.record("an unbound variable must fail")
-        } catch let error as Strata.PredicateError {
+        } catch let error as Strata.FetchPredicateError {
             #expect(error.code == .unboundVariable)
             #expect(error.predicate == "age > $MIN AND name == %@")
             #expect(!error.description.contains("secret"))
@@ -66,7 +67,7 @@ extension PredicateEvaluationTests {
         try owner.set("name", "olga")
         try owner.add(pet, to: "pets")
         let people = try context.findAll("Person")
-        let predicate = try Strata.Predicate("pets CONTAINS %@", arguments: [.object(pet)])
+        let predicate = try Strata.FetchPredicate("pets CONTAINS %@", arguments: [.object(pet)])
         #expect(try context.filter(people, with: predicate).map(\.objectID) == [owner.objectID])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Tokens and columns of plain ASCII predicates (read as bytes) and of
 /// predicates with other characters (read as characters) agree.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Issue 15, point 4: deep or large predicates get a located error instead
 /// of crashing the parser (stack overflow) or reaching SQLite, which refuses
@@ -10,7 +11,7 @@ import Testing
     /// The syntax error `text` throws, or nil when it parses.
     private func syntaxError(_ text: String) -> PredicateSyntaxError? {
         do {
-            _ = try Strata.Predicate(text)
+            _ = try Strata.FetchPredicate(text)
             return nil
         } catch {
             return error as? PredicateSyntaxError
@@ -21,7 +22,7 @@ import Testing
     /// the way, if any.
     private func runError(_ text: String, _ fixture: PredicateFixture) -> (any Error)? {
         do {
-            let predicate = try Strata.Predicate(text)
+            let predicate = try Strata.FetchPredicate(text)
             var compiler = try PredicateSQLCompiler(
                 mapping: fixture.context.mapping, entity: "Person")
             compiler.predicateText = text
@@ -86,15 +87,15 @@ import Testing
     @Test func testDeepTreeBuiltInCodeIsRefusedByCheckAndEvaluate() throws {
         // Deeper than the parser allows, yet shallow enough for Swift to
         // release the tree (which recurses) on a test thread's stack.
-        var predicate = Strata.Predicate.constant(true)
+        var predicate = Strata.FetchPredicate.constant(true)
         for _ in 0..<1_000 { predicate = .not(predicate) }
         let fixture = try PredicateFixture.make()
-        func code(_ body: () throws -> Void) -> Strata.PredicateError.Code? {
+        func code(_ body: () throws -> Void) -> Strata.FetchPredicateError.Code? {
             do {
                 try body()
                 return nil
             } catch {
-                return (error as? Strata.PredicateError)?.code
+                return (error as? Strata.FetchPredicateError)?.code
             }
         }
         #expect(code { try predicate.check(entity: "Person", model: fixture.model) } == .tooComplex)
@@ -109,7 +110,7 @@ import Testing
     @Test func testFiveThousandAndsAreRefusedBeforeSQLite() throws {
         let fixture = try PredicateFixture.make()
         let text = Array(repeating: "age > 3", count: 5_000).joined(separator: " AND ")
-        let error = try #require(runError(text, fixture) as? Strata.PredicateError)
+        let error = try #require(runError(text, fixture) as? Strata.FetchPredicateError)
         #expect(error.code == .tooComplex)
         #expect(error.message.contains("5000 comparisons"))
         #expect(error.predicate == text)
@@ -121,7 +122,7 @@ import Testing
         let fixture = try PredicateFixture.make()
         let path = (0..<40).map { $0 % 2 == 0 ? "groups" : "members" }.joined(separator: ".")
         let text = "name == 'x' OR ANY \(path).age > 3"
-        let error = try #require(runError(text, fixture) as? Strata.PredicateError)
+        let error = try #require(runError(text, fixture) as? Strata.FetchPredicateError)
         #expect(error.code == .tooComplex)
         #expect(error.column == 20)  // The key path.
         #expect(error.message.contains("nested to-many steps"))
@@ -133,12 +134,12 @@ import Testing
     /// runs) already refuses what SQL cannot take.
     @Test func testCheckRefusesWhatSQLCannotTake() throws {
         let fixture = try PredicateFixture.make()
-        func checkError(_ text: String) -> Strata.PredicateError? {
+        func checkError(_ text: String) -> Strata.FetchPredicateError? {
             do {
-                _ = try Strata.Predicate(text, entity: "Person", model: fixture.model)
+                _ = try Strata.FetchPredicate(text, entity: "Person", model: fixture.model)
                 return nil
             } catch {
-                return error as? Strata.PredicateError
+                return error as? Strata.FetchPredicateError
             }
         }
         let path = (0..<40).map { $0 % 2 == 0 ? "groups" : "members" }.joined(separator: ".")
@@ -188,7 +189,7 @@ import Testing
             var refused = false
             for depth in 1...50 where !refused {
                 guard let error = runError(make(depth), fixture) else { continue }
-                let code = (error as? Strata.PredicateError)?.code
+                let code = (error as? Strata.FetchPredicateError)?.code
                 #expect(code == .tooComplex, "\(name) at \(depth): \(error)")
                 refused = true
             }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// The format language: what each construct parses to, and where and why a
 /// bad one fails.
@@ -9,7 +10,7 @@ import Testing
     private func comparison(_ format: String, _ arguments: [PredicateArgument] = []) throws
         -> Comparison?
     {
-        if case .comparison(let comparison) = try Predicate(format, arguments: arguments) {
+        if case .comparison(let comparison) = try FetchPredicate(format, arguments: arguments) {
             return comparison
         }
         return nil
@@ -20,7 +21,7 @@ import Testing
         _ format: String, _ arguments: [PredicateArgument] = []
     ) -> PredicateSyntaxError? {
         do {
-            _ = try Predicate(format, arguments: arguments)
+            _ = try FetchPredicate(format, arguments: arguments)
             return nil
         } catch let error as PredicateSyntaxError {
             return error
@@ -48,20 +49,20 @@ import Testing
     }
 
     @Test func testPrecedenceOfNotAndOr() throws {
-        let parsed = try Predicate("a = 1 OR NOT b = 2 && c = 3")
-        let a = Predicate.comparison(
+        let parsed = try FetchPredicate("a = 1 OR NOT b = 2 && c = 3")
+        let a = FetchPredicate.comparison(
             Comparison(left: .keyPath(["a"], column: 1), op: .equal, right: .value(.integer(1))))
-        let b = Predicate.comparison(
+        let b = FetchPredicate.comparison(
             Comparison(
                 left: .keyPath(["b"], column: 14), op: .equal, right: .value(.integer(2)),
                 column: 14))
-        let c = Predicate.comparison(
+        let c = FetchPredicate.comparison(
             Comparison(
                 left: .keyPath(["c"], column: 23), op: .equal, right: .value(.integer(3)),
                 column: 23))
         #expect(parsed == .or([a, .and([.not(b), c])]))
         #expect(
-            try Predicate("(TRUEPREDICATE || falsepredicate)")
+            try FetchPredicate("(TRUEPREDICATE || falsepredicate)")
                 == .or([.constant(true), .constant(false)]))
     }
 
@@ -130,18 +131,18 @@ import Testing
         #expect(
             try comparison("a BETWEEN %@", [.array([.integer(1), .integer(2)])])?.right
                 == .value(.array([.integer(1), .integer(2)])))
-        let variable = try Predicate("a = $X")
+        let variable = try FetchPredicate("a = $X")
         #expect(variable.variableNames == ["X"])
         let bound = try variable.substituting(["X": .integer(5)])
-        #expect(bound == (try Predicate("a = 5")))
-        #expect(try Predicate("a = $X", variables: ["X": .integer(5)]) == bound)
-        #expect(throws: Strata.PredicateError.self) { try variable.substituting([:]) }
+        #expect(bound == (try FetchPredicate("a = 5")))
+        #expect(try FetchPredicate("a = $X", variables: ["X": .integer(5)]) == bound)
+        #expect(throws: Strata.FetchPredicateError.self) { try variable.substituting([:]) }
     }
 
     @Test func testFormatRoundTrips() throws {
         let format = #"(ANY media.type ==[cd] "image" OR NOT #in.@count > 2) AND x IN {1, nil}"#
-        let parsed = try Predicate(format)
-        #expect(try Predicate(parsed.description).description == parsed.description)
+        let parsed = try FetchPredicate(format)
+        #expect(try FetchPredicate(parsed.description).description == parsed.description)
         #expect(
             parsed.description
                 == #"(ANY media.type ==[cd] "image" OR NOT #in.@count > 2) AND x IN {1, nil}"#)

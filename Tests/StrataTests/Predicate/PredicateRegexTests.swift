@@ -3,9 +3,10 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataQuery
 
 /// `MATCHES` through a context's fetch (the SQL function) and in memory
-/// (`Predicate.evaluate(with:)`), on issue 15's catastrophic pattern: a match
+/// (`FetchPredicate.evaluate(with:)`), on issue 15's catastrophic pattern: a match
 /// either finishes, with the same rows whatever the order of the
 /// alternatives, or fails naming the pattern and the object; it never
 /// answers a silent "no match".
@@ -26,12 +27,12 @@ import Testing
 
     private func fetch(_ fixture: ContextFixture, _ predicate: String) throws -> Int {
         var request = FetchRequest(entity: "DiaryEntry")
-        request.predicate = try Predicate(predicate)
+        request.predicate = try FetchPredicate(predicate)
         return try fixture.context.fetch(request).count
     }
 
     private func evaluate(_ entries: [ManagedObject], _ predicate: String) throws -> Int {
-        let parsed = try Predicate(predicate)
+        let parsed = try FetchPredicate(predicate)
         return try entries.filter { try parsed.evaluate(with: $0) }.count
     }
 
@@ -83,7 +84,7 @@ import Testing
             { _ = try fetch(fixture, "text MATCHES 'ab(c'") },
             { _ = try evaluate(entries, "text MATCHES 'ab(c'") },
         ] {
-            let error = try #require(throws: Strata.PredicateError.self, performing: run)
+            let error = try #require(throws: Strata.FetchPredicateError.self, performing: run)
             #expect(error.code == .invalidPattern)
             #expect(error.message.contains("at column 4 of the pattern"))
         }

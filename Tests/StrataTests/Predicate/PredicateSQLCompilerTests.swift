@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// The SQL the compiler writes, and what it selects on a saved diary.
 @Suite struct PredicateSQLCompilerTests {
@@ -31,7 +32,7 @@ import Testing
         _ fixture: ContextFixture, _ format: String, _ arguments: [PredicateArgument] = []
     ) throws -> [String] {
         var request = FetchRequest(entity: "DiaryEntry")
-        request.predicate = try Predicate(format, arguments: arguments)
+        request.predicate = try FetchPredicate(format, arguments: arguments)
         return try fixture.context.fetch(request).map { try $0.string("text") ?? "-" }
     }
 
@@ -72,7 +73,7 @@ import Testing
         let mapping = fixture.context.mapping
         var compiler = try PredicateSQLCompiler(mapping: mapping, entity: "Medium")
         let condition = try compiler.condition(
-            try Predicate("diaryEntry.text BEGINSWITH 'W' OR diaryEntry.text == 'Rain'"))
+            try FetchPredicate("diaryEntry.text BEGINSWITH 'W' OR diaryEntry.text == 'Rain'"))
         #expect(
             compiler.fromClause
                 == "\"ZMEDIUM\" AS t0 LEFT JOIN \"ZDIARYENTRY\" AS t1 ON t1.\"Z_PK\" = t0.\"ZDIARYENTRY\""
@@ -80,7 +81,7 @@ import Testing
         #expect(condition == "((t1.\"ZTEXT\" GLOB ?) OR (t1.\"ZTEXT\" = ?))")
         #expect(compiler.arguments == [.text("W*"), .text("Rain")])
         var request = FetchRequest(entity: "Medium")
-        request.predicate = try Predicate("diaryEntry.text BEGINSWITH 'W'")
+        request.predicate = try FetchPredicate("diaryEntry.text BEGINSWITH 'W'")
         #expect(try fixture.context.fetch(request).map { try $0.string("type") } == ["image"])
     }
 
@@ -89,7 +90,7 @@ import Testing
         var compiler = try PredicateSQLCompiler(
             mapping: fixture.context.mapping, entity: "DiaryEntry")
         let condition = try compiler.condition(
-            try Predicate("text == \"x'); DROP TABLE ZMEDIUM; --\""))
+            try FetchPredicate("text == \"x'); DROP TABLE ZMEDIUM; --\""))
         #expect(condition == "(t0.\"ZTEXT\" = ?)")
         #expect(compiler.arguments == [.text("x'); DROP TABLE ZMEDIUM; --")])
     }

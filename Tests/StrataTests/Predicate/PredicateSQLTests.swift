@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Runs every case of ``PredicateCaseTable`` through SQL: compiled by
 /// ``PredicateSQLCompiler`` and run on the fixture's saved store, with the
@@ -10,7 +11,7 @@ import Testing
     /// The `name`s of the rows of `entity`'s tree that `predicate` selects,
     /// sorted.
     static func names(
-        _ predicate: Strata.Predicate, entity: String, fixture: PredicateFixture
+        _ predicate: Strata.FetchPredicate, entity: String, fixture: PredicateFixture
     ) throws -> [String] {
         let mapping = fixture.context.mapping
         var compiler = try PredicateSQLCompiler(mapping: mapping, entity: entity)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Folding, LIKE and MATCHES: the pure functions the SQL side registers.
 @Suite struct PredicateStringFoldingTests {
@@ -47,7 +48,7 @@ import Testing
         #expect(try !PredicateRegex.matches("dora x", pattern: "dora", options: []))
         #expect(try PredicateRegex.matches("FINN", pattern: "f.nn", options: .caseInsensitive))
         #expect(try PredicateRegex.matches("Çem", pattern: "Cem", options: .diacriticInsensitive))
-        #expect(throws: Strata.PredicateError.self) {
+        #expect(throws: Strata.FetchPredicateError.self) {
             try PredicateRegex.matches("x", pattern: "(", options: [])
         }
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// The piecewise fold of SQL scans equals the whole-string fold.
 @Suite struct ScalarFolderTests {

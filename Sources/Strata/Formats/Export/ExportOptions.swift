@@ -1,11 +1,12 @@
 import Foundation
+import StrataQuery
 
 /// What an export writes: which objects (entity, predicate, order, limit),
 /// which fields, and how binaries and relationships are written.
 ///
 /// ```swift
 /// var options = ExportOptions(entity: "Recipe")
-/// options.predicate = try Predicate("prepTime < 30")
+/// options.predicate = try FetchPredicate("prepTime < 30")
 /// options.sortDescriptors = [SortDescriptor("name")]
 /// options.nested = ["ingredients"]
 /// ```
@@ -25,7 +26,7 @@ public struct ExportOptions: Sendable {
     /// The entity whose objects are written.
     public var entity: String
     /// The condition objects must meet; nil for every object.
-    public var predicate: Predicate?
+    public var predicate: FetchPredicate?
     /// Sort keys, most significant first; by primary key after them.
     public var sortDescriptors: [SortDescriptor] = []
     /// At most this many objects; 0 means no limit.

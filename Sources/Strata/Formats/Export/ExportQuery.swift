@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataQuery
 import StrataSchema
 import StrataStore
 
@@ -27,7 +28,7 @@ final class ExportQuery {
     /// Compiles the query of `options` on `store`.
     ///
     /// - Throws: ``ExportError`` `unknownField` for an entity, field, sort key
-    ///   or nested relationship the model lacks; ``PredicateError`` for a
+    ///   or nested relationship the model lacks; ``FetchPredicateError`` for a
     ///   predicate that does not fit the model.
     init(store: Store, model: Model, mapping: StoreMapping, options: ExportOptions) throws {
         self.store = store

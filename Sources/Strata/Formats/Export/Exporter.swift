@@ -47,7 +47,7 @@ public final class Exporter {
     ///
     /// - Returns: What was written.
     /// - Throws: ``ExportError`` (unknown fields, values the format cannot
-    ///   hold, an existing file, a write that fails), ``PredicateError`` for
+    ///   hold, an existing file, a write that fails), ``FetchPredicateError`` for
     ///   a predicate that does not fit the model, ``StoreError``; a row of
     ///   the entity's table whose `Z_ENT` names no entity is an
     ///   ``ExportError`` (`store`) naming it, not left out; the target

@@ -1,3 +1,5 @@
+import StrataQuery
+
 /// An attribute whose imported value is computed from the record's fields
 /// with the mapping expression language (the MigrationMappings article
 /// lists its functions): `integer(before(prepTime, " "))` turns

@@ -1,4 +1,5 @@
 import Foundation
+import StrataQuery
 
 // MARK: - Computed attributes (`compute` in a mapping file)
 

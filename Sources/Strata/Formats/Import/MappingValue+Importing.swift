@@ -1,4 +1,5 @@
 import Foundation
+import StrataQuery
 
 extension MappingValue {
     /// An input value as an expression sees it (lists of dictionaries are nil).

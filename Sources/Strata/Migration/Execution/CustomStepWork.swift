@@ -1,3 +1,4 @@
+import StrataQuery
 import StrataSchema
 import StrataStore
 
@@ -51,7 +52,7 @@ public final class CustomStepWork {
     ///   - body: The work for one object.
     /// - Throws: What the fetch, a save or `body` throws.
     public func forEachSourceObject(
-        of entity: String, predicate: Predicate? = nil,
+        of entity: String, predicate: FetchPredicate? = nil,
         _ body: (ManagedObject, ManagedObject?) throws -> Void
     ) throws {
         let newerNames = Dictionary(

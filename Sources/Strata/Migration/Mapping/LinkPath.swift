@@ -1,3 +1,4 @@
+import StrataQuery
 import StrataSchema
 
 /// A path of relationships from a source object, as `"from"` in a

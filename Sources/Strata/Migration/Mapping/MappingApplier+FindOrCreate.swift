@@ -1,4 +1,5 @@
 import StrataCore
+import StrataQuery
 import StrataSchema
 import StrataStore
 

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataQuery
 import StrataSchema
 import StrataStore
 
@@ -25,7 +26,7 @@ extension MappingApplier {
             try PredicateSQLFunctions.register(on: source)
             var compiler = try PredicateSQLCompiler(mapping: sourceTables, entity: rule.source)
             compiler.predicateText = condition
-            let sql = try compiler.condition(Predicate(condition))
+            let sql = try compiler.condition(FetchPredicate(condition))
             from = compiler.fromClause
             columns.append("CASE WHEN \(sql) THEN 1 ELSE 0 END")
             arguments = compiler.arguments

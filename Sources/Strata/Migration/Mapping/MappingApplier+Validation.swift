@@ -1,4 +1,5 @@
 import Foundation
+import StrataQuery
 import StrataSchema
 
 // MARK: - Validating mapped values

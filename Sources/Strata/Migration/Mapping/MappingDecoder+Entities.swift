@@ -1,3 +1,4 @@
+import StrataQuery
 import StrataSchema
 
 // MARK: - Entity rules
@@ -96,13 +97,13 @@ extension MappingDecoder {
             return nil
         }
         do {
-            _ = try Predicate(text, entity: entity, model: source)
+            _ = try FetchPredicate(text, entity: entity, model: source)
             return text
         } catch let error as PredicateSyntaxError {
             report(
                 error.message, at: path, line: node.line, column: node.column,
                 expressionColumn: error.column, expression: text)
-        } catch let error as PredicateError {
+        } catch let error as FetchPredicateError {
             report(
                 error.message, at: path, line: node.line, column: node.column,
                 expressionColumn: error.column, expression: text)

@@ -1,4 +1,5 @@
 import Foundation
+import StrataQuery
 import StrataSchema
 
 /// Reads a `strata-mapping/1` file into a ``MigrationMapping``, checking it

@@ -1,3 +1,4 @@
+import StrataQuery
 import StrataSchema
 
 /// One value expression of a mapping file, parsed and type-checked against

@@ -1,3 +1,5 @@
+import StrataQuery
+
 /// One problem in a mapping file: where it is and what was expected.
 ///
 /// `path` is a JSON path into the file, such as

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataQuery
 @testable import StrataSchema
 @testable import StrataStore
 
@@ -80,7 +81,7 @@ import Testing
         }
         // And fetches through the context agree.
         var request = FetchRequest(entity: "DiaryEntry")
-        request.predicate = try Predicate("ANY tags.name == 'coffee'")
+        request.predicate = try FetchPredicate("ANY tags.name == 'coffee'")
         request.sortDescriptors = [SortDescriptor("creationTime", ascending: false)]
         request.fetchLimit = 50
         let before = try Context(store: store, model: model).fetch(request).map {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 @testable import StrataStore
 
 /// The code examples of the export and bundle documentation (the
@@ -24,7 +25,7 @@ import Testing
         let store = try Store.open(at: storeURL, mode: .readOnly)
         let model = try store.resolveModel(schemas: nil).requiredModel()
         var options = ExportOptions(entity: "Recipe")
-        options.predicate = try Predicate("prepTime < 30")
+        options.predicate = try FetchPredicate("prepTime < 30")
         options.sortDescriptors = [SortDescriptor("name")]
         options.fields = ["name", "prepTime", "ingredients"]
         options.nested = ["ingredients"]
@@ -37,7 +38,7 @@ import Testing
         do {
             // From ExportOptions' doc comment.
             var options = ExportOptions(entity: "Recipe")
-            options.predicate = try Predicate("prepTime < 30")
+            options.predicate = try FetchPredicate("prepTime < 30")
             options.sortDescriptors = [SortDescriptor("name")]
             options.nested = ["ingredients"]
             let again = try Exporter(store: store, model: model, options: options)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 @testable import StrataSchema
 @testable import StrataStore
 
@@ -19,7 +20,7 @@ import Testing
         options.fields = fields
         options.nested = nested
         options.includesIDs = true
-        if !merged { options.predicate = try Predicate("TRUEPREDICATE") }
+        if !merged { options.predicate = try FetchPredicate("TRUEPREDICATE") }
         let output = folder.file("\(entity)-\(merged)-\(nested.count).ndjson")
         _ = try Exporter(store: store, model: model, options: options)
             .run(to: output.path, format: .ndjson)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 @testable import StrataStore
 
 @Suite struct ExporterTests {
@@ -14,7 +15,7 @@ import Testing
         var options = ExportOptions(entity: "BookmarkEntity")
         options.fields = ["title", "children"]
         options.includesIDs = true
-        options.predicate = try Predicate("title == '3'")
+        options.predicate = try FetchPredicate("title == '3'")
         let output = folder.file("bookmarks.ndjson")
         let summary = try Exporter(
             store: store, model: try resolution.requiredModel(), options: options
@@ -135,7 +136,7 @@ import Testing
         let fixture = try ExportKindsFixture()
         var options = ExportOptions(entity: "Item")
         options.fields = ["small", "text"]
-        options.predicate = try Predicate("small != nil")
+        options.predicate = try FetchPredicate("small != nil")
         options.sortDescriptors = [SortDescriptor("small", ascending: false)]
         options.limit = 1
         let output = fixture.folder.file("one.csv")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 @testable import StrataSchema
 
 /// The importer on nested records (plists, JSON): nested objects, links by
@@ -53,7 +54,7 @@ import Testing
         let context = try Context(store: fixture.store, model: fixture.model)
         let tart = try #require(
             try context.fetch(
-                FetchRequest(entity: "Recipe", predicate: try Predicate("name == 'Tart'"))
+                FetchRequest(entity: "Recipe", predicate: try FetchPredicate("name == 'Tart'"))
             ).first)
         #expect(try tart.objects(forKey: "ingredients").count == 2)
     }
@@ -128,7 +129,7 @@ import Testing
         let context = try Context(store: fixture.store, model: fixture.model)
         let rain = try #require(
             try context.fetch(
-                FetchRequest(entity: "Tag", predicate: try Predicate("name == 'rain'"))
+                FetchRequest(entity: "Tag", predicate: try FetchPredicate("name == 'rain'"))
             ).first)
         #expect(try rain.objects(forKey: "entries").count == 2)
     }

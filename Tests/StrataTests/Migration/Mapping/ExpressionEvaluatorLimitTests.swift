@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataQuery
 
 /// Issue 27, points 4 and 5: the evaluator never reads an argument it was
 /// not given, and no result grows past its limit.
@@ -19,6 +20,12 @@ import Testing
     ])
     func testAnUncheckedBadCallIsAnErrorNotACrash(text: String) {
         #expect(throws: ExpressionError.self) { try evaluate(text) }
+    }
+
+    /// The query layer cannot see the importer's limits: its default is a
+    /// copy, kept equal here.
+    @Test func testTheDefaultResultLimitIsTheImportersLargestField() {
+        #expect(ExpressionEvaluator.defaultMaximumResultBytes == ImportLimits().maximumFieldBytes)
     }
 
     @Test func testNestedReplacementsStopAtTheLimitBeforeTheTextIsBuilt() {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataQuery
 
 /// The expression language: syntax errors and type errors with their
 /// columns, and every function's result, nil handling included.

@@ -1,0 +1,202 @@
+/// Parses a mapping expression into an ``ExpressionNode``.
+///
+/// Precedence, loosest first: `??` (right to left), `||`, `&&`, the
+/// comparisons `== != < <= > >=` (not chained), `+ -`, `* /`, prefix
+/// `- !`, then literals, key paths, calls and parentheses.
+package struct ExpressionParser {
+    private let tokens: [ExpressionToken]
+    private var index = 0
+    /// The deepest nesting accepted; deeper text is refused rather than
+    /// risking the stack.
+    static let maximumDepth = 64
+    private var depth = 0
+
+    private init(_ tokens: [ExpressionToken]) {
+        self.tokens = tokens
+    }
+
+    /// The tree of `text`.
+    ///
+    /// - Throws: ``ExpressionError`` at the first token that does not fit.
+    package static func parse(_ text: String) throws(ExpressionError) -> ExpressionNode {
+        var parser = ExpressionParser(try ExpressionLexer.tokens(of: text))
+        guard parser.current.kind != .end else {
+            throw ExpressionError(column: 1, message: "empty expression; expected a value")
+        }
+        let node = try parser.coalescing()
+        guard parser.current.kind == .end else {
+            throw ExpressionError(
+                column: parser.current.column,
+                message: "expected an operator or the end, found \(parser.current.summary)")
+        }
+        return node
+    }
+
+    private var current: ExpressionToken { tokens[min(index, tokens.count - 1)] }
+
+    private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+
+    private mutating func expect(_ symbol: String, _ context: String) throws(ExpressionError) {
+        guard isSymbol(symbol) else {
+            throw ExpressionError(
+                column: current.column,
+                message: "expected '\(symbol)' \(context), found \(current.summary)")
+        }
+        index += 1
+    }
+
+    private mutating func coalescing() throws(ExpressionError) -> ExpressionNode {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw ExpressionError(
+                column: current.column,
+                message: "expression nested deeper than \(Self.maximumDepth) levels")
+        }
+        let left = try binary(level: 0)
+        guard isSymbol("??") else { return left }
+        let column = current.column
+        index += 1
+        return .binary("??", left, try coalescing(), column: column)
+    }
+
+    private static let levels: [[String]] = [
+        ["||"], ["&&"], ["==", "!=", "<", "<=", ">", ">="], ["+", "-"], ["*", "/"],
+    ]
+
+    private mutating func binary(level: Int) throws(ExpressionError) -> ExpressionNode {
+        guard level < Self.levels.count else { return try prefix() }
+        var left = try binary(level: level + 1)
+        // A chain (`1 + 1 + …`) loops rather than recurses here, but builds a
+        // tree one level deeper per operator, which the checker and the
+        // evaluator walk recursively: its height is bounded too.
+        var height: Int?
+        while case .symbol(let symbol) = current.kind, Self.levels[level].contains(symbol) {
+            let column = current.column
+            index += 1
+            let right = try binary(level: level + 1)
+            let joined = max(height ?? left.height, right.height) + 1
+            guard joined <= Self.maximumDepth else {
+                throw ExpressionError(
+                    column: column,
+                    message: "expression nested deeper than \(Self.maximumDepth) levels "
+                        + "(a chain of operators counts one level each)")
+            }
+            height = joined
+            left = .binary(symbol, left, right, column: column)
+            // Comparisons do not chain: `a < b < c` is a mistake, not a value.
+            if level == 2, case .symbol(let next) = current.kind,
+                Self.levels[level].contains(next)
+            {
+                throw ExpressionError(
+                    column: current.column,
+                    message: "comparisons do not chain; combine them with && or ||")
+            }
+        }
+        return left
+    }
+
+    private mutating func prefix() throws(ExpressionError) -> ExpressionNode {
+        if isSymbol("-") || isSymbol("!") {
+            guard case .symbol(let symbol) = current.kind else { return try primary() }
+            let column = current.column
+            index += 1
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else {
+                throw ExpressionError(
+                    column: column,
+                    message: "expression nested deeper than \(Self.maximumDepth) levels")
+            }
+            let operand = try prefix()
+            // A negative literal is a literal, so `-3` can be a constant argument.
+            if symbol == "-", case .literal(let value, _) = operand {
+                switch value {
+                case .integer(let number) where number != .min:
+                    return .literal(.integer(-number), column: column)
+                case .real(let number): return .literal(.real(-number), column: column)
+                default: break
+                }
+            }
+            return .unary(symbol, operand, column: column)
+        }
+        return try primary()
+    }
+
+    private mutating func primary() throws(ExpressionError) -> ExpressionNode {
+        let token = current
+        switch token.kind {
+        case .integer(let value):
+            index += 1
+            return .literal(.integer(value), column: token.column)
+        case .real(let value):
+            index += 1
+            return .literal(.real(value), column: token.column)
+        case .string(let text):
+            index += 1
+            return .literal(.string(text), column: token.column)
+        case .symbol("("):
+            index += 1
+            let inner = try coalescing()
+            try expect(")", "to close the '(' at column \(token.column)")
+            return inner
+        case .identifier(let name):
+            index += 1
+            switch name {
+            case "true": return .literal(.boolean(true), column: token.column)
+            case "false": return .literal(.boolean(false), column: token.column)
+            case "nil", "null": return .literal(.null, column: token.column)
+            default: break
+            }
+            if isSymbol("(") { return try call(name, column: token.column) }
+            return try keyPath(from: name, column: token.column)
+        case .quotedName(let name):
+            index += 1
+            return try keyPath(from: name, column: token.column)
+        default:
+            throw ExpressionError(
+                column: token.column,
+                message: "expected a value, a key path or a function call, found "
+                    + token.summary)
+        }
+    }
+
+    /// A key path whose first part, `first`, was read: its `.name` parts.
+    private mutating func keyPath(from first: String, column: Int) throws(ExpressionError)
+        -> ExpressionNode
+    {
+        var path = [first]
+        while isSymbol(".") {
+            index += 1
+            switch current.kind {
+            case .identifier(let next), .quotedName(let next): path.append(next)
+            default:
+                throw ExpressionError(
+                    column: current.column,
+                    message: "expected a property name after '.', found \(current.summary)")
+            }
+            index += 1
+        }
+        return .keyPath(path, column: column)
+    }
+
+    private mutating func call(_ name: String, column: Int) throws(ExpressionError)
+        -> ExpressionNode
+    {
+        index += 1  // (
+        var arguments: [ExpressionNode] = []
+        if isSymbol(")") {
+            index += 1
+            return .call(name, arguments, column: column)
+        }
+        while true {
+            arguments.append(try coalescing())
+            if isSymbol(",") {
+                index += 1
+                continue
+            }
+            try expect(")", "or ',' after an argument of \(name)(…)")
+            return .call(name, arguments, column: column)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import StrataCore
+
+/// A value with structure, as a keyed archive or a JSON document holds it:
+/// what `unarchive(x)` and `jsonValue(x)` give in mapping expressions, and
+/// what `json(x)` and `archive(x)` write.
+///
+/// Reading one from input is bounded: at most ``maximumDepth`` levels and
+/// ``maximumElements`` values in all, so a hostile archive or document
+/// cannot exhaust the stack or memory.
+package indirect enum StructuredValue: Hashable, Sendable {
+    case null
+    case boolean(Bool)
+    case integer(Int64)
+    case real(Double)
+    case string(String)
+    /// Seconds since 2001-01-01 00:00 UTC.
+    case date(Double)
+    case data(Data)
+    case array([StructuredValue])
+    case dictionary([String: StructuredValue])
+
+    /// The deepest nesting read from an archive or a JSON document.
+    static let maximumDepth = 64
+    /// The most values read from one archive or JSON document.
+    static let maximumElements = 100_000
+
+    /// The kind of value, for messages.
+    var kind: String {
+        switch self {
+        case .null: "nil"
+        case .boolean: "boolean"
+        case .integer: "integer"
+        case .real: "number"
+        case .string: "string"
+        case .date: "date"
+        case .data: "binary"
+        case .array: "array"
+        case .dictionary: "dictionary"
+        }
+    }
+
+    // MARK: - JSON
+
+    /// The value as JSON bytes, on one line: keys sorted by their UTF-8
+    /// bytes, whole reals without a fraction, dates as ISO 8601 text, bytes
+    /// as base64 text.
+    func jsonData() -> Data {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return Data(writer.bytes)
+    }
+
+    private func write(to writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.null()
+        case .boolean(let flag): writer.boolean(flag)
+        case .integer(let number): writer.integer(number)
+        case .real(let number): writer.number(number)
+        case .string(let text): writer.string(text)
+        case .date(let seconds): writer.string(ISO8601Date.string(from: seconds) ?? String(seconds))
+        case .data(let bytes): writer.data(bytes)
+        case .array(let items):
+            writer.openArray()
+            for item in items { item.write(to: &writer) }
+            writer.closeArray()
+        case .dictionary(let entries):
+            writer.openObject()
+            for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                writer.key(key)
+                entries[key]?.write(to: &writer)
+            }
+            writer.closeObject()
+        }
+    }
+
+    /// The value of JSON bytes (a document or a single value).
+    ///
+    /// - Throws: ``ExpressionError`` for bytes that are not JSON, nest
+    ///   deeper than ``maximumDepth`` or hold more than ``maximumElements``
+    ///   values.
+    init(json data: Data) throws(ExpressionError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw ExpressionError(column: 1, message: "jsonValue: the bytes are not JSON")
+        }
+        var budget = Self.maximumElements
+        self = try Self.fromJSON(object, depth: 0, budget: &budget)
+    }
+
+    private static func fromJSON(
+        _ object: Any, depth: Int, budget: inout Int
+    ) throws(ExpressionError) -> StructuredValue {
+        budget -= 1
+        guard depth <= maximumDepth, budget >= 0 else {
+            throw ExpressionError(
+                column: 1,
+                message: "jsonValue: the document nests deeper than \(maximumDepth) levels or "
+                    + "holds more than \(maximumElements) values")
+        }
+        switch object {
+        case is NSNull: return .null
+        case let text as String: return .string(text)
+        case let items as [Any]:
+            var values: [StructuredValue] = []
+            for item in items {
+                values.append(try fromJSON(item, depth: depth + 1, budget: &budget))
+            }
+            return .array(values)
+        case let entries as [String: Any]:
+            var values: [String: StructuredValue] = [:]
+            for (key, item) in entries {
+                values[key] = try fromJSON(item, depth: depth + 1, budget: &budget)
+            }
+            return .dictionary(values)
+        case let number as NSNumber:
+            // JSON's true and false come as Bool-backed numbers ("c"),
+            // fractions as doubles ("d"), whole numbers as integers.
+            switch String(cString: number.objCType) {
+            case "c", "B": return .boolean(number.boolValue)
+            case "d", "f": return .real(number.doubleValue)
+            default: return .integer(number.int64Value)
+            }
+        default:
+            throw ExpressionError(column: 1, message: "jsonValue: an unexpected JSON value")
+        }
+    }
+}
