@@ -62,9 +62,17 @@ let package = Package(
         // Query: NSPredicate's language (parsing, checking, SQL, evaluation)
         // and the expression language of mappings and computed attributes.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "StrataSchema", "StrataStore"]),
+        // Context: the object graph (Core Data's managed object context):
+        // fetching, faulting, validation, saving through the row layer.
+        .target(
+            name: "StrataContext",
+            dependencies: ["StrataCore", "StrataSchema", "StrataStore", "StrataQuery"]
+        ),
         .target(
             name: "Strata",
-            dependencies: ["StrataCore", "StrataSchema", "StrataStore", "StrataQuery"],
+            dependencies: [
+                "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
+            ],
             exclude: ["Strata.docc"]
         ),
         .executableTarget(

@@ -2,6 +2,8 @@ import Foundation
 import Strata
 import Testing
 
+import struct StrataContext.SortDescriptor
+
 /// What a context does with generated classes: hands out their instances,
 /// relates them, fetches them typed, and refuses classes of another version.
 @Suite struct TypedContextTests {

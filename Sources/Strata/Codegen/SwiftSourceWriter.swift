@@ -1,4 +1,5 @@
 import Foundation
+import StrataContext
 import StrataSchema
 
 /// Writes the source text of a ``CodegenPlan``.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataCore
 
 /// An attribute's `pattern` during a save: a text that cannot be checked

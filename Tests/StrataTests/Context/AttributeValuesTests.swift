@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// The attribute values of an object: inline ones and the overflow array
 /// behave as one array of optionals.

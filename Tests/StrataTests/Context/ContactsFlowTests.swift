@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// The contacts tutorial app: add, edit, delete, and a list sorted by last
 /// name.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataCore
 
 /// Two processes saving the same object: the conflict is detected and no

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// Two contexts on one store: merging the other's saves, and conflicting
 /// saves under each merge policy.

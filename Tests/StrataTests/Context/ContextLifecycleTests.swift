@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataStore
 
 /// The context's own life: uniquing, rollback, reset, errors, ids, failed

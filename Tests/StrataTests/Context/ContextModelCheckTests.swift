@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataSchema
 
 /// A context refuses a model whose version hashes are not the store's, unless

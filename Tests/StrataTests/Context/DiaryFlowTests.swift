@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// The photo diary: entries with text and media (images, sound recordings).
 @Suite struct DiaryFlowTests {

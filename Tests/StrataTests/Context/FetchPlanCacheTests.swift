@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+import struct StrataContext.SortDescriptor
+
 @testable import Strata
+@testable import StrataContext
 @testable import StrataQuery
 
 /// Fetch plans reused for requests that differ only in numbers: the same

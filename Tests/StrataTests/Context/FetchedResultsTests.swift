@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+import struct StrataContext.SortDescriptor
+
 @testable import Strata
+@testable import StrataContext
 @testable import StrataQuery
 
 /// Sectioned results and the changes they report after saves: notes

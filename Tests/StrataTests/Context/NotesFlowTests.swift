@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+import struct StrataContext.SortDescriptor
+
 @testable import Strata
+@testable import StrataContext
 
 /// The notes app (MagicalRecord style): create, list newest first, find by
 /// title, count, delete — and fetches that see unsaved changes.

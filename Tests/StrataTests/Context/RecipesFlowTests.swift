@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+import struct StrataContext.SortDescriptor
+
 @testable import Strata
+@testable import StrataContext
 
 /// Apple's Recipes sample: a recipe with a type (to-one, to-many inverse), an
 /// image (one-to-one, keys on both sides) and ingredients in display order.

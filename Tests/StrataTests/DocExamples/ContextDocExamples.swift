@@ -8,6 +8,8 @@ import Testing
 @testable import StrataSchema
 @testable import StrataStore
 @testable import StrataQuery
+import struct StrataContext.SortDescriptor
+@testable import StrataContext
 
 // The examples of the Context docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

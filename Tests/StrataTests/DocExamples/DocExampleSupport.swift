@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataContext
 
 /// What the doc examples call a table view: the calls a UI would make with
 /// the changes of ``FetchedResults``.

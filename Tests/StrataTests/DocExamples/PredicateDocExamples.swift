@@ -9,6 +9,7 @@ import Testing
 @testable import StrataSchema
 @testable import StrataStore
 @testable import StrataQuery
+@testable import StrataContext
 
 // The examples of the FetchPredicate docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

@@ -6,6 +6,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataContext
 
 // The examples of the Regex docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

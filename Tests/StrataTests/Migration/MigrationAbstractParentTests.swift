@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// Removing an abstract parent, as objc.io's Moody does from version 3 to
 /// 4 (`GeographicRegion` goes, `Country` and `Continent` become standalone

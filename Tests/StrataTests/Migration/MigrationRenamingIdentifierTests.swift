@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataSchema
 
 /// Renaming identifiers as Core Data pairs them: a destination property

@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataContext
 @testable import StrataSchema
 
 /// The small chains of the migration step tests, written as the `entities`

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataSchema
 
 /// Attribute steps run on populated stores: added, removed and renamed

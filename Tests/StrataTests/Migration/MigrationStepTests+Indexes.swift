@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// Index and uniqueness steps run on populated stores: the indexes exist
 /// (or are gone) afterwards with every row intact, a new uniqueness

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// Inheritance steps run on populated stores: a property moving up to a
 /// new or existing parent and down to a subentity, tables merged into a

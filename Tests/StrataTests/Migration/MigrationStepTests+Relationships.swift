@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// Relationship steps run on populated stores: added and removed
 /// relationships, to-one becoming to-many (into a join table, or staying a

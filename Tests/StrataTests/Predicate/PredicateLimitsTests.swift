@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataQuery
 
 /// Issue 15, point 4: deep or large predicates get a located error instead

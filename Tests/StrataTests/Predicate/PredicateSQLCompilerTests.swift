@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataQuery
 
 /// The SQL the compiler writes, and what it selects on a saved diary.

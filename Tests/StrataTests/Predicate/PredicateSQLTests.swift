@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataQuery
 
 /// Runs every case of ``PredicateCaseTable`` through SQL: compiled by

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataStore
 
 /// `Store.withStore(at:isDryRun:newModel:_:)`: the store there is opened,

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataSchema
 @testable import StrataStore
 

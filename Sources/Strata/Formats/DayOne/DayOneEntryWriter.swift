@@ -1,4 +1,5 @@
 import Foundation
+import StrataContext
 import StrataCore
 
 /// Writes decoded Day One entries, one save each, into the scratch store

@@ -1,7 +1,10 @@
 import Foundation
+import StrataContext
 import StrataCore
 import StrataSchema
 import StrataStore
+
+import struct StrataContext.SortDescriptor
 
 /// Writes a Diary store (version 4 or later) as a Day One JSON export: a
 /// zip of `<Journal>.json` and the `photos/`, `audios/`, `videos/` and

@@ -1,5 +1,8 @@
 import Foundation
+import StrataContext
 import StrataQuery
+
+import struct StrataContext.SortDescriptor
 
 /// What an export writes: which objects (entity, predicate, order, limit),
 /// which fields, and how binaries and relationships are written.

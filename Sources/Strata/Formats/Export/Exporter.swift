@@ -2,6 +2,8 @@ import Foundation
 import StrataSchema
 import StrataStore
 
+import struct StrataContext.SortDescriptor
+
 /// Writes the objects of one entity (or one fetch) of a store to a file:
 /// CSV, an XML plist, txt blocks, JSON or JSON Lines, each of which the
 /// importer reads back to the same values.

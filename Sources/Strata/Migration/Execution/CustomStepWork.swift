@@ -1,3 +1,4 @@
+import StrataContext
 import StrataQuery
 import StrataSchema
 import StrataStore

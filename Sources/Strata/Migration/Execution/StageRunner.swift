@@ -1,4 +1,5 @@
 import Foundation
+import StrataContext
 import StrataStore
 
 /// Carries out one ``MigrationStage`` on a store so that a process killed at

@@ -1,4 +1,5 @@
 import Foundation
+import StrataContext
 import StrataSchema
 
 /// Fills a store with deterministic objects that satisfy a model version's

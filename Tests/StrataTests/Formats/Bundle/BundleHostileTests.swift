@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataCore
 
 /// Bundles are untrusted: each hostile or damaged zip is refused with the

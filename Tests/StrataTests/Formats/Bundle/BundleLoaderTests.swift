@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataStore
 
 /// Rows go into the store many to a statement; a key listed twice is still

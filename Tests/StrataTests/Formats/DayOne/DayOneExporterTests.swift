@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataStore
 
 /// A diary written back in Day One's format: an imported export comes out

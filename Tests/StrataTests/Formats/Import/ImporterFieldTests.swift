@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 @testable import StrataSchema
 
 /// The importer on flat records (CSV, txt lines): mapping by header,

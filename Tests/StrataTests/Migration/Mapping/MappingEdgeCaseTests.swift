@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataContext
 
 /// Mapping cases at the edges of the format, each run through the real
 /// executor (``Migrator`` on a store at version 1, a copy stage with the

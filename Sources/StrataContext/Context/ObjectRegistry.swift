@@ -10,7 +10,7 @@ import StrataStore
 /// the next save, or when the runs have grown, they are swept: objects
 /// someone still holds (or that changed) move into the dictionary, the rest
 /// are forgotten. The dictionary is swept the same way when it has doubled.
-struct ObjectRegistry {
+package struct ObjectRegistry {
     /// Objects in strictly increasing key order (usually consecutive keys),
     /// with their keys alongside: a lookup reads no object's (exclusively
     /// accessed) id until the key matches.
@@ -22,19 +22,19 @@ struct ObjectRegistry {
             if let object { append(object) }
         }
 
-        mutating func append(_ object: ManagedObject) {
+        package mutating func append(_ object: ManagedObject) {
             keys.append(object.objectID.key)
             objects.append(object)
         }
 
-        mutating func remove(at index: Int) {
+        package mutating func remove(at index: Int) {
             keys.remove(at: index)
             objects.remove(at: index)
         }
 
         /// The position of `key` in the run, if present: found directly when
         /// the keys before it are consecutive, else by binary search.
-        func index(ofKey key: Int64) -> Int? {
+        package func index(ofKey key: Int64) -> Int? {
             guard let first = keys.first, key >= first, let last = keys.last, key <= last
             else { return nil }
             let guess = Int(key - first)
@@ -158,7 +158,7 @@ struct ObjectRegistry {
     /// whether it was made. One call, so a fetched row costs one access to
     /// the context's registry instead of two. `make` must not use the
     /// registry.
-    mutating func object(
+    package mutating func object(
         for id: ObjectID, fetched: Bool, orMake make: () throws -> ManagedObject
     ) rethrows -> (object: ManagedObject, isNew: Bool) {
         if let object = self[id] { return (object, false) }
@@ -202,7 +202,7 @@ struct ObjectRegistry {
     }
 
     /// Forgets unchanged objects that nobody but the registry holds.
-    mutating func purge() {
+    package mutating func purge() {
         flushRuns(keepingAll: false)
         purgeDictionary()
     }
@@ -225,7 +225,7 @@ struct ObjectRegistry {
     }
 
     /// Forgets every object.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         for object in values { object.isRegistered = false }
         objects = [:]
         runs = []

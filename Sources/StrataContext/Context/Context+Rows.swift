@@ -129,7 +129,9 @@ extension Context {
     }
 
     /// Reads the rows with `primaryKeys` of `description`'s entity tree.
-    func load(_ description: EntityDescription, primaryKeys: [Int64]) throws -> [ManagedObject] {
+    package func load(_ description: EntityDescription, primaryKeys: [Int64]) throws
+        -> [ManagedObject]
+    {
         let numbers = description.mapping.treeNumbers
         var objects: [ManagedObject] = []
         let sql = try selectSQL(description, numbers: numbers) + " AND t0.Z_PK = ?"

@@ -17,7 +17,7 @@ struct SaveJournal {
     var pendingChanges: ChangeSet
 
     /// Remembers `object` as it is now, unless it is already remembered.
-    mutating func record(_ object: ManagedObject) {
+    package mutating func record(_ object: ManagedObject) {
         let key = ObjectIdentifier(object)
         guard entries[key] == nil else { return }
         entries[key] = Entry(

@@ -110,13 +110,13 @@ struct FetchPlan {
     }
 
     /// Whether `object` passes the predicate, judged on its in-memory values.
-    func matches(_ object: ManagedObject) throws -> Bool {
+    package func matches(_ object: ManagedObject) throws -> Bool {
         guard let predicate else { return true }
         return try predicate.evaluate(with: object)
     }
 
     /// Orders two objects as the SQL does: the sort keys, then the key.
-    func compare(_ lhs: ManagedObject, _ rhs: ManagedObject) throws -> Int {
+    package func compare(_ lhs: ManagedObject, _ rhs: ManagedObject) throws -> Int {
         for sort in sorts {
             let left = try FetchPlan.value(at: sort.path, of: lhs)
             let right = try FetchPlan.value(at: sort.path, of: rhs)
@@ -142,7 +142,8 @@ struct FetchPlan {
 
     /// The value at a key path through to-one relationships; nil when a
     /// step has no object.
-    static func value(at path: [String], of object: ManagedObject) throws -> AttributeValue? {
+    package static func value(at path: [String], of object: ManagedObject) throws -> AttributeValue?
+    {
         var current = object
         for key in path.dropLast() {
             guard let next = try current.object(forKey: key) else { return nil }

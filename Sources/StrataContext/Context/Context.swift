@@ -35,7 +35,7 @@ public final class Context {
 
     /// Every saved object the context knows (one id, one object). Objects
     /// nobody else holds are swept out after saves (see ``ObjectRegistry``).
-    var registry = ObjectRegistry()
+    package var registry = ObjectRegistry()
     /// Objects with unsaved changes, held strongly until saved or rolled back.
     var inserted = InsertedObjects()
     var updated: [ObjectID: ManagedObject] = [:]
@@ -98,7 +98,7 @@ public final class Context {
     /// A context that trusts `model` to be the store's version: for a
     /// migration stage, whose destination gets its version hashes only when
     /// the stage ends.
-    init(unverified store: Store, model: Model, access: Access = .readWrite) throws {
+    package init(unverified store: Store, model: Model, access: Access = .readWrite) throws {
         self.store = store
         self.model = model
         self.access = access
@@ -132,7 +132,7 @@ public final class Context {
     }
 
     /// The description of `entityName`, or `unknownEntity`.
-    func description(of entityName: String) throws -> EntityDescription {
+    package func description(of entityName: String) throws -> EntityDescription {
         if let lastDescription, lastDescription.name == entityName { return lastDescription }
         guard let description = descriptions[entityName] else {
             let known = descriptions.keys.sorted().joined(separator: ", ")
@@ -225,7 +225,7 @@ public final class Context {
     }
 
     /// Checks that `object` belongs to this context.
-    func check(_ object: ManagedObject) throws {
+    package func check(_ object: ManagedObject) throws {
         guard object.context === self, object.isRegistered else {
             throw ContextError(
                 .foreignObject,

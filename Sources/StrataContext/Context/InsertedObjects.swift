@@ -21,7 +21,7 @@ struct InsertedObjects {
     }
 
     /// Adds an object whose temporary key is the next one.
-    mutating func append(_ object: ManagedObject) {
+    package mutating func append(_ object: ManagedObject) {
         order.append(object)
     }
 
@@ -36,7 +36,7 @@ struct InsertedObjects {
 
     /// Starts a new batch after a save or rollback; `usedKeys` is how many
     /// temporary keys the context has handed out so far.
-    mutating func removeAll(usedKeys: Int64) {
+    package mutating func removeAll(usedKeys: Int64) {
         order = []
         base = usedKeys
     }

@@ -155,7 +155,7 @@ extension Context {
 extension AttributeValue {
     /// Orders two optional values as SQLite would: nil first, then numbers,
     /// then text (byte order), then bytes. Returns -1, 0 or 1.
-    static func compare(_ lhs: AttributeValue?, _ rhs: AttributeValue?) -> Int {
+    package static func compare(_ lhs: AttributeValue?, _ rhs: AttributeValue?) -> Int {
         switch (lhs, rhs) {
         case (nil, nil): return 0
         case (nil, _): return -1
@@ -178,7 +178,7 @@ extension AttributeValue {
     }
 
     /// The value as a number, for numeric kinds (booleans and dates included).
-    var numericValue: Double? {
+    package var numericValue: Double? {
         switch self {
         case .integer(let number): Double(number)
         case .real(let number): number

@@ -64,7 +64,7 @@ extension Context {
     /// Makes `destination` part of relationship `index` of `source` (for a
     /// to-one, its value; for a to-many, a member at `position`, default the
     /// end) and keeps the inverse in step.
-    func link(
+    package func link(
         _ source: ManagedObject, _ index: Int, _ destination: ManagedObject, at position: Int? = nil
     ) throws {
         try check(source)
@@ -133,7 +133,8 @@ extension Context {
 
     /// Removes `destination` from relationship `index` of `source`, and
     /// `source` from the inverse.
-    func unlink(_ source: ManagedObject, _ index: Int, _ destination: ManagedObject) throws {
+    package func unlink(_ source: ManagedObject, _ index: Int, _ destination: ManagedObject) throws
+    {
         try check(source)
         let relationship = source.description_.relationships[index]
         if relationship.isToMany {

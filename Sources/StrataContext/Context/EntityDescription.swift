@@ -6,7 +6,7 @@ import StrataStore
 /// Everything the context needs to know about one entity at run time: its
 /// properties (inherited ones included) with fast index lookup, and where its
 /// rows live in the store.
-final class EntityDescription {
+package final class EntityDescription {
     /// The entity's name.
     let name: String
     /// The schema entity.
@@ -156,7 +156,7 @@ final class EntityDescription {
     }
 
     /// The index of attribute `key`, or an error naming the entity.
-    func attribute(_ key: String) throws -> Int {
+    package func attribute(_ key: String) throws -> Int {
         // For the usual handful of attributes a scan of short, inline strings
         // beats hashing the key.
         if attributeNames.count <= 12 {
@@ -173,7 +173,7 @@ final class EntityDescription {
     }
 
     /// The index of relationship `key`, or an error naming the entity.
-    func relationship(_ key: String) throws -> Int {
+    package func relationship(_ key: String) throws -> Int {
         guard let index = relationshipIndex[key] else {
             if attributeIndex[key] != nil {
                 throw ContextError(

@@ -62,7 +62,9 @@ public struct FetchRequest: Sendable {
 
     /// The request of ``init(entity:where:_:)``, with the arguments in an
     /// array (for callers that pass their own variadic arguments on).
-    init(entity: String, where format: String, _ arguments: [any PredicateArgumentConvertible])
+    package init(
+        entity: String, where format: String, _ arguments: [any PredicateArgumentConvertible]
+    )
         throws
     {
         self.entityName = entity

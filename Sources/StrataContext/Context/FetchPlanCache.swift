@@ -66,7 +66,7 @@ struct FetchPlanCache {
     /// request's numbers, or a new one (then cached).
     ///
     /// - Throws: as ``FetchPlan/init(_:context:)``; nothing is cached then.
-    mutating func plan(for request: FetchRequest, context: Context) throws -> FetchPlan {
+    package mutating func plan(for request: FetchRequest, context: Context) throws -> FetchPlan {
         var numbers: [PredicateValue] = []
         let zeroed = request.predicate?.replacingNumbers { number in
             numbers.append(number)
