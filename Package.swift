@@ -68,10 +68,19 @@ let package = Package(
             name: "StrataContext",
             dependencies: ["StrataCore", "StrataSchema", "StrataStore", "StrataQuery"]
         ),
+        // Migration: plans between model versions, the staged migrator,
+        // mapping files and custom Swift steps.
+        .target(
+            name: "StrataMigration",
+            dependencies: [
+                "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
+            ]
+        ),
         .target(
             name: "Strata",
             dependencies: [
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
+                "StrataMigration",
             ],
             exclude: ["Strata.docc"]
         ),

@@ -1,3 +1,4 @@
+@testable import StrataMigration
 @testable import StrataQuery
 
 #if DEBUG

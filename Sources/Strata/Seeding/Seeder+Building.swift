@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataMigration
 import StrataStore
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import StrataContext
+import StrataMigration
 import StrataSchema
 import StrataStore
 

@@ -11,6 +11,7 @@ import Testing
 @testable import StrataQuery
 import struct StrataContext.SortDescriptor
 @testable import StrataContext
+@testable import StrataMigration
 
 // The examples of the Articles docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

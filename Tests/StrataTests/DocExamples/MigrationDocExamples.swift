@@ -8,6 +8,7 @@ import Testing
 @testable import StrataCore
 @testable import StrataSchema
 @testable import StrataStore
+@testable import StrataMigration
 
 // The examples of the Migration docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataMigration
 
 /// Removing an abstract parent, as objc.io's Moody does from version 3 to
 /// 4 (`GeographicRegion` goes, `Country` and `Continent` become standalone

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// Inheritance steps, and plans across a chain of versions.

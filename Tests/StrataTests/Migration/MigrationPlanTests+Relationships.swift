@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// Relationship steps, and the Bookmarks fixture models.

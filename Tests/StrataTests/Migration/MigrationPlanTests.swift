@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// One test per kind of entity and attribute step; relationships,

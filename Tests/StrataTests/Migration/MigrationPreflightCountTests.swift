@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// What the dry run counts for steps Core Data would take silently: an

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// Renaming identifiers as Core Data pairs them: a destination property

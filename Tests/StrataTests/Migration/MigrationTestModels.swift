@@ -1,4 +1,5 @@
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// Small models for migration tests, built in Swift: a `Book` with a title,

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// The one way migration tests move a store file from one version to

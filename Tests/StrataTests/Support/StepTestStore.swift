@@ -2,6 +2,7 @@ import Foundation
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataMigration
 @testable import StrataSchema
 @testable import StrataStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataMigration
 import StrataSchema
 import StrataStore
 

@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataContext
 @testable import StrataCore
+@testable import StrataMigration
 @testable import StrataStore
 
 /// Issue 15's defects of the migrator, each as its reproduction made small:

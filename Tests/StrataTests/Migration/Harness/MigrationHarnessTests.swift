@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// The harness builds a generated store at every older version, migrates it

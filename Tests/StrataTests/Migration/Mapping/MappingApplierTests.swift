@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataMigration
 
 /// Mappings applied end to end: a store created at the older version, the
 /// plan's SQL run on a copy, the mapping applied, every row read back.

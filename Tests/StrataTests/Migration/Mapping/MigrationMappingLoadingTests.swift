@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataMigration
 @testable import StrataSchema
 
 /// Bad mapping files: every problem reported with file, JSON path, line,

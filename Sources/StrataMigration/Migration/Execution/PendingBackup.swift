@@ -26,7 +26,7 @@ final class PendingBackup: @unchecked Sendable {
     }
 
     /// Marks, flushes and links the copy on this thread.
-    func finish() throws {
+    package func finish() throws {
         do {
             try complete()
         } catch {

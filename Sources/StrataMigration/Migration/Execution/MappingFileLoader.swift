@@ -3,7 +3,7 @@ import StrataSchema
 
 /// Finds the mapping files of a schema folder
 /// (`<from>-<to>.mapping.json`) and loads them for the executor.
-enum MappingFileLoader {
+package enum MappingFileLoader {
     /// The mappings of `directory` by the version they start from.
     ///
     /// A file usually joins two adjacent versions; one may span several
@@ -15,7 +15,7 @@ enum MappingFileLoader {
     ///   between two versions of `chain` (older first) or overlaps another;
     ///   ``MappingError`` with every located problem of a file that does not
     ///   load.
-    static func load(
+    package static func load(
         directory: URL, chain: SchemaChain
     ) throws -> [Int: any MigrationMappingApplying] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

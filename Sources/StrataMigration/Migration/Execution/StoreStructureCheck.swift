@@ -89,7 +89,7 @@ struct StoreStructureCheck {
 
     /// Throws ``MigrationError`` (`structureMismatch`) listing the
     /// differences, if there are any.
-    func verify() throws {
+    package func verify() throws {
         let found = try differences()
         guard !found.isEmpty else { return }
         throw MigrationError(

@@ -24,7 +24,7 @@ struct LinkPath: Hashable, Sendable {
     ///
     /// - Throws: ``ExpressionError`` at the column of the component that is
     ///   not a relationship.
-    static func resolve(
+    package static func resolve(
         _ text: String, from entity: String, in model: Model
     ) throws(ExpressionError) -> LinkPath {
         if text == "self" { return LinkPath(hops: [], end: entity) }

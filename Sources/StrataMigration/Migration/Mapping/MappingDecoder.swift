@@ -34,7 +34,7 @@ struct MappingDecoder {
         }.map(\.element)
     }
 
-    mutating func decode(_ data: Data) -> MigrationMapping? {
+    package mutating func decode(_ data: Data) -> MigrationMapping? {
         let root: JSONNode
         do {
             root = try JSONReader.parse(data)
@@ -91,7 +91,7 @@ struct MappingDecoder {
 
     // MARK: - Reporting
 
-    mutating func report(
+    package mutating func report(
         _ message: String, at path: String, line: Int?, column: Int?,
         expressionColumn: Int? = nil, expression: String? = nil
     ) {
@@ -101,7 +101,7 @@ struct MappingDecoder {
                 expressionColumn: expressionColumn, expression: expression, message: message))
     }
 
-    mutating func report(_ message: String, at path: String, node: JSONNode) {
+    package mutating func report(_ message: String, at path: String, node: JSONNode) {
         report(message, at: path, line: node.line, column: node.column)
     }
 
@@ -109,7 +109,7 @@ struct MappingDecoder {
 
     /// The members of an object with a fixed set of keys; reports a value
     /// that is not an object, unknown keys and repeated keys.
-    mutating func fields(
+    package mutating func fields(
         of node: JSONNode, at path: String, allowed: [String], what: String
     ) -> [String: JSONNode]? {
         var result: [String: JSONNode] = [:]
@@ -153,7 +153,7 @@ struct MappingDecoder {
     }
 
     /// A non-empty string.
-    mutating func text(_ node: JSONNode, at path: String, expected: String) -> String? {
+    package mutating func text(_ node: JSONNode, at path: String, expected: String) -> String? {
         guard case .string(let text) = node.value, !text.isEmpty else {
             report("expected \(expected), found \(node.summary)", at: path, node: node)
             return nil

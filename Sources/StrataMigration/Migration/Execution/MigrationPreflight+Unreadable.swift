@@ -107,7 +107,7 @@ extension MigrationPreflight {
     }
 
     /// A stored value as a finding shows it: text quoted and cut short.
-    static func excerpt(_ value: SQLiteValue) -> String {
+    package static func excerpt(_ value: SQLiteValue) -> String {
         switch value {
         case .text(let text):
             let cut = text.count > 40 ? String(text.prefix(40)) + "…" : text

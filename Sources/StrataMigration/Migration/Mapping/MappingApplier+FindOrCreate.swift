@@ -55,7 +55,7 @@ extension MappingApplier {
 
     /// The objects a row links to: one per distinct key value (a list gives
     /// several), found among existing objects or created.
-    func findOrCreate(
+    package func findOrCreate(
         _ lookup: FindOrCreate, _ values: [String: MappingValue], rule: MappedEntity, key: Int64
     ) throws -> [Int64] {
         let result: MappingValue

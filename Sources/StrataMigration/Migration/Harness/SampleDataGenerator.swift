@@ -13,7 +13,7 @@ struct SampleDataGenerator {
     /// Inserts and saves the objects; the context's validation has the last
     /// word, so a value the generator cannot make (a `pattern` it cannot
     /// satisfy) fails the save with the attribute named.
-    func fill(_ context: Context) throws {
+    package func fill(_ context: Context) throws {
         var objects: [String: [ManagedObject]] = [:]
         for entity in model.entities where !entity.isAbstract {
             for index in 0..<count {

@@ -49,7 +49,7 @@ struct ChainCorrespondences: Sendable {
     }
 
     /// The matches of adjacent versions `older` → the one after it.
-    func step(from older: Int) -> SchemaCorrespondence? {
+    package func step(from older: Int) -> SchemaCorrespondence? {
         guard let start = positions[older], start < steps.count else { return nil }
         return steps[start]
     }

@@ -1,3 +1,4 @@
+import StrataCore
 import StrataSchema
 import StrataStore
 
@@ -69,7 +70,7 @@ struct MigrationVerifier {
 
     /// Throws ``MigrationError`` (`verificationFailed`) listing up to ten
     /// problems when the stage left any.
-    func verify(_ scope: Scope, stage: String) throws {
+    package func verify(_ scope: Scope, stage: String) throws {
         try store.reloadBookkeeping()
         guard !scope.tables.isEmpty else { return }
         var problems = try store.checkRelationships(model: model, tables: scope.tables)

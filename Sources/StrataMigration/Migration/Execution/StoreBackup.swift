@@ -8,7 +8,7 @@ import StrataStore
 /// removed only after the run succeeded.
 enum StoreBackup {
     /// The backup's file name for a store at `version`.
-    static func name(of store: URL, version: Int) -> String {
+    package static func name(of store: URL, version: Int) -> String {
         "\(store.lastPathComponent).strata-backup-v\(version)"
     }
 
@@ -41,7 +41,7 @@ enum StoreBackup {
     ///
     /// - Throws: ``MigrationError`` (`fileInTheWay`) when a file of that name
     ///   exists; store and file-system errors otherwise.
-    static func make(of store: Store, named name: String) throws {
+    package static func make(of store: Store, named name: String) throws {
         try begin(of: store, named: name).finish()
     }
 
@@ -58,7 +58,7 @@ enum StoreBackup {
     ///
     /// - Throws: ``MigrationError`` (`fileInTheWay`) when a file of that name
     ///   exists; store and file-system errors otherwise.
-    static func begin(of store: Store, named name: String) throws -> PendingBackup {
+    package static func begin(of store: Store, named name: String) throws -> PendingBackup {
         try refuseExisting(of: store.url, named: name)
         let pending = PendingBackup(
             store: store.url, named: name, uuid: store.metadata.uuid)
@@ -139,7 +139,7 @@ enum StoreBackup {
     }
 
     /// Removes the backup `name` beside `store`, if it is there.
-    static func remove(of store: URL, named name: String) {
+    package static func remove(of store: URL, named name: String) {
         let target = store.deletingLastPathComponent().appendingPathComponent(name)
         try? FileManager.default.removeItem(at: target)  // Gone already is fine.
     }

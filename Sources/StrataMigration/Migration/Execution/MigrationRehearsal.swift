@@ -25,7 +25,7 @@ struct MigrationRehearsal {
     ///
     /// - Throws: Only when the copy itself cannot be made (no room in the
     ///   store's folder, say); the store is not changed either way.
-    func run() throws -> MigrationPreview.Finding? {
+    package func run() throws -> MigrationPreview.Finding? {
         let folder = try WorkFiles.makeFolderBesideOrPrivate(
             for: store.url, activity: "rehearsing")
         defer { WorkFiles.remove(folder) }

@@ -53,7 +53,7 @@ final class MappingApplier {
         rows = RowWriter(connection: destination)
     }
 
-    func run() throws {
+    package func run() throws {
         let dropping = mapping.entities.filter { $0.condition != nil && !$0.createsObjects }
         let others = mapping.entities.filter { $0.condition == nil || $0.createsObjects }
         for rule in dropping + others { try apply(rule) }
@@ -82,7 +82,8 @@ final class MappingApplier {
     /// Inserts a new object of `layout` with key `key` and the values of
     /// its attribute columns, in the layout's order (its to-ones are set by
     /// the linkers).
-    func insert(_ key: Int64, _ values: [SQLiteValue], into layout: EntityRowLayout) throws {
+    package func insert(_ key: Int64, _ values: [SQLiteValue], into layout: EntityRowLayout) throws
+    {
         let statement = try rows.insertStatement(for: layout)
         try statement.bind(key, at: EntityRowLayout.keyParameter)
         for (column, value) in values.enumerated() {
@@ -92,7 +93,7 @@ final class MappingApplier {
     }
 
     /// A runtime error of an expression, naming the object it ran on.
-    func failure(
+    package func failure(
         _ error: ExpressionError, _ expression: MappingExpression, rule: MappedEntity,
         key: Int64
     ) -> MappingError {

@@ -27,7 +27,7 @@ struct MigrationScriptBuilder {
                 + context.sourceLayout.joinTables.map(\.name)).map { $0.uppercased() })
     }
 
-    mutating func build() -> [TableChange] {
+    package mutating func build() -> [TableChange] {
         for table in context.destinationLayout.entityTables { planEntityTable(table) }
         for join in context.destinationLayout.joinTables { planJoinTable(join) }
         planDrops()
@@ -213,7 +213,7 @@ struct MigrationScriptBuilder {
     }
 
     /// `INSERT INTO new (…) SELECT … FROM old …`, leaving out NULL columns.
-    func insert(
+    package func insert(
         into table: String, columns: [String], values: [String: ColumnValue], from source: String,
         filter: String
     ) -> MigrationStatement {
@@ -241,7 +241,7 @@ struct MigrationScriptBuilder {
     }
 
     /// Rename the built table to its final name, then create its indexes.
-    func finish(_ table: TableLayout, builtAs building: String) -> [MigrationStatement] {
+    package func finish(_ table: TableLayout, builtAs building: String) -> [MigrationStatement] {
         var statements: [MigrationStatement] = []
         if building != table.name {
             statements.append(

@@ -25,7 +25,7 @@ extension MappingApplier {
         var lookupName: String
     }
 
-    func apply(_ rule: MappedEntity) throws {
+    package func apply(_ rule: MappedEntity) throws {
         guard let sourceEntity = sourceTables.entity(named: rule.source),
             destinationTables.entity(named: rule.name) != nil
         else {

@@ -16,7 +16,7 @@ extension MappingApplier {
     /// The message names the rule, not the value.
     ///
     /// - Throws: ``ExpressionError`` (column 1) naming the broken rule.
-    func checkRules(
+    package func checkRules(
         _ value: AttributeValue?, of attribute: Attribute
     ) throws(ExpressionError) {
         func refuse(_ message: String) -> ExpressionError {

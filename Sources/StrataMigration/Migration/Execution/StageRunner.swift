@@ -1,5 +1,6 @@
 import Foundation
 import StrataContext
+import StrataCore
 import StrataStore
 
 /// Carries out one ``MigrationStage`` on a store so that a process killed at
