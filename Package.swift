@@ -76,11 +76,22 @@ let package = Package(
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
             ]
         ),
+        // Formats: text, CSV, JSON, property lists, bundles and Day One,
+        // read into stores and written from them.
+        .target(
+            name: "StrataFormats",
+            dependencies: [
+                "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
+            ]
+        ),
+        // The library: the jobs that combine layers (seeding, unarchiving
+        // then migrating, diagrams, typed classes) and every layer's public
+        // API, re-exported.
         .target(
             name: "Strata",
             dependencies: [
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
-                "StrataMigration",
+                "StrataMigration", "StrataFormats",
             ],
             exclude: ["Strata.docc"]
         ),

@@ -1,4 +1,5 @@
 @testable import StrataCore
+@testable import StrataFormats
 @testable import StrataStore
 
 #if DEBUG

@@ -1,3 +1,4 @@
+@testable import StrataFormats
 @testable import StrataSchema
 
 #if DEBUG

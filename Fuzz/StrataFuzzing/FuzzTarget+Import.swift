@@ -1,3 +1,5 @@
+@testable import StrataFormats
+
 #if DEBUG
     @testable import Strata
     import Foundation

@@ -1,3 +1,4 @@
+@testable import StrataFormats
 @testable import StrataQuery
 
 #if DEBUG

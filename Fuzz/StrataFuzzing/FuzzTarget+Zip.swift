@@ -1,4 +1,5 @@
 @testable import StrataCore
+@testable import StrataFormats
 
 #if DEBUG
     @testable import Strata

@@ -2,6 +2,7 @@
 // `import Strata` is the whole library: the layer targets' public API is
 // re-exported here (ARCHITECTURE.md names what each layer holds).
 @_exported import StrataCore
+@_exported import StrataFormats
 @_exported import StrataMigration
 @_exported import StrataQuery
 @_exported import StrataSchema

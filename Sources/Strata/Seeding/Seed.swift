@@ -1,4 +1,5 @@
 import Foundation
+import StrataFormats
 
 /// Where the data of a store made on first run comes from: a store file of
 /// any version of the model (Strata's or Core Data's), a `strata-bundle/1`

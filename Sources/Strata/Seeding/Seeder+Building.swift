@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataFormats
 import StrataMigration
 import StrataStore
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 @testable import StrataStore
 
 /// Issue 27, point 8: a UTF-16 string of a binary plist is read exactly or

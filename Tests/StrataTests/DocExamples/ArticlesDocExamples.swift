@@ -12,6 +12,7 @@ import Testing
 import struct StrataContext.SortDescriptor
 @testable import StrataContext
 @testable import StrataMigration
+@testable import StrataFormats
 
 // The examples of the Articles docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataContext
 @testable import StrataCore
+@testable import StrataFormats
 @testable import StrataMigration
 @testable import StrataQuery
 @testable import StrataSchema

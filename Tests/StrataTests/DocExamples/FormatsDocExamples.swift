@@ -7,6 +7,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 @testable import StrataStore
+@testable import StrataFormats
 
 // The examples of the Formats docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

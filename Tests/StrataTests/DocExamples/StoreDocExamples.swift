@@ -8,6 +8,7 @@ import Testing
 @testable import StrataCore
 @testable import StrataSchema
 @testable import StrataStore
+@testable import StrataFormats
 
 // The examples of the Store docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.

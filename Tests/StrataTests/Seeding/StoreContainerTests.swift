@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataFormats
 @testable import StrataMigration
 @testable import StrataSchema
 @testable import StrataStore

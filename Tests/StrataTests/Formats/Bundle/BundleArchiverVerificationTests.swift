@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 @testable import StrataStore
 
 /// `archive` checks what `unarchive` will check of the objects' references,

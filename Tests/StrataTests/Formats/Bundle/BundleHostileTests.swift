@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataContext
 @testable import StrataCore
+@testable import StrataFormats
 
 /// Bundles are untrusted: each hostile or damaged zip is refused with the
 /// entry named, and the target folder is left exactly as it was.

@@ -6,6 +6,7 @@ import struct StrataContext.SortDescriptor
 @testable import Strata
 @testable import StrataContext
 @testable import StrataCore
+@testable import StrataFormats
 @testable import StrataQuery
 @testable import StrataSchema
 @testable import StrataStore

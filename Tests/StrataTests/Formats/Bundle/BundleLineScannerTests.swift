@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 @testable import StrataSchema
 
 /// The scanner reads strings and numbers as the general JSON reader does,

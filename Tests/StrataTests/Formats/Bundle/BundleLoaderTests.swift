@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataFormats
 @testable import StrataStore
 
 /// Rows go into the store many to a statement; a key listed twice is still

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Object ids (`Entity/p<pk>`) are read on their bytes, strictly.
 @Suite struct BundleObjectDecoderTests {

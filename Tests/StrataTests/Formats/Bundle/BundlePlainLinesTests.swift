@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataFormats
 @testable import StrataStore
 
 /// The decoder's fast path gives the objects the general reader gives, for

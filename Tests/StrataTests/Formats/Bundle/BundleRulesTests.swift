@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 @testable import StrataStore
 
 /// Issue 27, point 7: a bundle whose manifest verifies is still untrusted

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Issue 27, point 8: declared columns (`--columns`) are the shape of a
 /// headerless file's records, not its first line; a field beyond them is

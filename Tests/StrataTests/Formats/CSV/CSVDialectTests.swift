@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 @Suite struct CSVDialectTests {
     private func guessed(_ line: String) -> String {

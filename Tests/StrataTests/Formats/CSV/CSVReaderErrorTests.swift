@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Bad input: each error's code, line and column, and that the reader goes on
 /// with the next record where it can.

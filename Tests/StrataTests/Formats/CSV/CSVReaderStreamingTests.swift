@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Records that cross the buffer's end, at every byte: the same fields,
 /// positions and errors whatever the buffer size.

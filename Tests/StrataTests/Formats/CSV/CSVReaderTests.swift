@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// RFC 4180 and the dialects people meet: what the reader accepts.
 @Suite struct CSVReaderTests {

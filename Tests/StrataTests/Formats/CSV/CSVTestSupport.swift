@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Writes CSV inputs to a throwaway folder and reads them back as plain
 /// values, errors included, so tests compare whole runs at once.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 @Suite struct StopByteScannerTests {
     /// The scanner's answer for `bytes`, and the answer of a plain loop.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataFormats
 @testable import StrataStore
 
 /// The code examples of the Day One documentation (the DayOne article,

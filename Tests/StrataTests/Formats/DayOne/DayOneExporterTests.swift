@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataFormats
 @testable import StrataStore
 
 /// A diary written back in Day One's format: an imported export comes out

@@ -5,6 +5,7 @@ import struct StrataContext.SortDescriptor
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataFormats
 @testable import StrataQuery
 @testable import StrataStore
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Issue 27, point 8: a value is exported exactly or refused naming its
 /// object; a string column holding a BLOB or bytes that are not UTF-8 is

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Every format's export, imported again, gives the same values: every
 /// attribute type, at the edges of its range.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Issue 27, point 4: `compute` expressions of a mapping file are checked
 /// before anything is written — functions, arguments and types when the

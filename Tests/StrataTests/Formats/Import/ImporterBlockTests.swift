@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataFormats
 
 /// The importer's flat path for txt blocks (values bound from the reader's
 /// buffer), against what the general path of records writes.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// An import ends with the store's reference check over the rows it wrote,
 /// as unarchive, merge and migration do (issue 27, point 13).

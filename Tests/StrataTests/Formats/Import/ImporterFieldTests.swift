@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataFormats
 @testable import StrataSchema
 
 /// The importer on flat records (CSV, txt lines): mapping by header,

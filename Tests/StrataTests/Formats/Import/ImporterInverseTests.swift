@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 @testable import StrataSchema
 
 /// The importer writes both sides of every inverse pair, as `Context.save`

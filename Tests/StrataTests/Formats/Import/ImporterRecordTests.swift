@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataFormats
 @testable import StrataQuery
 @testable import StrataSchema
 

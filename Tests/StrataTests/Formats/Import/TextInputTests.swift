@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 @Suite struct TextInputTests {
     /// Reads the whole input through a buffer of `size` bytes.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Issue 27, point 8: a NUL character is refused by every reader, as CSV and
 /// txt inputs refuse a NUL byte, so no import stores a text that its own

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Chunk boundaries at every byte: reading with chunks of 1…16 bytes gives
 /// exactly what reading with 1 MiB chunks gives, records, errors and

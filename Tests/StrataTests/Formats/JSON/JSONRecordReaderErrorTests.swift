@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Bad documents: every error located exactly, and the reader going on
 /// after the errors confined to one record.

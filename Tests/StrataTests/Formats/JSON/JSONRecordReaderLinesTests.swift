@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// JSON Lines (jsonlines.org, NDJSON): one object per line.
 @Suite struct JSONRecordReaderLinesTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// RFC 8259 documents read as records: shapes, values, positions.
 @Suite struct JSONRecordReaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// The rejects file for JSON inputs: JSON Lines with the reason added.
 @Suite struct JSONRecordWriterTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// What one call of `nextRecord()` gave: a record or an error.
 enum JSONOutcome: Hashable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataFormats
 
 /// Malformed and hostile XML plists: each is a located ``ImportError``, and
 /// the reader goes on after errors that leave the document readable.

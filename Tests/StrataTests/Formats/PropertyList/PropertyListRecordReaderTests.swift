@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// The values of `PropertyList-1.0.dtd`, each read as its ``ImportValue``:
 /// `<!ELEMENT plist (array | data | date | dict | real | integer | string |

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// The rejects writer: what it writes reads back through
 /// ``PropertyListRecordReader`` as the same records plus `strata_error`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Issue 27, point 5: a binary plist's object shared by many references
 /// counts once for each against the limits, so a few hundred bytes cannot

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// Plist files written for one test, in a folder removed afterwards.
 final class PropertyListTestFiles {

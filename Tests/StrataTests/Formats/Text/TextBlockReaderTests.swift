@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 @Suite struct TextBlockReaderTests {
     let fixture: TextFixture

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 
 /// A txt input written to a throwaway folder for one test.
 final class TextFixture {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataFormats
 @testable import StrataQuery
 
 /// Issue 27, points 4 and 5: the evaluator never reads an argument it was

@@ -1,0 +1,227 @@
+import Foundation
+
+// MARK: - Records of nested values (plists, JSON, txt)
+
+extension Importer {
+    /// Imports every record `reader` gives.
+    ///
+    /// - Returns: What was written.
+    /// - Throws: ``ImportError`` for the first bad record (abort policy) or
+    ///   a broken input; ``StoreError`` or ``SQLiteError`` when the store
+    ///   refuses. Nothing is written when it throws.
+    public func run(_ reader: any TreeRecordReader) throws -> ImportSummary {
+        if let blocks = reader as? TextBlockReader, let entity = try flatBlocksEntity(blocks) {
+            return try runFlatBlocks(blocks, entity: entity)
+        }
+        progressSource = reader
+        coercer = coercerFactory(reader.file)
+        if !options.computed.isEmpty {
+            computedFieldsState = ComputedFieldsState(
+                unseen: Set(options.computed.flatMap(\.fields)))
+        }
+        var entityByGroup: [String: String] = [:]
+        return try runInTransactions {
+            var batch: [(PreparedRecord, Data?, ImportRecord?)] = []
+            var batchLimit = 1
+            var lastFailure: Int64 = -1
+            while true {
+                let next: ImportRecord?
+                do {
+                    next = try reader.nextRecord()
+                } catch let error as ImportError {
+                    // A reader that failed twice at one place cannot go on.
+                    guard error.position.byteOffset != lastFailure else { throw error }
+                    lastFailure = error.position.byteOffset
+                    try reject(
+                        error, text: (reader as? JSONRecordReader)?.lastErrorText, record: nil)
+                    try recordFinished()
+                    continue
+                }
+                guard let record = next else { break }
+                do {
+                    let group = record.group ?? ""
+                    let entity: String
+                    if let known = entityByGroup[group] {
+                        entity = known
+                    } else {
+                        entity = try chooseEntity(
+                            fields: record.fields.map(\.key), group: record.group,
+                            at: record.position)
+                        if summary.entity.isEmpty { summary.entity = entity }
+                        entityByGroup[group] = entity
+                    }
+                    let plan = try self.plan(entity)
+                    if batch.first.map({ $0.0.plan !== plan }) == true {
+                        try writeBatch(batch)
+                        batch = []
+                    }
+                    batchLimit = plan.uniqueKey == nil ? 1 : max(1, options.batchSize)
+                    objectsOfRecord = 1
+                    batch.append(
+                        (
+                            try prepare(record.fields, at: record.position, plan: plan),
+                            record.originalText, record
+                        ))
+                } catch let error as ImportError {
+                    try reject(error, text: record.originalText, record: record)
+                    try recordFinished()
+                }
+                if batch.count >= batchLimit {
+                    try writeBatch(batch)
+                    batch = []
+                }
+            }
+            try writeBatch(batch)
+            try checkComputedFieldsSeen()
+            summary.bytes = reader.bytesRead
+        }
+    }
+
+    /// The field a txt-files reader adds with each file's modification time.
+    static let fallbackField = "modified"
+
+    /// Converts the fields of one record (or nested dictionary) for `plan`.
+    package func prepare(
+        _ fields: [ImportField], at position: SourcePosition, plan: EntityImportPlan
+    ) throws -> PreparedRecord {
+        var prepared = PreparedRecord(
+            plan: plan, cells: Array(repeating: .absent, count: plan.cellCount), position: position)
+        guard let coercer else { return prepared }
+        // Which field gave each attribute or relationship (a field index),
+        // to refuse two fields for one property; an array, not a dictionary:
+        // this runs for every record.
+        var givenBy = [Int](
+            repeating: -1, count: plan.attributes.count + plan.relationships.count)
+        for (fieldIndex, field) in fields.enumerated() {
+            guard let target = plan.target(forField: field.key) else {
+                if options.ignoresUnknownFields { continue }
+                throw ImportError(
+                    .unknownField, at: field.position,
+                    "'\(field.key)' matches no property of \(plan.name) (properties: \(plan.propertyNames))"
+                )
+            }
+            let slot: Int
+            switch target {
+            case .ignored: continue
+            case .attribute(let index): slot = index
+            case .relationship(let index): slot = plan.attributes.count + index
+            }
+            let earlierIndex = givenBy[slot]
+            givenBy[slot] = fieldIndex
+            if earlierIndex >= 0 {
+                let earlier = fields[earlierIndex].key
+                // The modification time a txt-files reader adds gives way to
+                // a date the file itself names.
+                if field.key == Self.fallbackField {
+                    givenBy[slot] = earlierIndex
+                    continue
+                }
+                if earlier != Self.fallbackField {
+                    throw ImportError(
+                        .structure, at: field.position,
+                        "'\(field.key)' and '\(earlier)' both give \(name(of: target, in: plan))")
+                }
+            }
+            switch target {
+            case .ignored:
+                continue
+            case .attribute(let index):
+                do {
+                    prepared.cells[index] = try coercer.cell(field.value, index: index, plan: plan)
+                } catch {
+                    throw ImportError(error.code, at: field.position, error.message)
+                }
+                prepared.attributePositions.append((index, field.position))
+            case .relationship(let index):
+                try prepareRelationship(field, slot: index, plan: plan, into: &prepared)
+            }
+        }
+        if !plan.computed.isEmpty {
+            try compute(fields, at: position, plan: plan, into: &prepared)
+        }
+        return prepared
+    }
+
+    /// Counts one more object made by the current input record.
+    ///
+    /// - Throws: ``ImportError`` (`tooLarge`) at `position` past
+    ///   ``ImportLimits/maximumObjectsPerRecord``.
+    private func countObject(at position: SourcePosition) throws {
+        objectsOfRecord += 1
+        guard objectsOfRecord > options.limits.maximumObjectsPerRecord else { return }
+        throw ImportError(
+            .tooLarge, at: position,
+            "the record makes more than \(options.limits.maximumObjectsPerRecord) objects "
+                + "(itself and its nested records)")
+    }
+
+    private func name(of target: FieldTarget, in plan: EntityImportPlan) -> String {
+        switch target {
+        case .attribute(let index): plan.attributes[index].name
+        case .relationship(let index): plan.relationships[index].relationship.name
+        case .ignored: "nothing"
+        }
+    }
+
+    /// Nested dictionaries become records of the destination; scalars (and
+    /// lists of them, and comma-separated text for a to-many) name
+    /// destinations by their `relatedBy` attribute.
+    private func prepareRelationship(
+        _ field: ImportField, slot index: Int, plan: EntityImportPlan,
+        into prepared: inout PreparedRecord
+    ) throws {
+        let relationship = plan.relationships[index].relationship
+        let destination = try self.plan(relationship.destination)
+        var nested: [PreparedRecord] = []
+        var scalars: [(ImportValue, SourcePosition)] = []
+        switch field.value {
+        case .null:
+            return
+        case .dictionary(let fields):
+            try countObject(at: field.position)
+            nested.append(try prepare(fields, at: field.position, plan: destination))
+        case .array(let elements):
+            for element in elements {
+                if case .dictionary(let fields) = element.value {
+                    try countObject(at: element.position)
+                    nested.append(try prepare(fields, at: element.position, plan: destination))
+                } else {
+                    scalars.append((element.value, element.position))
+                }
+            }
+        case .text(var text) where relationship.isToMany:
+            text.withUTF8 { bytes in
+                NameList.forEachName(in: bytes) { name in
+                    scalars.append((.text(String(decoding: name, as: UTF8.self)), field.position))
+                }
+            }
+        default:
+            scalars.append((field.value, field.position))
+        }
+        if !relationship.isToMany, nested.count + scalars.count > 1 {
+            throw ImportError(
+                .structure, at: field.position,
+                "\(relationship.name) is a to-one relationship, and the record gives several objects"
+            )
+        }
+        if !nested.isEmpty { prepared.children.append(.init(slot: index, records: nested)) }
+        guard !scalars.isEmpty else { return }
+        guard let (related, attribute) = try relatedByAttribute(of: relationship), let coercer
+        else {
+            throw ImportError(
+                .structure, at: field.position,
+                "\(relationship.name) links to \(relationship.destination) by a value, but "
+                    + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)"
+            )
+        }
+        var keys: [ImportCell] = []
+        for (value, position) in scalars {
+            do {
+                keys.append(try coercer.cell(value, index: attribute, plan: related))
+            } catch {
+                throw ImportError(error.code, at: position, error.message)
+            }
+        }
+        prepared.links.append(.init(slot: index, keys: keys, position: field.position))
+    }
+}
