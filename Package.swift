@@ -84,6 +84,9 @@ let package = Package(
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
             ]
         ),
+        // Codegen: typed Swift classes from a schema, for `strata schema swift`
+        // and the StrataModelPlugin, which builds only this and the schema.
+        .target(name: "StrataCodegen", dependencies: ["StrataSchema"]),
         // The library: the jobs that combine layers (seeding, unarchiving
         // then migrating, diagrams, typed classes) and every layer's public
         // API, re-exported.
@@ -91,7 +94,7 @@ let package = Package(
             name: "Strata",
             dependencies: [
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
-                "StrataMigration", "StrataFormats",
+                "StrataMigration", "StrataFormats", "StrataCodegen",
             ],
             exclude: ["Strata.docc"]
         ),
@@ -103,7 +106,7 @@ let package = Package(
         // of the command.
         .executableTarget(
             name: "strata-codegen",
-            dependencies: ["Strata"]
+            dependencies: ["StrataSchema", "StrataCodegen"]
         ),
         .plugin(
             name: "StrataModelPlugin",

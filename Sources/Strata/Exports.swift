@@ -1,3 +1,4 @@
+@_exported import StrataCodegen
 @_exported import StrataContext
 // `import Strata` is the whole library: the layer targets' public API is
 // re-exported here (ARCHITECTURE.md names what each layer holds).

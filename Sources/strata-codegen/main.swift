@@ -5,7 +5,8 @@
 // them. Messages use the compiler's `file: warning:` form so that build
 // logs and IDEs show them at the schema file.
 import Foundation
-import Strata
+import StrataCodegen
+import StrataSchema
 
 /// Writes `text` and a newline to stderr.
 func report(_ text: String) {

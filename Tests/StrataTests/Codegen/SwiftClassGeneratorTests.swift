@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataCodegen
 @testable import StrataSchema
 
 /// The generator's names: renamings with warnings, collisions as located

@@ -40,7 +40,8 @@ struct CodegenPlan {
     }
 
     /// The JSON path of an entity, or of one of its properties.
-    func path(_ entity: String, _ kind: String? = nil, _ property: String? = nil) -> String {
+    package func path(_ entity: String, _ kind: String? = nil, _ property: String? = nil) -> String
+    {
         var keys = ["entities", entity]
         if let kind, let property { keys += [kind, property] }
         return SchemaIssue.path(keys: keys)

@@ -3,7 +3,7 @@ import Foundation
 /// Swift source for literal values in generated code.
 enum SwiftLiteral {
     /// `text` as a Swift string literal.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

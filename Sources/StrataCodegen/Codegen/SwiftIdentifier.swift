@@ -30,7 +30,7 @@ enum SwiftIdentifier {
 
     /// `name` made an identifier by dropping what cannot appear in one
     /// (capitalising the next word), starting with a letter or underscore.
-    static func renamed(_ name: String, upperFirst: Bool) -> String {
+    package static func renamed(_ name: String, upperFirst: Bool) -> String {
         var result = ""
         var capitalizeNext = false
         for character in name {
