@@ -87,14 +87,23 @@ let package = Package(
         // Codegen: typed Swift classes from a schema, for `strata schema swift`
         // and the StrataModelPlugin, which builds only this and the schema.
         .target(name: "StrataCodegen", dependencies: ["StrataSchema"]),
-        // The library: the jobs that combine layers (seeding, unarchiving
-        // then migrating, diagrams, typed classes) and every layer's public
-        // API, re-exported.
+        // Diagram: Graphviz DOT of a model or of what a migration changes.
+        .target(name: "StrataDiagram", dependencies: ["StrataSchema"]),
+        // Jobs: what combines layers — seeding a default store, unarchiving
+        // then migrating.
+        .target(
+            name: "StrataJobs",
+            dependencies: [
+                "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
+                "StrataMigration", "StrataFormats",
+            ]
+        ),
+        // The library users import: every layer's public API, re-exported.
         .target(
             name: "Strata",
             dependencies: [
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
-                "StrataMigration", "StrataFormats", "StrataCodegen",
+                "StrataMigration", "StrataFormats", "StrataCodegen", "StrataDiagram", "StrataJobs",
             ],
             exclude: ["Strata.docc"]
         ),

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataDiagram
 @testable import StrataSchema
 
 /// The code examples of the Diagrams article and ``ModelDiagram``'s doc

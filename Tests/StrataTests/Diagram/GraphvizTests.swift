@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataCore
+@testable import StrataDiagram
 @testable import StrataSchema
 
 /// Running Graphviz's `dot` (Debian's `graphviz`, which `make` installs):

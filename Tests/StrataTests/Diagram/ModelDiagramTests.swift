@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataDiagram
 @testable import StrataSchema
 
 /// The DOT source of ``ModelDiagram``: boxes, arrowheads, inheritance,

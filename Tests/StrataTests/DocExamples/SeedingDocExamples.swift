@@ -7,6 +7,8 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 @testable import StrataStore
+@testable import StrataJobs
+@testable import StrataDiagram
 
 // The examples of the seeding docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run — SeedingDocExampleTests

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataJobs
 @testable import StrataSchema
 @testable import StrataStore
 

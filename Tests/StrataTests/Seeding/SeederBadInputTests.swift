@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataJobs
 @testable import StrataSchema
 @testable import StrataStore
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataJobs
 
 /// The code examples of the Seeding article, the README's seeding recipe
 /// and the seeding types' doc comments, compiled and run as written.

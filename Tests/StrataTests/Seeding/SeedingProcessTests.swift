@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+@testable import StrataJobs
 @testable import StrataStore
 
 /// Several processes on one first-run store, and processes killed while

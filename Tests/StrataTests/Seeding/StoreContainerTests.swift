@@ -4,6 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 @testable import StrataFormats
+@testable import StrataJobs
 @testable import StrataMigration
 @testable import StrataSchema
 @testable import StrataStore
