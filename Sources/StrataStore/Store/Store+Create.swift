@@ -34,7 +34,9 @@ extension Store {
     ///
     /// ```swift
     /// let store = try Store.create(at: url, model: model) { fresh in
-    ///     try fresh.connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 0")
+    ///     let context = try Context(store: fresh, model: model)
+    ///     try context.insert("Note").set("title", "Welcome")
+    ///     try context.save()
     /// }
     /// ```
     ///
@@ -140,14 +142,7 @@ extension Store {
             for statement in layout.createStatements {
                 try connection.execute(statement)
             }
-            let insertEntity = try connection.prepare(
-                "INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
-            for entity in layout.entities {
-                try insertEntity.execute([
-                    .integer(Int64(entity.number)), .text(entity.name),
-                    .integer(Int64(entity.superNumber)),
-                ])
-            }
+            try KeyAllocator.recordEntities(layout.entities, on: connection)
             try connection.execute(
                 "INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)",
                 [.text(metadata.uuid), .blob(try metadata.plistData())])

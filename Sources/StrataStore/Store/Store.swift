@@ -40,8 +40,10 @@ public final class Store {
 
     /// The store file's location.
     public let url: URL
-    /// The connection to the file.
-    public let connection: Connection
+    /// The connection to the file, for the layers above (the row layer,
+    /// the migrator): writes that skip Core Data's bookkeeping would break
+    /// the store, so it is not public.
+    package let connection: Connection
     /// The store's metadata, as read when it was opened.
     public internal(set) var metadata: StoreMetadata
     /// The entities recorded in `Z_PRIMARYKEY`, by number.
@@ -241,20 +243,7 @@ public final class Store {
             }
             let metadata = try StoreMetadata(uuid: uuid, plist: plist, path: path)
 
-            var entities: [EntityRecord] = []
-            let rows = try connection.prepare(
-                "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT")
-            while try rows.step() {
-                guard let name = rows.text(at: 1) else {
-                    throw StoreError(
-                        .corruptMetadata, path: path, message: "Z_PRIMARYKEY: a row has no Z_NAME")
-                }
-                entities.append(
-                    EntityRecord(
-                        number: Int(rows.int64(at: 0)), name: name,
-                        superNumber: Int(rows.int64(at: 2)),
-                        maxPrimaryKey: rows.int64(at: 3)))
-            }
+            let entities = try KeyAllocator.entityRecords(on: connection, path: path)
             return (metadata, entities)
         } catch let error as SQLiteError {
             let kind: StoreError.Code =

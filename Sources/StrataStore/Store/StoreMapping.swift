@@ -104,10 +104,9 @@ public struct StoreMapping: Sendable {
     /// - Throws: ``StoreError`` (`schemaMismatch`) as ``init(model:store:)``.
     package init(model: Model, connection: Connection, path: String) throws {
         var numbers: [String: Int] = [:]
-        try connection.prepare("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY").forEachRow { row in
-            if let name = row.text(at: 1), numbers[name] == nil {
-                numbers[name] = Int(row.int64(at: 0))
-            }
+        for record in try KeyAllocator.entityRecords(on: connection, path: path)
+        where numbers[record.name] == nil {
+            numbers[record.name] = record.number
         }
         try self.init(model: model, connection: connection, numbers: numbers, path: path)
     }

@@ -108,7 +108,7 @@ enum ArticlesDocExamples {
         let plan = MigrationPlan(from: v1, to: v2)
         let open = plan.steps.filter { $0.label != .inferred && !(mapping?.covers($0) ?? false) }
         // Copy the store, run plan.statements on the copy, then, in one transaction:
-        try mapping?.apply(source: original.connection, destination: copy.connection) { entity, rows in
+        try mapping?.apply(source: original, destination: copy, plan: plan) { entity, rows in
             print(entity, rows)
         }
         _ = open

@@ -2,7 +2,8 @@ import StrataCore
 import StrataSchema
 
 /// Hands out Core Data's primary keys: the only code that reads or writes
-/// `Z_PRIMARYKEY.Z_MAX` (coredata-format.md §1.2).
+/// `Z_PRIMARYKEY` — its first rows, the entity numbers and `Z_MAX`
+/// (coredata-format.md §1.2). The migrator's DDL planner rebuilds the table.
 ///
 /// The next key of an inheritance tree is its root's `Z_MAX` + 1, kept on
 /// the root's row only (subentity rows keep 0). Keys are never reused, and a
@@ -80,6 +81,40 @@ package final class KeyAllocator {
             ).execute([.integer(counter.maximum), .text(root)])
             counter.isChanged = false
         }
+    }
+
+    /// Writes the first bookkeeping row of each entity of a new store:
+    /// its number, name and parent's number, and `Z_MAX` 0.
+    package static func recordEntities(_ entities: [EntityLayout], on connection: Connection) throws {
+        let insert = try connection.prepare(
+            "INSERT INTO main.Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
+        for entity in entities {
+            try insert.execute([
+                .integer(Int64(entity.number)), .text(entity.name),
+                .integer(Int64(entity.superNumber)),
+            ])
+        }
+    }
+
+    /// Every row of `Z_PRIMARYKEY` in entity order.
+    ///
+    /// - Throws: ``StoreError`` (`corruptMetadata`) for a row without a
+    ///   name; SQLite's error when the table cannot be read.
+    package static func entityRecords(on connection: Connection, path: String) throws -> [Store.EntityRecord] {
+        var records: [Store.EntityRecord] = []
+        let rows = try connection.prepare(
+            "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM main.Z_PRIMARYKEY ORDER BY Z_ENT")
+        while try rows.step() {
+            guard let name = rows.text(at: 1) else {
+                throw StoreError(
+                    .corruptMetadata, path: path, message: "Z_PRIMARYKEY: a row has no Z_NAME")
+            }
+            records.append(
+                Store.EntityRecord(
+                    number: Int(rows.int64(at: 0)), name: name,
+                    superNumber: Int(rows.int64(at: 2)), maxPrimaryKey: rows.int64(at: 3)))
+        }
+        return records
     }
 
     /// The `Z_MAX` the store records for entity `number` (0 when none).

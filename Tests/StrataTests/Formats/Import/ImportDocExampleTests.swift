@@ -77,9 +77,12 @@ import Testing
             try SchemaChain.load(directory: ContextFixture.schemas.appendingPathComponent("Notes"))
                 .newest)
         let store = try Store.create(at: url, model: model) { fresh in
-            try fresh.connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = 0")
+            let context = try Context(store: fresh, model: model)
+            try context.insert("Note").set("title", "Welcome")
+            try context.save()
         }
         #expect(try store.connection.scalar("PRAGMA journal_mode")?.stringValue == "wal")
+        #expect(try store.connection.scalar("SELECT ZTITLE FROM ZNOTE")?.stringValue == "Welcome")
         try store.close()
     }
 }
