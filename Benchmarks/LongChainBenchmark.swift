@@ -118,7 +118,7 @@ struct LongChainBenchmark: Benchmark {
                     + "expected \(expected)")
         }
         let titled = try notes.filter { try $0.string(names.title) != nil }.count
-        let tagged = try notes.filter { try $0.objects("tags").count >= 1 }.count
+        let tagged = try notes.filter { try $0.objects(forKey: "tags").count >= 1 }.count
         guard titled == notes.count, tagged == notes.count else {
             throw BenchError(
                 .verification,

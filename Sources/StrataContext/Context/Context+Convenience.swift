@@ -82,7 +82,9 @@ extension Context {
         try count(FetchRequest(entity: entityName))
     }
 
-    /// A new object of `entityName` (the same as ``insert(_:)``).
+    /// A new object of `entityName` (the same as ``insert(_:)``, the one
+    /// spelling kept).
+    @available(*, deprecated, renamed: "insert(_:)")
     public func create(_ entityName: String) throws -> ManagedObject {
         try insert(entityName)
     }

@@ -36,13 +36,15 @@ extension ManagedObject {
     }
 
     /// The destination of to-one relationship `key`, nil when empty (the
-    /// same as ``object(forKey:)``).
+    /// same as ``object(forKey:)``, the one spelling kept).
+    @available(*, deprecated, renamed: "object(forKey:)")
     public func object(_ key: String) throws -> ManagedObject? {
         try object(forKey: key)
     }
 
     /// The destinations of to-many relationship `key`, in order (the same as
-    /// ``objects(forKey:)``).
+    /// ``objects(forKey:)``, the one spelling kept).
+    @available(*, deprecated, renamed: "objects(forKey:)")
     public func objects(_ key: String) throws -> [ManagedObject] {
         try objects(forKey: key)
     }

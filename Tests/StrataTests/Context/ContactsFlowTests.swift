@@ -10,7 +10,7 @@ import Testing
     /// Adds a contact as the app's "new contact" form does.
     @discardableResult
     private func add(_ context: Context, _ first: String, _ last: String) throws -> ManagedObject {
-        let contact = try context.create("Contact")
+        let contact = try context.insert("Contact")
         try contact.set("firstName", first)
         try contact.set("lastName", last)
         return contact

@@ -12,7 +12,7 @@ import struct StrataContext.SortDescriptor
     /// A note dated `day` days after 2001-01-01.
     @discardableResult
     private func note(_ context: Context, _ title: String, day: Double) throws -> ManagedObject {
-        let note = try context.create("Note")
+        let note = try context.insert("Note")
         try note.set("title", title)
         try note.set("date", Date(timeIntervalSinceReferenceDate: day * 86_400))
         return note

@@ -133,11 +133,11 @@ import struct StrataContext.SortDescriptor
         let owner = try fixture.context.insert("Owner")
         let sample = try fixture.context.insert("Sample")
         try sample.set("owner", owner)
-        #expect(try sample.object("owner") === owner)
-        #expect(try owner.objects("samples").map(\.objectID) == [sample.objectID])
+        #expect(try sample.object(forKey: "owner") === owner)
+        #expect(try owner.objects(forKey: "samples").map(\.objectID) == [sample.objectID])
         try sample.set("owner", nil)
-        #expect(try sample.object("owner") == nil)
-        #expect(try owner.objects("samples").isEmpty)
+        #expect(try sample.object(forKey: "owner") == nil)
+        #expect(try owner.objects(forKey: "samples").isEmpty)
         let error = try #require(throws: ContextError.self) { try sample.set("text", owner) }
         #expect(error.code == .wrongPropertyKind)
         #expect(throws: ContextError.self) { try owner.set("samples", sample) }

@@ -43,8 +43,8 @@ enum ArticlesDocExamples {
         try entry.set("subtitle", nil)
         try entry.set("creationTime", Date())
         let words = try entry.get("wordCount", as: Int.self) ?? 0
-        let owner = try photo.object("diaryEntry")
-        let photos = try entry.objects("media")
+        let owner = try photo.object(forKey: "diaryEntry")
+        let photos = try entry.objects(forKey: "media")
         _ = (words, owner, photos)
     }
 
