@@ -78,6 +78,20 @@ public indirect enum PlistValue: Hashable, Sendable {
         }
     }
 
+    /// The value as ``BinaryPropertyList/encode(_:)`` writes it.
+    var plistObject: PlistObject {
+        switch self {
+        case .string(let value): .string(value)
+        case .integer(let value): .integer(value)
+        case .real(let value): .real(value)
+        case .boolean(let value): .boolean(value)
+        case .date(let value): .date(value)
+        case .data(let value): .data(value)
+        case .array(let values): .array(values.map(\.plistObject))
+        case .dictionary(let values): .dictionary(values.mapValues(\.plistObject))
+        }
+    }
+
     /// The value as `PropertyListSerialization` writes it.
     public var foundationValue: Any {
         switch self {

@@ -202,24 +202,26 @@ extension StoreMetadata {
         }
     }
 
-    /// The binary property list for `Z_METADATA.Z_PLIST`.
+    /// The binary property list for `Z_METADATA.Z_PLIST`, written by
+    /// ``BinaryPropertyList/encode(_:)`` (Foundation's writer bridges every
+    /// value to an `NSObject` first: a few milliseconds of each migration
+    /// and create).
     public func plistData() throws -> Data {
-        var dictionary: [String: Any] = [
-            Key.hashes: versionHashes,
-            Key.hashesVersion: 3,
-            Key.identifiers: versionIdentifiers,
-            Key.storeType: "SQLite",
-            Key.autoVacuum: "2",
+        var dictionary: [String: PlistObject] = [
+            Key.hashes: .dictionary(versionHashes.mapValues { .data($0) }),
+            Key.hashesVersion: .integer(3),
+            Key.identifiers: .array(versionIdentifiers.map { .string($0) }),
+            Key.storeType: .string("SQLite"),
+            Key.autoVacuum: .string("2"),
         ]
-        if let frameworkVersion { dictionary[Key.frameworkVersion] = frameworkVersion }
-        if let hashesDigest { dictionary[Key.digest] = hashesDigest }
-        if let checksum { dictionary[Key.checksum] = checksum }
-        if let modelName { dictionary[Key.modelName] = modelName }
-        if let modelVersion { dictionary[Key.modelVersion] = modelVersion }
-        for (key, value) in otherKeys { dictionary[key] = value.foundationValue }
+        if let frameworkVersion { dictionary[Key.frameworkVersion] = .integer(Int64(frameworkVersion)) }
+        if let hashesDigest { dictionary[Key.digest] = .string(hashesDigest) }
+        if let checksum { dictionary[Key.checksum] = .string(checksum) }
+        if let modelName { dictionary[Key.modelName] = .string(modelName) }
+        if let modelVersion { dictionary[Key.modelVersion] = .integer(Int64(modelVersion)) }
+        for (key, value) in otherKeys { dictionary[key] = value.plistObject }
         // After the other keys, so the typed value wins over a stray one.
-        if let modelSchema { dictionary[Key.modelSchema] = modelSchema }
-        return try PropertyListSerialization.data(
-            fromPropertyList: dictionary, format: .binary, options: 0)
+        if let modelSchema { dictionary[Key.modelSchema] = .data(modelSchema) }
+        return BinaryPropertyList.encode(.dictionary(dictionary))
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// refused with the place of the set or the damage.
 @Suite struct BinaryPropertyListFoundationTests {
     /// `{"k": [1, {"s": set(["a"])}]}` as a binary plist.
-    static let withSet = PlistTestEncoder.encode(
+    static let withSet = BinaryPropertyList.encode(
         .dictionary([
             "k": .array([.integer(1), .dictionary(["s": .set([.string("a")])])])
         ]))
@@ -19,7 +19,7 @@ import Testing
     @Test func testHazardNamesThePlaceOfTheSet() {
         #expect(BinaryPropertyList.foundationHazard(in: Self.withSet) == "holds a set at $.k[1].s")
         #expect(
-            BinaryPropertyList.foundationHazard(in: PlistTestEncoder.encode(.array([.string("a")])))
+            BinaryPropertyList.foundationHazard(in: BinaryPropertyList.encode(.array([.string("a")])))
                 == nil)
         #expect(BinaryPropertyList.foundationHazard(in: Data("<plist/>".utf8)) == nil)
     }
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func testStoreMetadataWithASetIsRefusedNotCrashing() throws {
-        let plist = PlistTestEncoder.encode(
+        let plist = BinaryPropertyList.encode(
             .dictionary([
                 "NSStoreModelVersionHashes": .dictionary(["A": .data(Data([1]))]),
                 "NSStoreType": .string("SQLite"),
@@ -68,7 +68,7 @@ import Testing
                 "Model.xcdatamodel": XcodeModelVersionReaderTests.contents(
                     XcodeModelVersionReaderTests.simpleEntity)
             ])
-        try PlistTestEncoder.encode(
+        try BinaryPropertyList.encode(
             .dictionary(["_XCCurrentVersionName": .set([.string("Model.xcdatamodel")])])
         )
         .write(to: bundle.appendingPathComponent(".xccurrentversion"))

@@ -7,7 +7,7 @@ import Testing
 @Suite struct KeyedArchiveTests {
     /// A keyed archive whose root is object 1, from `$objects`.
     static func archive(_ objects: [PlistObject]) -> Data {
-        PlistTestEncoder.encode(
+        BinaryPropertyList.encode(
             .dictionary([
                 "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000),
                 "$top": .dictionary(["root": .uid(1)]),
@@ -114,10 +114,10 @@ import Testing
             try KeyedArchive(data: classNotDictionary).topObject()
         }
 
-        let notAnArchive = PlistTestEncoder.encode(.dictionary(["$objects": .array([])]))
+        let notAnArchive = BinaryPropertyList.encode(.dictionary(["$objects": .array([])]))
         #expect(throws: KeyedArchiveError.self) { try KeyedArchive(data: notAnArchive) }
 
-        let noNull = PlistTestEncoder.encode(
+        let noNull = BinaryPropertyList.encode(
             .dictionary([
                 "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary([:]),
                 "$objects": .array([.string("first")]),

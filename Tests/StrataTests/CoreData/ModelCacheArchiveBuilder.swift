@@ -51,7 +51,7 @@ struct ModelCacheArchiveBuilder {
             root["NSVersionIdentifiers"] = object("NSSet", ["NS.objects": .array(strings)])
         }
         objects[1] = .dictionary(root)
-        let plist = PlistTestEncoder.encode(
+        let plist = BinaryPropertyList.encode(
             .dictionary([
                 "$archiver": .string("NSKeyedArchiver"),
                 "$top": .dictionary(["root": .uid(1)]), "$objects": .array(objects),

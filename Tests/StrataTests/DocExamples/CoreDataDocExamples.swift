@@ -18,6 +18,13 @@ enum CoreDataDocExamples {
         _ = objects
     }
 
+    /// From Sources/StrataStore/CoreData/BinaryPropertyList+Writing.swift.
+    static func binaryPropertyListWriting() throws {
+        let data = BinaryPropertyList.encode(.dictionary(["NSStoreType": .string("SQLite")]))
+        let same = try BinaryPropertyList.decode(data)
+        _ = same
+    }
+
     /// From Sources/Strata/CoreData/KeyedArchive.swift.
     static func keyedArchive(bytes: Data) throws {
         let archive = try KeyedArchive(data: bytes)

@@ -130,7 +130,7 @@ import Testing
 
     @Test func testSetsAndUIDsAreNotPropertyListValues() throws {
         for value in [PlistObject.set([.integer(1)]), .uid(3)] {
-            let data = PlistTestEncoder.encode(.array([.dictionary(["a": value])]))
+            let data = BinaryPropertyList.encode(.array([.dictionary(["a": value])]))
             let reader = try PropertyListRecordReader(path: files.write(data))
             let error = try #require(throws: ImportError.self) { try reader.nextRecord() }
             #expect(error.code == .structure)
