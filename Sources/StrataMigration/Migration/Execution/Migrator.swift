@@ -240,6 +240,7 @@ public final class Migrator {
             var runner = StageRunner(
                 stage: stage, position: (index + 1, stages.count), batchSize: options.batchSize,
                 checksRequiredValues: !options.asCoreData, progress: progress)
+            runner.writesJournal = index < stages.count - 1 || journal.backupName != nil
             if let backup {
                 // Marked, flushed and linked while the stage works; in place
                 // before the commit that names it.
@@ -266,14 +267,15 @@ public final class Migrator {
             report.completedStages.append(stage.name)
             report.finalVersion = stage.to
         }
-        // The last stage committed with its journal entry; the backup goes
-        // first, then the journal, so a kill between the two leaves a journal
-        // that a re-run (finding the store up to date) tidies away.
+        // With a backup, the last stage committed with its journal entry;
+        // the backup goes first, then the journal, so a kill between the two
+        // leaves a journal that a re-run (finding the store up to date)
+        // tidies away. Without one, the last stage removed the journal.
         if let name = journal.backupName {
             StoreBackup.remove(of: storeURL, named: name)
-        }
-        try store.connection.inTransaction(.immediate) {
-            try store.writeMetadata(MigrationJournal.removed(from: store.metadata))
+            try store.connection.inTransaction(.immediate) {
+                try store.writeMetadata(MigrationJournal.removed(from: store.metadata))
+            }
         }
         _ = try? store.connection.walCheckpoint(truncate: true)  // Tidiness only.
         try store.connection.setCheckpointsOnClose(true)

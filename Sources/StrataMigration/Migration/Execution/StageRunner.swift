@@ -20,6 +20,11 @@ struct StageRunner {
     /// Runs last before the stage commits to the store (a backup made while
     /// the stage worked is waited for here); what it throws rolls it back.
     var beforeCommit: () throws -> Void = {}
+    /// Whether the stage's commit records it in the run's journal. The last
+    /// stage of a run without a backup commits the finished metadata
+    /// instead: its commit ends the run, so no later step needs the journal,
+    /// and one commit (and its flush) fewer is written.
+    var writesJournal = true
 
     /// Runs an in-place stage on `store`.
     func runInPlace(on store: Store, journal: MigrationJournal) throws {
@@ -148,10 +153,14 @@ struct StageRunner {
     /// drops the model cache, which describes the old version.
     private func finish(_ store: Store, journal: MigrationJournal) throws {
         try store.connection.execute("DROP TABLE IF EXISTS Z_MODELCACHE")
+        let metadata = store.metadata.describing(stage.plan.destination)
+        guard writesJournal else {
+            try store.writeMetadata(MigrationJournal.removed(from: metadata))
+            return
+        }
         var journal = journal
         journal.completedStages.append(stage.name)
-        try store.writeMetadata(
-            journal.stored(in: store.metadata.describing(stage.plan.destination)))
+        try store.writeMetadata(journal.stored(in: metadata))
     }
 
     /// Rows of the old tables each rebuilt or created table is filled from,
