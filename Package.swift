@@ -19,10 +19,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .systemLibrary(
-            name: "CArchive",
-            providers: [.apt(["libarchive-dev", "zlib1g-dev"])]
-        ),
+        // zlib, and libarchive (libarchive-dev) for writing zips: loaded on the
+        // first zip written, not linked, since it and its seven libraries
+        // cost every command about 2 ms at start-up (include/CArchive.h).
+        .target(name: "CArchive", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         // SHA-256 from libcrypto (libssl-dev): it uses the CPU's SHA
         // instructions where there are some, several times the speed of
         // portable code; bundles hash every byte they carry.

@@ -16,27 +16,27 @@ extension ZipWriter {
         }
         try names.insert(checked, archive: path)
         switch compression {
-        case .deflated: try check(archive_write_zip_set_compression_deflate(handle), entry: name)
-        case .stored: try check(archive_write_zip_set_compression_store(handle), entry: name)
+        case .deflated: try check(strata_archive_write_zip_set_compression_deflate(handle), entry: name)
+        case .stored: try check(strata_archive_write_zip_set_compression_store(handle), entry: name)
         }
-        guard let entry = archive_entry_new() else {
+        guard let entry = strata_archive_entry_new() else {
             throw fail(ArchiveError(.library, path: path, entry: name, message: "out of memory"))
         }
-        defer { archive_entry_free(entry) }
-        archive_entry_set_pathname_utf8(entry, name)
-        archive_entry_set_filetype(entry, 0o100000)  // AE_IFREG, a cast macro Swift cannot import
-        archive_entry_set_perm(entry, 0o644)
+        defer { strata_archive_entry_free(entry) }
+        strata_archive_entry_set_pathname_utf8(entry, name)
+        strata_archive_entry_set_filetype(entry, 0o100000)  // AE_IFREG, a cast macro Swift cannot import
+        strata_archive_entry_set_perm(entry, 0o644)
         // No mtime: libarchive then writes DOS 1980-01-01 00:00 in every time
         // zone and an extended-timestamp field without a time.
-        if let size { archive_entry_set_size(entry, size) }
-        try check(archive_write_header(handle, entry), entry: name)
+        if let size { strata_archive_entry_set_size(entry, size) }
+        try check(strata_archive_write_header(handle, entry), entry: name)
     }
 
     /// Hands bytes of the current entry to libarchive.
     func write(_ bytes: UnsafeRawBufferPointer, entry name: String) throws {
         try usable()
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        let written = archive_write_data(handle, base, bytes.count)
+        let written = strata_archive_write_data(handle, base, bytes.count)
         guard written == bytes.count else {
             throw fail(
                 ArchiveError(
@@ -48,7 +48,7 @@ extension ZipWriter {
     /// Ends the current entry (libarchive writes the data descriptor).
     func end(path name: String) throws {
         try usable()
-        try check(archive_write_finish_entry(handle), entry: name)
+        try check(strata_archive_write_finish_entry(handle), entry: name)
     }
 
     /// Throws the first failure again: after one, the archive is unusable.
@@ -72,6 +72,6 @@ extension ZipWriter {
 
     /// libarchive's message for the last error.
     func libraryMessage() -> String {
-        archive_error_string(handle).map { String(cString: $0) } ?? "libarchive failed"
+        strata_archive_error_string(handle).map { String(cString: $0) } ?? "libarchive failed"
     }
 }

@@ -8,9 +8,10 @@ import Foundation
 /// libarchive's `struct archive *`.
 typealias ArchiveHandle = OpaquePointer
 
-/// Writes a zip archive entry by entry through libarchive, streaming: memory
-/// does not grow with the size of entries, and grows with their number only
-/// by what the central directory needs (about 100 bytes and the name per
+/// Writes a zip archive entry by entry through libarchive (loaded on the
+/// first archive, see `CArchive.h`), streaming: memory does not grow with
+/// the size of entries, and grows with their number only by what the
+/// central directory needs (about 100 bytes and the name per
 /// entry, kept until ``finish()`` writes the directory).
 ///
 /// The output is deterministic: the same calls give the same bytes. Every
@@ -67,23 +68,26 @@ public final class ZipWriter {
                 code == EEXIST ? .alreadyExists : .io, path: url.path,
                 message: "cannot create the archive: \(String(cString: strerror(code)))")
         }
-        guard let handle = archive_write_new() else {
+        guard let handle = strata_archive_write_new() else {
             Glibc.close(descriptor)
-            throw ArchiveError(.library, path: url.path, message: "libarchive is out of memory")
+            Glibc.unlink(url.path)  // Created empty above; nothing was written.
+            let reason = strata_archive_load_error().map { String(cString: $0) }
+            throw ArchiveError(
+                .library, path: url.path, message: reason ?? "libarchive is out of memory")
         }
         self.handle = handle
         do {
-            try check(archive_write_set_format_zip(handle))
+            try check(strata_archive_write_set_format_zip(handle))
             // Names as UTF-8 with flag bit 11, whatever the process's locale.
-            try check(archive_write_set_format_option(handle, "zip", "hdrcharset", "UTF-8"))
+            try check(strata_archive_write_set_format_option(handle, "zip", "hdrcharset", "UTF-8"))
             try check(
-                archive_write_set_format_option(
+                strata_archive_write_set_format_option(
                     handle, "zip", "compression-level", String(deflateLevel)))
             // No padding after the end record.
-            try check(archive_write_set_bytes_in_last_block(handle, 1))
-            try check(archive_write_open_fd(handle, descriptor))
+            try check(strata_archive_write_set_bytes_in_last_block(handle, 1))
+            try check(strata_archive_write_open_fd(handle, descriptor))
         } catch {
-            archive_write_free(handle)
+            strata_archive_write_free(handle)
             Glibc.close(descriptor)
             throw error
         }
@@ -93,9 +97,9 @@ public final class ZipWriter {
         // A writer dropped without finish() leaves an unfinished file, which
         // write(to:) removes; free the handle without writing the directory.
         if !finished {
-            archive_write_fail(handle)
+            strata_archive_write_fail(handle)
         }
-        archive_write_free(handle)  // Any error here was reported by finish().
+        strata_archive_write_free(handle)  // Any error here was reported by finish().
         if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
@@ -233,7 +237,7 @@ public final class ZipWriter {
     public func finish() throws {
         try usable()
         finished = true
-        try check(archive_write_close(handle))
+        try check(strata_archive_write_close(handle))
         if fsync(descriptor) != 0 {
             throw ArchiveError(
                 .io, path: path, message: "cannot flush: \(String(cString: strerror(errno)))")

@@ -169,7 +169,9 @@ private struct ObjectTable {
             return number
         case .dictionary(let entries):
             let number = append(.scalar(.null))
-            let sorted = entries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            let sorted = entries.sorted {
+                $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars)
+            }
             let keys = sorted.map { add(.string($0.key)) }
             let values = sorted.map { add($0.value) }
             nodes[number] = .dictionary(keys: keys, values: values)

@@ -214,7 +214,9 @@ extension StoreMetadata {
             Key.storeType: .string("SQLite"),
             Key.autoVacuum: .string("2"),
         ]
-        if let frameworkVersion { dictionary[Key.frameworkVersion] = .integer(Int64(frameworkVersion)) }
+        if let frameworkVersion {
+            dictionary[Key.frameworkVersion] = .integer(Int64(frameworkVersion))
+        }
         if let hashesDigest { dictionary[Key.digest] = .string(hashesDigest) }
         if let checksum { dictionary[Key.checksum] = .string(checksum) }
         if let modelName { dictionary[Key.modelName] = .string(modelName) }

@@ -37,7 +37,8 @@ import Testing
     /// values; it cannot hold UIDs, nulls or sets, so they are left out.
     @Test func testFoundationReadsTheSameValues() throws {
         let top: PlistObject = .dictionary([
-            "NSStoreModelVersionHashes": .dictionary(["Note": .data(Data(repeating: 1, count: 32))]),
+            "NSStoreModelVersionHashes": .dictionary(["Note": .data(Data(repeating: 1, count: 32))]
+            ),
             "NSStoreModelVersionHashesVersion": .integer(3),
             "NSStoreModelVersionIdentifiers": .array([.string("1.0"), .string("zwei ü")]),
             "NSPersistenceFrameworkVersion": .integer(1_414),
@@ -80,7 +81,8 @@ import Testing
     @Test func testReferencesAndOffsetsWidenAsNeeded() throws {
         let many: PlistObject = .array((0..<300).map { .integer(Int64($0)) })
         let manyData = BinaryPropertyList.encode(many)
-        #expect(try BinaryPropertyList(bytes: [UInt8](manyData), maximumDepth: 8).referenceSize == 2)
+        #expect(
+            try BinaryPropertyList(bytes: [UInt8](manyData), maximumDepth: 8).referenceSize == 2)
         #expect(try BinaryPropertyList.decode(manyData) == many)
         let large: PlistObject = .array([.data(Data(count: 70_000)), .string("after")])
         let largeData = BinaryPropertyList.encode(large)

@@ -85,7 +85,8 @@ package final class KeyAllocator {
 
     /// Writes the first bookkeeping row of each entity of a new store:
     /// its number, name and parent's number, and `Z_MAX` 0.
-    package static func recordEntities(_ entities: [EntityLayout], on connection: Connection) throws {
+    package static func recordEntities(_ entities: [EntityLayout], on connection: Connection) throws
+    {
         let insert = try connection.prepare(
             "INSERT INTO main.Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
         for entity in entities {
@@ -100,7 +101,9 @@ package final class KeyAllocator {
     ///
     /// - Throws: ``StoreError`` (`corruptMetadata`) for a row without a
     ///   name; SQLite's error when the table cannot be read.
-    package static func entityRecords(on connection: Connection, path: String) throws -> [Store.EntityRecord] {
+    package static func entityRecords(on connection: Connection, path: String) throws -> [Store
+        .EntityRecord]
+    {
         var records: [Store.EntityRecord] = []
         let rows = try connection.prepare(
             "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM main.Z_PRIMARYKEY ORDER BY Z_ENT")
