@@ -32,11 +32,9 @@ let package = Package(
         ),
         // ICU's regular expressions (libicu-dev). A C target, not a system
         // library: Foundation's own ICU headers clash with Debian's in one
-        // module, so only shim.c includes them (see include/shim.h).
-        .target(
-            name: "CICU",
-            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
-        ),
+        // module, so only shim.c includes them (see include/shim.h). ICU is
+        // loaded on the first pattern compiled, not linked (start-up time).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("dl")]),
         // Linux calls Swift's Glibc module leaves out (sync_file_range), and
         // an SQLite VFS that writes a store being built in large pieces.
         .target(name: "CFileSystem", linkerSettings: [.linkedLibrary("sqlite3")]),

@@ -1,7 +1,73 @@
 #include "shim.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <unicode/uregex.h>
 #include <unicode/utypes.h>
+#include <unicode/uvernum.h>
+
+// ICU's i18n library is loaded on the first regular expression compiled, not
+// linked: loading it costs every process over a millisecond at start-up, and
+// most commands match no pattern. The names looked up are the versioned ones
+// the headers' macros give (uregex_open is uregex_open_72 with ICU 72), and
+// the library is the one of the headers' major version, as the linker would
+// have recorded it.
+#define STRATA_TEXT(x) #x
+#define STRATA_EXPANDED_TEXT(x) STRATA_TEXT(x)
+
+#define STRATA_ICU_FUNCTIONS(X) \
+    X(URegularExpression *, uregex_open, \
+      (const UChar *, int32_t, uint32_t, UParseError *, UErrorCode *)) \
+    X(URegularExpression *, uregex_clone, (const URegularExpression *, UErrorCode *)) \
+    X(void, uregex_close, (URegularExpression *)) \
+    X(void, uregex_setTimeLimit, (URegularExpression *, int32_t, UErrorCode *)) \
+    X(void, uregex_setStackLimit, (URegularExpression *, int32_t, UErrorCode *)) \
+    X(void, uregex_setText, (URegularExpression *, const UChar *, int32_t, UErrorCode *)) \
+    X(UBool, uregex_matches, (URegularExpression *, int32_t, UErrorCode *)) \
+    X(UBool, uregex_find, (URegularExpression *, int32_t, UErrorCode *)) \
+    X(UBool, uregex_findNext, (URegularExpression *, UErrorCode *)) \
+    X(int32_t, uregex_groupCount, (URegularExpression *, UErrorCode *)) \
+    X(int32_t, uregex_start, (URegularExpression *, int32_t, UErrorCode *)) \
+    X(int32_t, uregex_end, (URegularExpression *, int32_t, UErrorCode *)) \
+    X(const char *, u_errorName, (UErrorCode))
+
+static struct {
+#define STRATA_POINTER(result, name, parameters) result(*name) parameters;
+    STRATA_ICU_FUNCTIONS(STRATA_POINTER)
+#undef STRATA_POINTER
+} icu;
+
+static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
+static int icu_loaded;
+static char icu_failure[512];
+
+static void strata_icu_load(void) {
+    const char *soname = "libicui18n.so." STRATA_EXPANDED_TEXT(U_ICU_VERSION_MAJOR_NUM);
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *reason = dlerror();
+        snprintf(icu_failure, sizeof icu_failure, "cannot load ICU (%s): %s", soname,
+                 reason ? reason : "unknown error");
+        return;
+    }
+#define STRATA_LOOKUP(result, name, parameters) \
+    icu.name = (result(*) parameters)dlsym(handle, STRATA_EXPANDED_TEXT(name)); \
+    if (icu.name == NULL) { \
+        snprintf(icu_failure, sizeof icu_failure, "%s has no %s", soname, \
+                 STRATA_EXPANDED_TEXT(name)); \
+        return; \
+    }
+    STRATA_ICU_FUNCTIONS(STRATA_LOOKUP)
+#undef STRATA_LOOKUP
+    icu_loaded = 1;
+}
+
+/// Whether ICU is loaded (loading it on the first call).
+static int strata_icu_ready(void) {
+    pthread_once(&icu_once, strata_icu_load);
+    return icu_loaded;
+}
 
 static void strata_icu_set(strata_icu_result *result, UErrorCode code) {
     result->code = (int32_t)code;
@@ -20,14 +86,22 @@ strata_icu_regex *strata_icu_regex_open(
     const uint16_t *pattern, int32_t length, int case_insensitive, strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
     UParseError parse = {0};
+    if (!strata_icu_ready()) {
+        // strata_icu_error_name then gives the reason.
+        result->code = (int32_t)U_MISSING_RESOURCE_ERROR;
+        result->status = STRATA_ICU_FAILED;
+        result->line = 0;
+        result->offset = 0;
+        return NULL;
+    }
     uint32_t flags = case_insensitive ? UREGEX_CASE_INSENSITIVE : 0;
-    URegularExpression *regex = uregex_open((const UChar *)pattern, length, flags, &parse, &code);
+    URegularExpression *regex = icu.uregex_open((const UChar *)pattern, length, flags, &parse, &code);
     strata_icu_set(result, code);
     result->line = parse.line;
     result->offset = parse.offset;
     if (U_FAILURE(code)) {
         // A failed open may still have allocated the handle.
-        if (regex != NULL) uregex_close(regex);
+        if (regex != NULL) icu.uregex_close(regex);
         result->status = STRATA_ICU_INVALID_PATTERN;
         return NULL;
     }
@@ -36,52 +110,52 @@ strata_icu_regex *strata_icu_regex_open(
 
 strata_icu_regex *strata_icu_regex_clone(const strata_icu_regex *regex, strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
-    URegularExpression *clone = uregex_clone((const URegularExpression *)regex, &code);
+    URegularExpression *clone = icu.uregex_clone((const URegularExpression *)regex, &code);
     strata_icu_set(result, code);
     if (U_FAILURE(code)) {
-        if (clone != NULL) uregex_close(clone);
+        if (clone != NULL) icu.uregex_close(clone);
         return NULL;
     }
     return (strata_icu_regex *)clone;
 }
 
 void strata_icu_regex_close(strata_icu_regex *regex) {
-    uregex_close((URegularExpression *)regex);
+    icu.uregex_close((URegularExpression *)regex);
 }
 
 void strata_icu_regex_set_limits(
     strata_icu_regex *regex, int32_t time_limit, int32_t stack_limit, strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
-    uregex_setTimeLimit((URegularExpression *)regex, time_limit, &code);
-    uregex_setStackLimit((URegularExpression *)regex, stack_limit, &code);
+    icu.uregex_setTimeLimit((URegularExpression *)regex, time_limit, &code);
+    icu.uregex_setStackLimit((URegularExpression *)regex, stack_limit, &code);
     strata_icu_set(result, code);
 }
 
 void strata_icu_regex_set_text(
     strata_icu_regex *regex, const uint16_t *text, int32_t length, strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
-    uregex_setText((URegularExpression *)regex, (const UChar *)text, length, &code);
+    icu.uregex_setText((URegularExpression *)regex, (const UChar *)text, length, &code);
     strata_icu_set(result, code);
 }
 
 int strata_icu_regex_matches(strata_icu_regex *regex, strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
-    UBool matched = uregex_matches((URegularExpression *)regex, 0, &code);
+    UBool matched = icu.uregex_matches((URegularExpression *)regex, 0, &code);
     strata_icu_set(result, code);
     return U_SUCCESS(code) && matched;
 }
 
 int strata_icu_regex_find(strata_icu_regex *regex, int32_t start, strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
-    UBool found = start >= 0 ? uregex_find((URegularExpression *)regex, start, &code)
-                             : uregex_findNext((URegularExpression *)regex, &code);
+    UBool found = start >= 0 ? icu.uregex_find((URegularExpression *)regex, start, &code)
+                             : icu.uregex_findNext((URegularExpression *)regex, &code);
     strata_icu_set(result, code);
     return U_SUCCESS(code) && found;
 }
 
 int32_t strata_icu_regex_group_count(strata_icu_regex *regex, strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
-    int32_t count = uregex_groupCount((URegularExpression *)regex, &code);
+    int32_t count = icu.uregex_groupCount((URegularExpression *)regex, &code);
     strata_icu_set(result, code);
     return count;
 }
@@ -90,11 +164,11 @@ void strata_icu_regex_group_range(
     strata_icu_regex *regex, int32_t group, int32_t *start, int32_t *end,
     strata_icu_result *result) {
     UErrorCode code = U_ZERO_ERROR;
-    *start = uregex_start((URegularExpression *)regex, group, &code);
-    *end = uregex_end((URegularExpression *)regex, group, &code);
+    *start = icu.uregex_start((URegularExpression *)regex, group, &code);
+    *end = icu.uregex_end((URegularExpression *)regex, group, &code);
     strata_icu_set(result, code);
 }
 
 const char *strata_icu_error_name(int32_t code) {
-    return u_errorName((UErrorCode)code);
+    return strata_icu_ready() ? icu.u_errorName((UErrorCode)code) : icu_failure;
 }
