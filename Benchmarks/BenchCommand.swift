@@ -34,7 +34,7 @@ enum BenchCommand {
             ExportCSVBenchmark(),
             BundleBenchmark(kind: .archive),
             BundleBenchmark(kind: .unarchive),
-        ]
+        ] + StartupBenchmark.Kind.allCases.map { StartupBenchmark(kind: $0) }
 
     /// Whether `name` on the command line selects `benchmark`: its name, or
     /// the name of its family (`predicate-fetch` for `predicate-fetch-range`)
