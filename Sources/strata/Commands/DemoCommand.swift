@@ -21,8 +21,9 @@ struct DemoCommand: Command {
                              that exists must be empty or an earlier demo's.
 
         OPTIONS:
-          --schemas <dir>    The folder of model folders (default: Schemas).
-          --samples <dir>    The sample data folder (default: Samples).
+          --schemas <dir>    The folder of model folders (default: Schemas, here or
+                             in the package strata was built in).
+          --samples <dir>    The sample data folder (default: Samples, likewise).
         """
 
     /// The file that marks a folder as the demo's own, so a rerun may replace
@@ -34,14 +35,19 @@ struct DemoCommand: Command {
     var samples: String
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
-        let schemas = try arguments.option("--schemas") ?? "Schemas"
-        let samples = try arguments.option("--samples") ?? "Samples"
+        let schemas = try arguments.option("--schemas")
+        let samples = try arguments.option("--samples")
         let directory = arguments.optionalPositional() ?? "demo"
         try arguments.finish()
-        return Self(directory: directory, schemas: schemas, samples: samples)
+        let bundled = schemas == nil || samples == nil ? try bundledFolders() : nil
+        return Self(
+            directory: directory, schemas: schemas ?? bundled?.schemas ?? "Schemas",
+            samples: samples ?? bundled?.samples ?? "Samples")
     }
 
     func run() throws {
+        try Self.requireFolder(schemas, option: "--schemas")
+        try Self.requireFolder(samples, option: "--samples")
         let fileManager = FileManager.default
         let models = try fileManager.contentsOfDirectory(atPath: schemas)
             .filter { name in
