@@ -12,8 +12,8 @@ enum StrataProgram {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw BenchError(
                 .setup,
-                "\(path) is missing; build both products with `swift build -c release` "
-                    + "(`make bench` does)")
+                "\(path) is missing; build both products with `swift build -c release "
+                    + "--static-swift-stdlib` (`make bench` does)")
         }
         return path
     }
