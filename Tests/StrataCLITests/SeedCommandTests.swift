@@ -131,7 +131,7 @@ import Testing
         #expect(outcome.stderr.hasPrefix("error: missing '--from <seed>'\n"))
     }
 
-    @Test(.enabled(if: StrataRunner.canRunUnprivileged))
+    @Test(StrataRunner.unprivilegedCondition)
     func testAnUnwritableFolderIsNamed() throws {
         let folder = try ScratchFolder()
         let data = folder.path("data")

@@ -27,7 +27,7 @@ import Testing
         return store
     }
 
-    @Test(.enabled(if: StrataRunner.canRunUnprivileged))
+    @Test(StrataRunner.unprivilegedCondition)
     func testReadOnlyStoreSaysSoAndLeavesNoFilesBehind() throws {
         let folder = try ScratchFolder()
         let store = try oldStore(in: folder)
@@ -47,7 +47,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
-    @Test(.enabled(if: StrataRunner.canRunUnprivileged))
+    @Test(StrataRunner.unprivilegedCondition)
     func testReadOnlyFolderSaysTheFolderCannotBeWritten() throws {
         let folder = try ScratchFolder()
         let store = try oldStore(in: folder)
@@ -78,7 +78,7 @@ import Testing
         #expect(info.status == 0, "\(info.stderr)")
     }
 
-    @Test(.enabled(if: StrataRunner.canRunUnprivileged))
+    @Test(StrataRunner.unprivilegedCondition)
     func testCreateInAReadOnlyFolderOrAMissingOneSaysWhich() throws {
         let folder = try ScratchFolder()  // 0755, root's: read-only to nobody.
         let refused = try StrataRunner.runUnprivileged(

@@ -50,9 +50,42 @@ struct StrataRunner {
     }
 
     /// Whether ``run(_:unprivileged:)`` can drop root's rights: as root it
-    /// needs util-linux's `setpriv`; any other user is unprivileged already.
-    static var canRunUnprivileged: Bool {
-        getuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv)
+    /// needs util-linux's `setpriv`, and `nobody` must be able to run the
+    /// built `strata`, read the package's schemas and write a scratch
+    /// folder, which a clone inside a private folder (a container's
+    /// `/root`, `mktemp -d`) does not allow. Any other user is unprivileged
+    /// already. The answer comes from running exactly that once.
+    static var canRunUnprivileged: Bool { unprivilegedProbe == nil }
+
+    /// Why the tests that drop root's rights cannot run here, or nil when
+    /// they can: the reason their skip prints.
+    static let unprivilegedProbe: String? = {
+        guard getuid() == 0 else { return nil }
+        guard FileManager.default.isExecutableFile(atPath: setpriv) else {
+            return "running as root without \(setpriv) (util-linux) to drop root's rights"
+        }
+        do {
+            let folder = try ScratchFolder()
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+            let outcome = try run(
+                ["create", folder.path("probe.sqlite"), "--schemas", "Schemas/Diary"],
+                unprivileged: true)
+            guard outcome.status == 0 else {
+                return "user nobody cannot run strata on this package and a scratch folder "
+                    + "(a clone in a private folder?): "
+                    + outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return nil
+        } catch {
+            return "user nobody cannot run strata here: \(error)"
+        }
+    }()
+
+    /// The condition of a test that drops root's rights: skipped, with the
+    /// reason, where ``canRunUnprivileged`` is false.
+    static var unprivilegedCondition: ConditionTrait {
+        .enabled(if: canRunUnprivileged, Comment(rawValue: unprivilegedProbe ?? ""))
     }
 
     private static let setpriv = "/usr/bin/setpriv"
