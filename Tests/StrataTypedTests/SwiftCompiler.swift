@@ -53,7 +53,8 @@ struct SwiftCompiler {
             "-Xcc", "-I/usr/include/libxml2",
         ]
         for map in [
-            "CSQLite/module.modulemap", "CLibXML2/module.modulemap", "CArchive/include/module.modulemap",
+            "CSQLite/module.modulemap", "CLibXML2/module.modulemap",
+            "CArchive/include/module.modulemap",
             "CCrypto/module.modulemap", "CICU/include/module.modulemap",
             "CFileSystem/include/module.modulemap",
         ] {

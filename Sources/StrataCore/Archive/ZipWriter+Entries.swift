@@ -16,7 +16,8 @@ extension ZipWriter {
         }
         try names.insert(checked, archive: path)
         switch compression {
-        case .deflated: try check(strata_archive_write_zip_set_compression_deflate(handle), entry: name)
+        case .deflated:
+            try check(strata_archive_write_zip_set_compression_deflate(handle), entry: name)
         case .stored: try check(strata_archive_write_zip_set_compression_store(handle), entry: name)
         }
         guard let entry = strata_archive_entry_new() else {
@@ -24,7 +25,8 @@ extension ZipWriter {
         }
         defer { strata_archive_entry_free(entry) }
         strata_archive_entry_set_pathname_utf8(entry, name)
-        strata_archive_entry_set_filetype(entry, 0o100000)  // AE_IFREG, a cast macro Swift cannot import
+        // AE_IFREG, a cast macro Swift cannot import.
+        strata_archive_entry_set_filetype(entry, 0o100000)
         strata_archive_entry_set_perm(entry, 0o644)
         // No mtime: libarchive then writes DOS 1980-01-01 00:00 in every time
         // zone and an extended-timestamp field without a time.

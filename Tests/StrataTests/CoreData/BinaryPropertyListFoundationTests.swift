@@ -19,7 +19,8 @@ import Testing
     @Test func testHazardNamesThePlaceOfTheSet() {
         #expect(BinaryPropertyList.foundationHazard(in: Self.withSet) == "holds a set at $.k[1].s")
         #expect(
-            BinaryPropertyList.foundationHazard(in: BinaryPropertyList.encode(.array([.string("a")])))
+            BinaryPropertyList.foundationHazard(
+                in: BinaryPropertyList.encode(.array([.string("a")])))
                 == nil)
         #expect(BinaryPropertyList.foundationHazard(in: Data("<plist/>".utf8)) == nil)
     }
