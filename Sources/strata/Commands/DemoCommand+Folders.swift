@@ -9,13 +9,17 @@ extension DemoCommand {
     ///
     /// - Throws: ``CommandFailure`` naming where it looked.
     static func bundledFolders() throws -> (schemas: String, samples: String) {
-        if isFolder("Schemas"), isFolder("Samples") { return ("Schemas", "Samples") }
+        if StoreBatch.isFolder("Schemas"), StoreBatch.isFolder("Samples") {
+            return ("Schemas", "Samples")
+        }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
         for _ in 0..<5 {
             let schemas = folder.appendingPathComponent("Schemas").path
             let samples = folder.appendingPathComponent("Samples").path
-            if isFolder(schemas), isFolder(samples) { return (schemas, samples) }
+            if StoreBatch.isFolder(schemas), StoreBatch.isFolder(samples) {
+                return (schemas, samples)
+            }
             folder = folder.deletingLastPathComponent()
         }
         throw CommandFailure(
@@ -27,15 +31,9 @@ extension DemoCommand {
 
     /// Checks that `path`, given as `option`, is a folder.
     static func requireFolder(_ path: String, option: String) throws {
-        guard isFolder(path) else {
+        guard StoreBatch.isFolder(path) else {
             throw CommandFailure(
                 message: "\(path) (\(option)): expected a folder, and there is none")
         }
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
     }
 }
