@@ -61,4 +61,28 @@ extension Connection {
         }
         return columns
     }
+
+    /// The column sets of a main-database table's unique indexes (its
+    /// `UNIQUE` constraints and unique `CREATE INDEX`es), one set each.
+    ///
+    /// - Parameter table: The table name, unquoted; it is bound, not spliced.
+    /// - Returns: The sets; empty when there is no such table.
+    /// - Throws: ``SQLiteError``.
+    public func uniqueIndexColumns(ofTable table: String) throws -> [Set<String>] {
+        var names: [String] = []
+        let indexes = try prepare(#"SELECT name, "unique" FROM pragma_index_list(?, 'main')"#)
+        try indexes.bind([.text(table)])
+        try indexes.forEachRow { row in
+            if row.int64(at: 1) == 1, let name = row.text(at: 0) { names.append(name) }
+        }
+        let columns = try prepare("SELECT name FROM pragma_index_info(?, 'main')")
+        return try names.map { name in
+            var set: Set<String> = []
+            try columns.bind([.text(name)])
+            try columns.forEachRow { row in
+                if let column = row.text(at: 0) { set.insert(column) }
+            }
+            return set
+        }
+    }
 }

@@ -59,30 +59,28 @@ final class ExportQuery {
         // of an archive.
         let merges =
             options.sortDescriptors.isEmpty && options.predicate == nil && options.limit == 0
-        var columns = ["t0.Z_PK", "t0.Z_ENT"]
+        var columns: [RowColumn] = [.key, .entity]
         var fields: [ExportField] = []
         if options.includesIDs { fields.append(ExportField(name: "_id", source: .id)) }
         func nextColumn() -> Int32 { Int32(columns.count) }
         for name in names {
-            if let attribute = attributes.first(where: { $0.name == name }),
-                let column = entityMapping.attributeColumns[name]
-            {
+            if let attribute = attributes.first(where: { $0.name == name }) {
                 fields.append(
                     ExportField(name: name, source: .attribute(attribute, column: nextColumn())))
                 // A value read in pieces later only needs its first bytes here.
                 columns.append(
                     options.prefixOnly.contains(name)
-                        ? "substr(t0.\(SQLiteIdentifier.quoted(column)), 1, \(ExportQuery.prefixLength))"
-                        : "t0." + SQLiteIdentifier.quoted(column))
+                        ? .attributePrefix(name, bytes: ExportQuery.prefixLength)
+                        : .attribute(name))
             } else if let relationship = relationships.first(where: { $0.name == name }) {
                 if options.nested.contains(name) {
                     let rows = try ExportQuery.relatedRows(
                         relationship, from: entityMapping, store: store, model: model,
                         mapping: mapping, inOwnerOrder: merges && relationship.isToMany)
                     var keyColumn: Int32?
-                    if !relationship.isToMany, let toOne = entityMapping.toOne[name] {
+                    if !relationship.isToMany, entityMapping.toOne[name] != nil {
                         keyColumn = nextColumn()
-                        columns.append("t0." + SQLiteIdentifier.quoted(toOne.foreignKey))
+                        columns.append(.toOne(name))
                     }
                     fields.append(
                         ExportField(
@@ -94,11 +92,11 @@ final class ExportQuery {
                     fields.append(ExportField(name: name, source: .toMany(relationship, rows)))
                 } else if let toOne = entityMapping.toOne[name] {
                     let keyColumn = nextColumn()
-                    columns.append("t0." + SQLiteIdentifier.quoted(toOne.foreignKey))
+                    columns.append(.toOne(name))
                     var entityColumn: Int32?
-                    if let column = toOne.entityColumn {
+                    if toOne.entityColumn != nil {
                         entityColumn = nextColumn()
-                        columns.append("t0." + SQLiteIdentifier.quoted(column))
+                        columns.append(.toOneEntity(name))
                     }
                     fields.append(
                         ExportField(
@@ -139,7 +137,6 @@ final class ExportQuery {
             }
             order.append(expression + (sort.ascending ? " ASC" : " DESC"))
         }
-        order.append("t0.Z_PK")
         let numbers =
             options.includesSubentities ? entityMapping.treeNumbers : [entityMapping.number]
         // The other entities of the table are left out by number; a row
@@ -148,15 +145,14 @@ final class ExportQuery {
         // a second scan of the table.
         let others = Self.otherEntities(of: numbers, in: store)
         entityNumbers = Set(numbers)
-        var sql =
-            "SELECT \(columns.joined(separator: ", ")) FROM \(compiler.fromClause)"
-            + " WHERE (t0.Z_ENT IS NULL OR t0.Z_ENT NOT IN ("
-            + others.map { _ in "?" }.joined(separator: ", ") + "))"
-            + (condition.map { " AND (\($0))" } ?? "")
-            + " ORDER BY " + order.joined(separator: ", ")
-        if options.limit > 0 { sql += " LIMIT \(options.limit)" }
-        statement = try store.connection.prepare(sql)
-        try statement.bind(others.map { .integer(Int64($0)) } + compiler.arguments)
+        var query = RowQuery(options.entity, columns)
+        query.entities = .allBut(others)
+        query.from = compiler.fromClause
+        if let condition { query.filters = [.compiled(condition)] }
+        query.arguments = compiler.arguments
+        query.order = order
+        query.limit = options.limit > 0 ? options.limit : nil
+        statement = try RowReader(store, tables: mapping).prepare(query)
     }
 
     /// The statement reading the destinations of `relationship` from one
@@ -181,62 +177,16 @@ final class ExportQuery {
             ? model.allAttributes(of: relationship.destination).filter {
                 !$0.isTransient && destination.attributeColumns[$0.name] != nil
             } : []
-        let table = SQLiteIdentifier.quoted(destination.table)
-        let sql: String
-        var bindsDestinationKey = false
-        var ownerColumn: Int32?
-        func selected(_ key: String, owner: String? = nil) -> String {
-            // A destination without subentities has one entity number: no
-            // need to visit its table for ids alone.
-            let number =
-                destination.treeNumbers.count == 1 && attributes.isEmpty
-                ? String(destination.number) : "d.Z_ENT"
-            var columns = [key, number]
-            columns += attributes.compactMap { destination.attributeColumns[$0.name] }.map {
-                "d." + SQLiteIdentifier.quoted($0)
-            }
-            if let owner { columns.append(owner) }
-            return columns.joined(separator: ", ")
+        if relationship.isToMany, owner.toMany[relationship.name] == nil {
+            throw ExportError(
+                .unknownField, path: store.path,
+                "the store has no table for the relationship \(relationship.name)")
         }
-        if !relationship.isToMany {
-            sql = "SELECT \(selected("d.Z_PK")) FROM \(table) AS d WHERE d.Z_PK = ?"
-            bindsDestinationKey = true
-        } else {
-            if inOwnerOrder { ownerColumn = Int32(2 + attributes.count) }
-            switch owner.toMany[relationship.name] {
-            case .inverseForeignKey(_, let column, let orderColumn):
-                let ordering = orderColumn.map { "d.\(SQLiteIdentifier.quoted($0)), " } ?? ""
-                let ownerKey = "d." + SQLiteIdentifier.quoted(column)
-                sql =
-                    inOwnerOrder
-                    ? "SELECT \(selected("d.Z_PK", owner: ownerKey)) FROM \(table) AS d"
-                        + " WHERE \(ownerKey) IS NOT NULL ORDER BY \(ownerKey), \(ordering)d.Z_PK"
-                    : "SELECT \(selected("d.Z_PK")) FROM \(table) AS d WHERE \(ownerKey) = ?"
-                        + " ORDER BY \(ordering)d.Z_PK"
-            case .joinTable(let join, let source, let target, let orderColumn):
-                let ordering = orderColumn.map { "j.\(SQLiteIdentifier.quoted($0)), " } ?? ""
-                let ownerKey = "j." + SQLiteIdentifier.quoted(source)
-                let member = "j." + SQLiteIdentifier.quoted(target)
-                let from =
-                    destination.treeNumbers.count == 1 && attributes.isEmpty
-                    ? "\(SQLiteIdentifier.quoted(join)) AS j"
-                    : "\(SQLiteIdentifier.quoted(join)) AS j JOIN \(table) AS d ON d.Z_PK = \(member)"
-                sql =
-                    inOwnerOrder
-                    ? "SELECT \(selected(member, owner: ownerKey)) FROM \(from)"
-                        + " ORDER BY \(ownerKey), \(ordering)\(member)"
-                    : "SELECT \(selected(member)) FROM \(from) WHERE \(ownerKey) = ?"
-                        + " ORDER BY \(ordering)\(member)"
-            case nil:
-                throw ExportError(
-                    .unknownField, path: store.path,
-                    "the store has no table for the relationship \(relationship.name)")
-            }
-        }
+        let rows = try RowReader(store, tables: mapping).destinations(
+            of: relationship, from: owner, attributes: attributes, inOwnerOrder: inOwnerOrder)
         return ExportRelatedRows(
-            relationship: relationship, statement: try store.connection.prepare(sql),
-            attributes: attributes, bindsDestinationKey: bindsDestinationKey,
-            ownerColumn: ownerColumn)
+            relationship: relationship, statement: rows.statement, attributes: attributes,
+            bindsDestinationKey: rows.bindsDestinationKey, ownerColumn: rows.ownerColumn)
     }
 
     /// The bytes of a ``ExportOptions/prefixOnly`` attribute selected: enough

@@ -21,10 +21,13 @@ final class ImportWriter {
     }
     /// The plans holding a key counter, released with the writer.
     private var plans: [EntityImportPlan] = []
-    private var statements: [String: Statement] = [:]
+    /// The store's row reader, for key lookups.
+    let reader: RowReader
+    private var statements: [RowQuery: Statement] = [:]
 
-    init(connection: Connection, isDryRun: Bool) throws {
-        rows = RowWriter(connection: connection, writes: !isDryRun)
+    init(reader: RowReader, isDryRun: Bool) throws {
+        self.reader = reader
+        rows = RowWriter(connection: reader.connection, writes: !isDryRun)
     }
 
     deinit {
@@ -125,14 +128,17 @@ final class ImportWriter {
         try rows.raiseVersion(of: keys, in: plan.table)
     }
 
-    /// The rows `sql` selects with `values`, through a kept statement.
-    func query(_ sql: String, _ values: [SQLiteValue], _ body: (Statement) throws -> Void) throws {
+    /// The rows `query` reads with `values` bound, through a kept
+    /// statement.
+    func query(_ query: RowQuery, _ values: [SQLiteValue], _ body: (Statement) throws -> Void)
+        throws
+    {
         let statement: Statement
-        if let prepared = statements[sql] {
+        if let prepared = statements[query] {
             statement = prepared
         } else {
-            statement = try connection.prepare(sql)
-            statements[sql] = statement
+            statement = try reader.prepare(query)
+            statements[query] = statement
         }
         try statement.bind(values)
         try statement.forEachRow(body)

@@ -1,6 +1,7 @@
 import Foundation
 import StrataCore
 import StrataSchema
+import StrataStore
 
 // MARK: - Unique keys and related objects
 
@@ -13,9 +14,7 @@ extension Importer {
     /// covers the key, one read of every key of the table for the whole run).
     func lookUpKeys(of records: [PreparedRecord], plan: EntityImportPlan) throws {
         guard let key = plan.uniqueKey else { return }
-        let keyColumns = key.map { SQLiteIdentifier.quoted(plan.columns[$0]) }
-        let table = SQLiteIdentifier.quoted(plan.table)
-        let entities = plan.treeNumbers.map(String.init).joined(separator: ", ")
+        let keyColumns: [RowColumn] = key.map { .attribute(plan.attributes[$0].name) }
         let prefix = plan.name + "\u{1E}"
         func remember(_ row: Statement) {
             let text = (0..<key.count).map { Self.keyText(row, column: Int32($0 + 1)) }
@@ -28,9 +27,9 @@ extension Importer {
             guard !preloadedKeys.contains(plan.name) else { return }
             preloadedKeys.insert(plan.name)
             summary.keyLookups += 1
-            try store.connection.prepare(
-                "SELECT Z_PK, \(keyColumns.joined(separator: ", ")) FROM \(table) WHERE Z_ENT IN (\(entities))"
-            ).forEachRow(remember)
+            var query = RowQuery(plan.name, [.key] + keyColumns)
+            query.inKeyOrder = false
+            try RowReader(store, tables: mapping).forEachRow(query, remember)
             return
         }
         var wanted: [[ImportCell]] = []
@@ -44,17 +43,12 @@ extension Importer {
         while start < wanted.count {
             let chunk = wanted[start..<min(start + Self.keysPerQuery, wanted.count)]
             start += chunk.count
-            let tuple =
-                key.count == 1
-                ? "?" : "(" + Array(repeating: "?", count: key.count).joined(separator: ", ") + ")"
-            let list = Array(repeating: tuple, count: chunk.count).joined(separator: ", ")
-            let left =
-                key.count == 1 ? keyColumns[0] : "(" + keyColumns.joined(separator: ", ") + ")"
-            let values = key.count == 1 ? "(\(list))" : "(VALUES \(list))"
+            var query = RowQuery(plan.name, [.key] + keyColumns)
+            query.filters = [.values(keyColumns, count: chunk.count)]
+            query.inKeyOrder = false
             summary.keyLookups += 1
             try writer?.query(
-                "SELECT Z_PK, \(keyColumns.joined(separator: ", ")) FROM \(table) "
-                    + "WHERE Z_ENT IN (\(entities)) AND \(left) IN \(values)",
+                query,
                 chunk.flatMap { $0.map(\.sqliteValue) }, remember)
         }
     }
@@ -63,13 +57,13 @@ extension Importer {
     /// run's index or one query (nested records with a unique key).
     func lookUpKey(_ text: String, cells: [ImportCell], plan: EntityImportPlan) throws -> Int64? {
         guard let key = plan.uniqueKey else { return nil }
-        let conditions = key.map { "\(SQLiteIdentifier.quoted(plan.columns[$0])) = ?" }
-        let entities = plan.treeNumbers.map(String.init).joined(separator: ", ")
+        var query = RowQuery(plan.name, [.key])
+        query.filters = key.map { .equals(.attribute(plan.attributes[$0].name)) }
+        query.inKeyOrder = false
+        query.limit = 1
         var found: Int64?
         try writer?.query(
-            "SELECT Z_PK FROM \(SQLiteIdentifier.quoted(plan.table)) WHERE Z_ENT IN (\(entities)) AND "
-                + conditions.joined(separator: " AND ") + " LIMIT 1",
-            cells.map(\.sqliteValue)
+            query, cells.map(\.sqliteValue)
         ) { found = $0.int64(at: 0) }
         if let found { keyIndex[plan.name + "\u{1E}" + text] = (found, false) }
         return found
@@ -180,12 +174,11 @@ extension Importer {
             return (cached.key, cached.entity)
         }
         var found: (Int64, Int)?
-        let entities = destination.treeNumbers.map(String.init).joined(separator: ", ")
+        var query = RowQuery(destination.name, [.key, .entity])
+        query.filters = [.equals(.attribute(destination.attributes[attribute].name))]
+        query.limit = 1
         try writer?.query(
-            "SELECT Z_PK, Z_ENT FROM \(SQLiteIdentifier.quoted(destination.table)) "
-                + "WHERE Z_ENT IN (\(entities)) AND \(SQLiteIdentifier.quoted(destination.columns[attribute])) = ? "
-                + "ORDER BY Z_PK LIMIT 1",
-            [value.sqliteValue]
+            query, [value.sqliteValue]
         ) { found = ($0.int64(at: 0), Int($0.int64(at: 1))) }
         let isFromStore = found != nil
         if found == nil {
@@ -213,18 +206,18 @@ extension Importer {
     ) throws -> (Int64, Int)? {
         guard let keyCell = destination.relationships[inverse].foreignKeyCell else { return nil }
         let text = value.keyText
-        let table = SQLiteIdentifier.quoted(destination.table)
-        let column = SQLiteIdentifier.quoted(destination.columns[attribute])
-        let ownerColumn = SQLiteIdentifier.quoted(destination.columns[keyCell])
-        let entities = destination.treeNumbers.map(String.init).joined(separator: ", ")
+        let column = RowColumnName.attribute(destination.attributes[attribute].name)
+        let ownerColumn = RowColumnName.toOne(
+            destination.relationships[inverse].relationship.name)
         var found: (Int64, Int)?
         // An object new in this run owns nothing yet: when no free object
         // has the value (found so before), there is nothing to look up.
         if !owner.isNew || !destination.ownedValues.contains(text) {
+            var query = RowQuery(destination.name, [.key, .entity])
+            query.filters = [.equals(column), .isNullOrEquals(ownerColumn)]
+            query.limit = 1
             try writer?.query(
-                "SELECT Z_PK, Z_ENT FROM \(table) WHERE Z_ENT IN (\(entities)) AND \(column) = ? "
-                    + "AND (\(ownerColumn) IS NULL OR \(ownerColumn) = ?) ORDER BY Z_PK LIMIT 1",
-                [value.sqliteValue, .integer(owner.key)]
+                query, [value.sqliteValue, .integer(owner.key)]
             ) { found = ($0.int64(at: 0), Int($0.int64(at: 1))) }
         }
         if let found {
@@ -235,10 +228,11 @@ extension Importer {
         // The object of that value that another owner has (the first).
         func taken() throws -> (key: Int64, entity: Int, owner: Int64?)? {
             var first: (Int64, Int, Int64?)?
+            var query = RowQuery(destination.name, [.key, .entity, .toOne(ownerColumn.property)])
+            query.filters = [.equals(column)]
+            query.limit = 1
             try writer?.query(
-                "SELECT Z_PK, Z_ENT, \(ownerColumn) FROM \(table) WHERE Z_ENT IN (\(entities)) "
-                    + "AND \(column) = ? ORDER BY Z_PK LIMIT 1",
-                [value.sqliteValue]
+                query, [value.sqliteValue]
             ) {
                 first = (
                     $0.int64(at: 0), Int($0.int64(at: 1)), $0.isNull(at: 2) ? nil : $0.int64(at: 2)

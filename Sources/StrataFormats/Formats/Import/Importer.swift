@@ -129,21 +129,7 @@ public final class Importer {
     /// The column sets of the table's unique indexes.
     func uniqueIndexes(of table: String) throws -> [Set<String>] {
         if let known = indexedColumnSets[table] { return known }
-        var sets: [Set<String>] = []
-        var names: [String] = []
-        try store.connection.prepare(
-            "SELECT name, \"unique\" FROM pragma_index_list(?)"
-        ).bindAndForEach([.text(table)]) { row in
-            if row.int64(at: 1) == 1, let name = row.text(at: 0) { names.append(name) }
-        }
-        for name in names {
-            var columns: Set<String> = []
-            try store.connection.prepare("SELECT name FROM pragma_index_info(?)")
-                .bindAndForEach([.text(name)]) { row in
-                    if let column = row.text(at: 0) { columns.insert(column) }
-                }
-            sets.append(columns)
-        }
+        let sets = try store.connection.uniqueIndexColumns(ofTable: table)
         indexedColumnSets[table] = sets
         return sets
     }
@@ -204,7 +190,8 @@ public final class Importer {
         let connection = store.connection
         connection.busyTimeout = options.lockTimeout
         try store.withSharedLock {
-            writer = try ImportWriter(connection: connection, isDryRun: options.isDryRun)
+            writer = try ImportWriter(
+                reader: RowReader(store, tables: mapping), isDryRun: options.isDryRun)
             defer { writer = nil }
             if !options.isDryRun { try begin() }
             do {
@@ -324,13 +311,5 @@ public final class Importer {
             summary.inserted += plan.insertedCount
             summary.insertedByEntity[plan.name] = plan.insertedCount
         }
-    }
-}
-
-extension Statement {
-    /// Binds `values`, then calls `body` for each row.
-    func bindAndForEach(_ values: [SQLiteValue], _ body: (Statement) throws -> Void) throws {
-        try bind(values)
-        try forEachRow(body)
     }
 }
