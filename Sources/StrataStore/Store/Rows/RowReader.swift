@@ -83,10 +83,8 @@ package struct RowReader {
                 let names = try keys.map {
                     try sql(of: $0, in: place, entity: query.entity, &joins, &aliases)
                 }
-                let tuple =
-                    names.count == 1
-                    ? "?" : "(" + Array(repeating: "?", count: names.count).joined(separator: ", ")
-                        + ")"
+                let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+                let tuple = names.count == 1 ? "?" : "(" + marks + ")"
                 let left = names.count == 1 ? names[0] : "(" + names.joined(separator: ", ") + ")"
                 conditions.append(
                     "\(left) IN (" + (names.count == 1 ? "" : "VALUES ")
