@@ -91,9 +91,27 @@ extension Connection {
         return result
     }
 
+    /// Opens a transaction that ``commit()`` or
+    /// ``rollbackIgnoringErrors()`` ends: for work that commits in several
+    /// transactions on its way (an import committing every so many
+    /// records); otherwise prefer ``inTransaction(_:_:)``.
+    ///
+    /// - Parameter kind: When to take the write lock; `.immediate` by default.
+    /// - Throws: ``SQLiteError`` (e.g. ``ResultCode/busy``).
+    public func beginTransaction(_ kind: TransactionKind = .immediate) throws {
+        try execute(kind.beginSQL)
+    }
+
+    /// Commits the open transaction.
+    ///
+    /// - Throws: ``SQLiteError``; the transaction may still be open then.
+    public func commit() throws {
+        try execute("COMMIT TRANSACTION")
+    }
+
     /// Rolls back the open transaction, if any; errors are dropped because
     /// the caller is already throwing a more relevant one.
-    private func rollbackIgnoringErrors() {
+    public func rollbackIgnoringErrors() {
         // SQLite may have rolled back by itself (SQLITE_FULL, IOERR, BUSY on
         // COMMIT in some modes); a second ROLLBACK would only fail.
         guard isInTransaction else { return }

@@ -32,6 +32,7 @@ public final class BundleArchiver {
 
     /// Where the bytes of one media attribute are: its table and column.
     struct MediaSlot {
+        let entity: String
         let table: String
         let column: String
         let attribute: Attribute
@@ -73,21 +74,17 @@ public final class BundleArchiver {
         WorkFiles.removeLeftovers(of: url)
         let scratch = try WorkFiles.makeFolder(for: url, activity: "archiving")
         defer { WorkFiles.remove(scratch) }
-        let index = try Connection(path: scratch.appendingPathComponent("media.sqlite").path)
-        defer { try? index.close() }  // A scratch file, removed with its folder.
-        try index.execute("PRAGMA journal_mode = OFF")
-        try index.execute("PRAGMA synchronous = OFF")
-        try index.execute(
-            "CREATE TABLE media (name TEXT PRIMARY KEY, size INTEGER, slot INTEGER, pk INTEGER, "
-                + "stored INTEGER)")
+        // Each medium by name: its size, slot, row key and whether stored.
+        let index = try ScratchIndex(
+            at: scratch.appendingPathComponent("media.sqlite"), fields: 4)
 
         let readme = Data(BundleReadme.text(model: model).utf8)
         let schema = try SchemaEncoder().encodeData(model)
         var files: [BundleManifest.File] = []
         var slots: [MediaSlot] = []
 
-        try store.connection.execute("BEGIN DEFERRED TRANSACTION")
-        defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
+        try store.connection.beginTransaction(.deferred)
+        defer { try? store.connection.commit() }  // Only read.
         try verifyReferences(mapping: mapping)
         try store.refuseUnknownEntityRows(for: "the archive")
         // Deflate level 1: text (the JSON Lines) still shrinks to about a
@@ -95,7 +92,6 @@ public final class BundleArchiver {
         try ZipWriter.write(to: url, replacing: replacing, deflateLevel: Self.deflateLevel) { zip in
             try zip.add(path: "README.txt", bytes: readme, compression: .deflated)
             files.append(Self.file("README.txt", readme))
-            try index.execute("BEGIN TRANSACTION")
             let connection = store.connection
             let joinLinks = ArchivedJoinLinks(
                 try BundleJoinLinks(model: model, mapping: mapping) {
@@ -108,7 +104,6 @@ public final class BundleArchiver {
                 files.append(file)
                 summary.counts[entity] = count
             }
-            try index.execute("COMMIT TRANSACTION")
             // Before the manifest: a refused store leaves no bundle.
             try verifyJoinTables(joinLinks.links, mapping: mapping)
             files.append(Self.file("schema.json", schema))
@@ -135,7 +130,7 @@ public final class BundleArchiver {
     /// `data/<entity>.jsonl`: one line per object of exactly `entity`, in
     /// key order; media values are indexed for the media pass.
     private func writeData(
-        of entity: String, mapping: StoreMapping, zip: ZipWriter, index: Connection,
+        of entity: String, mapping: StoreMapping, zip: ZipWriter, index: ScratchIndex,
         slots: inout [MediaSlot], joinLinks: ArchivedJoinLinks
     ) throws -> (BundleManifest.File, Int) {
         var options = ExportOptions(entity: entity)
@@ -152,12 +147,10 @@ public final class BundleArchiver {
                 let column = mapping.entities[entity]?.attributeColumns[attribute.name]
             else { continue }
             slotOfAttribute[attribute.name] = slots.count
-            slots.append(MediaSlot(table: table, column: column, attribute: attribute))
+            slots.append(MediaSlot(entity: entity, table: table, column: column, attribute: attribute))
             options.prefixOnly.insert(attribute.name)
         }
         let query = try ExportQuery(store: store, model: model, mapping: mapping, options: options)
-        let insert = try index.prepare(
-            "INSERT OR IGNORE INTO media (name, size, slot, pk, stored) VALUES (?, ?, ?, ?, ?)")
         let knownSlots = slots
         var reader = ExportValueReader(storeURL: store.url)
         reader.storedMedia = { attribute, prefix in
@@ -174,10 +167,7 @@ public final class BundleArchiver {
             }
             let type = MediaType.sniff(head)
             let name = SHA256.hex(hash.finalize()) + "." + type.fileExtension
-            try insert.execute([
-                .text(name), .integer(size), .integer(Int64(slot)), .integer(key),
-                .integer(type.isCompressed ? 1 : 0),
-            ])
+            try index.add(name, [size, Int64(slot), key, type.isCompressed ? 1 : 0])
             return "media/" + name
         }
         // Many-to-many links listed from both sides are summarised as the
@@ -244,7 +234,7 @@ public final class BundleArchiver {
     // MARK: - Manifest
 
     private func writeManifest(
-        files: [BundleManifest.File], counts: [String: Int], zip: ZipWriter, index: Connection
+        files: [BundleManifest.File], counts: [String: Int], zip: ZipWriter, index: ScratchIndex
     ) throws {
         var hashes: [String: String] = [:]
         for entity in model.entities {
@@ -269,13 +259,10 @@ public final class BundleArchiver {
                 first = false
             }
             for file in files where file.path != "schema.json" { try line(file) }
-            let media = try index.prepare("SELECT name, size FROM media ORDER BY name")
-            while try media.step() {
-                let name = media.text(at: 0) ?? ""
+            try index.forEach { name, fields in
                 try line(
                     BundleManifest.File(
-                        path: "media/" + name, bytes: media.int64(at: 1),
-                        sha256: String(name.prefix(64))))
+                        path: "media/" + name, bytes: fields[0], sha256: String(name.prefix(64))))
             }
             for file in files where file.path == "schema.json" { try line(file) }
             try sink.write(BundleJSON.manifestTail)
@@ -287,26 +274,28 @@ public final class BundleArchiver {
     /// `media/<name>` for every indexed file, in name order, read from the
     /// store again in pieces (in the same read transaction, so the bytes are
     /// the ones hashed).
-    private func writeMedia(zip: ZipWriter, index: Connection, slots: [MediaSlot]) throws -> (
+    private func writeMedia(zip: ZipWriter, index: ScratchIndex, slots: [MediaSlot]) throws -> (
         Int, Int64
     ) {
+        let reader = RowReader(store, tables: try StoreMapping(model: model, store: store))
         var statements: [Int: Statement] = [:]
-        let media = try index.prepare("SELECT name, slot, pk, stored FROM media ORDER BY name")
         var count = 0
         var total: Int64 = 0
-        while try media.step() {
-            let name = media.text(at: 0) ?? ""
-            let slotNumber = Int(media.int64(at: 1))
-            let key = media.int64(at: 2)
+        try index.forEach { name, fields in
+            let slotNumber = Int(fields[1])
+            let key = fields[2]
             let slot = slots[slotNumber]
             let read: Statement
             if let known = statements[slotNumber] {
                 read = known
             } else {
-                read = try store.connection.prepare(
-                    "SELECT substr(\(SQLiteIdentifier.quoted(slot.column)), 1, "
-                        + "\(ExportQuery.prefixLength)) FROM \(SQLiteIdentifier.quoted(slot.table)) "
-                        + "WHERE Z_PK = ?")
+                var query = RowQuery(
+                    slot.entity,
+                    [.attributePrefix(slot.attribute.name, bytes: ExportQuery.prefixLength)])
+                query.entities = .table
+                query.filters = [.key]
+                query.inKeyOrder = false
+                read = try reader.prepare(query)
                 statements[slotNumber] = read
             }
             try read.bind([.integer(key)])
@@ -316,7 +305,7 @@ public final class BundleArchiver {
             }
             let source = try self.source(of: slot, key: key, prefix: read.blobBytes(at: 0))
             read.reset()
-            let stored = media.int64(at: 3) != 0
+            let stored = fields[3] != 0
             try zip.add(path: "media/" + name, compression: stored ? .stored : .deflated) {
                 sink in
                 try self.forEachChunk(of: source) { chunk in

@@ -108,9 +108,7 @@ struct BundleJoinLinks {
     /// The column that leads join table `table`'s primary key, as the
     /// store's file has it.
     static func leadingColumn(of table: String, in connection: Connection) throws -> String? {
-        let columns = try connection.prepare("SELECT name FROM pragma_table_info(?) WHERE pk = 1")
-        try columns.bind(.text(table), at: 1)
-        return try columns.step() ? columns.text(at: 0) : nil
+        try connection.columns(ofTable: table).first { $0.primaryKeyIndex == 1 }?.name
     }
 
     /// The role of `entity`'s to-many `relationship`.

@@ -22,22 +22,11 @@ package final class BundleLoader {
     /// The large media streamed into their rows and found to match.
     private var verifiedMedia: Set<String> = []
 
-    /// A to-many membership written after every row exists: the
-    /// destination row `pk` gets `owner` in `slot`'s key column and
-    /// `position` in its order column.
-    private struct InverseSlot {
-        let table: String
-        let keyColumn: String
-        let orderColumn: String?
-        /// The first to-many using it (`Entity.relationship`), for errors.
-        let relationship: String
-    }
-    private var inverseSlots: [InverseSlot] = []
-    private var inverseSlotIndex: [String: Int] = [:]
     /// The insert of each entity's rows, by name.
     private var inserts: [String: EntityInsert] = [:]
-    /// The insert of each to-many's memberships, by `Entity.relationship`.
-    private var memberInserts: [String: Statement] = [:]
+    /// The memberships kept through destinations' key columns, written
+    /// once every row exists (during a load).
+    private var memberships: PendingMemberships?
     /// The writer of the rows and of unordered join tables' links.
     private let rows: RowWriter
     private let columns: [String: EntityColumns]
@@ -90,11 +79,9 @@ package final class BundleLoader {
         // reading them back; 16 MiB was no faster and, with the sort that
         // builds a join index, peaked at 63.6 MiB.
         try connection.setPragma("cache_size", "-8192")
-        try connection.execute("BEGIN IMMEDIATE TRANSACTION")
-        do {
-            try connection.execute(
-                "CREATE TEMP TABLE strata_members (slot INTEGER, pk INTEGER, owner INTEGER, position INTEGER)"
-            )
+        try connection.inTransaction(.immediate) {
+            memberships = try PendingMemberships(connection: connection)
+            defer { memberships = nil }
             let entities = BundleJSON.sortedKeys(unarchiver.manifest.counts)
             var joinIndexes = try DeferredIndexes(
                 tables: unorderedJoinTables, connection: connection)
@@ -121,15 +108,14 @@ package final class BundleLoader {
                 }
             }
             try joinIndexes.restore()
-            try applyMemberships()
+            if let missing = try memberships?.apply() {
+                throw BundleError(
+                    .invalidData, path: path,
+                    "\(missing.relationship) lists an object with key p\(missing.key) that the "
+                        + "bundle does not hold")
+            }
             try KeyAllocator.raiseToHighestKeys(of: mapping, model: model, on: connection)
-            memberInserts = [:]  // Their statements use the temporary table.
-            try connection.execute("DROP TABLE temp.strata_members")
-            try connection.execute("COMMIT TRANSACTION")
-        } catch {
-            // The load's error is the one to report.
-            try? connection.execute("ROLLBACK TRANSACTION")
-            throw error
+            try memberships?.finish()
         }
         let known = decoder.joinLinks.knownColumns
         // Every Z_ENT is the number of its file's entity and Z_MAX the
@@ -282,37 +268,31 @@ package final class BundleLoader {
         guard !batch.links.isEmpty, let toMany = mapping.entities[columns.entity]?.toMany else {
             return
         }
-        // The batched insert of each to-many slot kept in an unordered join table.
+        // The batched insert of each to-many slot kept in a join table (an
+        // ordered link listed again takes its later order).
         var batched = [JoinRowInsert?](repeating: nil, count: columns.toManyRelationships.count)
         for (slot, relationship) in columns.toManyRelationships.enumerated() {
-            guard
-                case .joinTable(let table, let source, let target, nil)? = toMany[relationship.name]
+            guard case .joinTable(let table, let source, let target, let order)? =
+                toMany[relationship.name]
             else { continue }
             batched[slot] = try rows.joinInsert(
-                table: table, sourceColumn: source, destinationColumn: target, orderColumn: nil)
+                table: table, sourceColumn: source, destinationColumn: target,
+                orderColumn: order, replacesOrder: order != nil)
         }
         for link in batch.links {
             let owner = batch.keys[link.object]
             if let insert = batched[link.slot] {
-                try insert.add(source: owner, destination: link.member)
+                try insert.add(source: owner, destination: link.member, order: link.order)
                 continue
             }
             let relationship = columns.toManyRelationships[link.slot]
-            guard let storage = toMany[relationship.name] else { continue }
-            let statement = try memberInsert(
-                for: relationship, of: columns.entity, storage: storage)
-            switch storage {
-            case .inverseForeignKey:
-                // The slot was bound when the statement was made.
-                try statement.bind(.integer(link.member), at: 2)
-                try statement.bind(.integer(owner), at: 3)
-                try statement.bind(.integer(link.order), at: 4)
-            case .joinTable:  // Ordered: unordered ones were batched above.
-                try statement.bind(.integer(owner), at: 1)
-                try statement.bind(.integer(link.member), at: 2)
-                try statement.bind(.integer(link.order), at: 3)
-            }
-            try statement.execute()
+            guard case .inverseForeignKey(let table, let column, let order)? =
+                toMany[relationship.name]
+            else { continue }
+            try memberships?.add(
+                member: link.member, owner: owner, position: link.order,
+                relationship: "\(columns.entity).\(relationship.name)", table: table,
+                keyColumn: column, orderColumn: order)
         }
         for insert in batched { try insert?.flush() }
     }
@@ -378,80 +358,5 @@ package final class BundleLoader {
             offset += chunk.count
         }
         if expected != nil { verifiedMedia.insert(medium.entry.path) }
-    }
-
-    // MARK: - Relationships
-
-    /// The prepared insert of `relationship`'s memberships: into the
-    /// pending table (a to-many kept through the destination's key column,
-    /// applied when every row exists) or into its join table.
-    private func memberInsert(
-        for relationship: Relationship, of entity: String, storage: StoreMapping.ToManyMapping
-    ) throws -> Statement {
-        let name = "\(entity).\(relationship.name)"
-        if let known = memberInserts[name] { return known }
-        let quoted = SQLiteIdentifier.quoted
-        let statement: Statement
-        switch storage {
-        case .inverseForeignKey(let table, let column, let orderColumn):
-            let slotKey = "\(table).\(column)"
-            let slot: Int
-            if let known = inverseSlotIndex[slotKey] {
-                slot = known
-            } else {
-                slot = inverseSlots.count
-                inverseSlotIndex[slotKey] = slot
-                inverseSlots.append(
-                    InverseSlot(
-                        table: table, keyColumn: column, orderColumn: orderColumn,
-                        relationship: name))
-            }
-            statement = try store.connection.prepare(
-                "INSERT INTO temp.strata_members VALUES (?, ?, ?, ?)")
-            try statement.bind(.integer(Int64(slot)), at: 1)
-        case .joinTable(let table, let source, let target, let orderColumn?):
-            statement = try store.connection.prepare(
-                "INSERT INTO \(quoted(table)) (\(quoted(source)), \(quoted(target)), "
-                    + "\(quoted(orderColumn))) VALUES (?, ?, ?) ON CONFLICT DO UPDATE "
-                    + "SET \(quoted(orderColumn)) = excluded.\(quoted(orderColumn))")
-        case .joinTable(_, _, _, nil):
-            preconditionFailure("BundleLoader: unordered join links go through JoinRowInsert")
-        }
-        memberInserts[name] = statement
-        return statement
-    }
-
-    /// Writes the memberships of to-manys kept through the destination's
-    /// key column (and its order column), now that every row exists.
-    private func applyMemberships() throws {
-        let quoted = SQLiteIdentifier.quoted
-        for (slot, inverse) in inverseSlots.enumerated() {
-            var sets = ["\(quoted(inverse.keyColumn)) = m.owner"]
-            var differs = ["t.\(quoted(inverse.keyColumn)) IS NOT m.owner"]
-            if let order = inverse.orderColumn {
-                sets.append("\(quoted(order)) = m.position")
-                differs.append("t.\(quoted(order)) IS NOT m.position")
-            }
-            // One pass over the pending links, each finding its row by key.
-            // Rows whose to-one already says so (the usual case: a bundle
-            // lists both sides) are left alone: rewriting a row rewrites
-            // its media too.
-            try store.connection.execute(
-                "UPDATE \(quoted(inverse.table)) AS t SET \(sets.joined(separator: ", ")) "
-                    + "FROM (SELECT pk, owner, position FROM temp.strata_members WHERE slot = ?1) "
-                    + "AS m WHERE t.Z_PK = m.pk AND (\(differs.joined(separator: " OR ")))",
-                [.integer(Int64(slot))])
-            // A member the bundle does not hold would be dropped silently.
-            if let missing = try store.connection.scalar(
-                "SELECT m.pk FROM temp.strata_members AS m WHERE m.slot = ?1 AND NOT EXISTS "
-                    + "(SELECT 1 FROM \(quoted(inverse.table)) AS t WHERE t.Z_PK = m.pk) LIMIT 1",
-                [.integer(Int64(slot))])?.int64Value
-            {
-                throw BundleError(
-                    .invalidData, path: path,
-                    "\(inverse.relationship) lists an object with key p\(missing) that the bundle "
-                        + "does not hold")
-            }
-        }
     }
 }

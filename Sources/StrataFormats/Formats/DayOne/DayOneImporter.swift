@@ -118,7 +118,7 @@ public final class DayOneImporter {
         let scratchStore = try Store.create(
             at: scratch.appendingPathComponent("import.sqlite"), model: model)
         defer { try? scratchStore.close() }  // Scratch: its data is merged or dropped.
-        try scratchStore.connection.execute("PRAGMA synchronous = OFF")
+        try scratchStore.connection.setPragma("synchronous", "OFF")
         let writer = try DayOneEntryWriter(
             importer: self, zip: zip, context: Context(store: scratchStore, model: model))
         for (number, journal) in journals.enumerated() {
@@ -229,12 +229,13 @@ public final class DayOneImporter {
     /// How many of `uuids` the store has already.
     private func existingCount(of uuids: [String]) throws -> Int {
         let mapping = try StoreMapping(model: model, store: store)
-        guard let entity = mapping.entities["DiaryEntry"],
-            let column = entity.attributeColumns["uuid"]
-        else { return 0 }
-        let statement = try store.connection.prepare(
-            "SELECT 1 FROM \(SQLiteIdentifier.quoted(entity.table)) WHERE "
-                + "\(SQLiteIdentifier.quoted(column)) = ? LIMIT 1")
+        guard mapping.entities["DiaryEntry"]?.attributeColumns["uuid"] != nil else { return 0 }
+        var query = RowQuery("DiaryEntry", [.key])
+        query.entities = .table
+        query.filters = [.equals(.attribute("uuid"))]
+        query.inKeyOrder = false
+        query.limit = 1
+        let statement = try RowReader(store, tables: mapping).prepare(query)
         var count = 0
         for uuid in uuids {
             try statement.bind([.text(uuid)])

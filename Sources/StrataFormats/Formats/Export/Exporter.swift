@@ -71,8 +71,8 @@ public final class Exporter {
             reader.media = { _, bytes in try media.store(bytes) }
         }
         do {
-            try store.connection.execute("BEGIN DEFERRED TRANSACTION")
-            defer { try? store.connection.execute("COMMIT TRANSACTION") }  // Only read.
+            try store.connection.beginTransaction(.deferred)
+            defer { try? store.connection.commit() }  // Only read.
             let query = try ExportQuery(
                 store: store, model: model, mapping: mapping, options: options)
             if format == .csv {

@@ -200,10 +200,10 @@ public final class Importer {
                 if !options.isDryRun {
                     try checkWrittenReferences()
                     try finishTransaction()
-                    try connection.execute("COMMIT TRANSACTION")
+                    try connection.commit()
                 }
             } catch {
-                if connection.isInTransaction { try? connection.execute("ROLLBACK TRANSACTION") }
+                connection.rollbackIgnoringErrors()
                 throw error
             }
         }
@@ -213,7 +213,7 @@ public final class Importer {
     }
 
     private func begin() throws {
-        try store.connection.execute("BEGIN IMMEDIATE TRANSACTION")
+        try store.connection.beginTransaction(.immediate)
         try store.checkVersionUnchanged(verified: &verifiedMetadata)
         if !hasStoredSchema {
             // A store written before stores kept their schema learns it now,
@@ -251,7 +251,7 @@ public final class Importer {
             try checkComputedFieldsSeen()
             try resolvePendingLinks()
             try finishTransaction()
-            try store.connection.execute("COMMIT TRANSACTION")
+            try store.connection.commit()
             try begin()
         }
     }

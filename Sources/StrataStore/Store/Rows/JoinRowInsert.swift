@@ -4,7 +4,8 @@ import StrataCore
 /// writes them (its own key column first), ``rowsPerStatement`` at a time:
 /// one statement of many rows costs about what a few one-row statements
 /// do, and a bundle or an import has a link per tag of every entry.
-/// `INSERT OR IGNORE`, so a link listed twice is kept once.
+/// `INSERT OR IGNORE`, so a link listed twice is kept once; or, for a
+/// loader whose later listing of a link wins, an upsert of its order.
 ///
 /// Rows wait until a batch is full or ``flush()``; whoever reads the table
 /// flushes first. Made and kept by ``RowWriter/joinInsert(table:sourceColumn:destinationColumn:orderColumn:)``.
@@ -19,16 +20,24 @@ package final class JoinRowInsert {
     private var pending: [Int64] = []
 
     /// The insert into `table` of `columns` (source, destination and, when
-    /// the relationship is ordered, its order column).
-    init(connection: Connection, table: String, columns: [String]) throws {
+    /// the relationship is ordered, its order column); with `replacesOrder`
+    /// a link already there takes the new order.
+    init(connection: Connection, table: String, columns: [String], replacesOrder: Bool) throws {
         width = columns.count
         let head =
-            "INSERT OR IGNORE INTO \(SQLiteIdentifier.quoted(table)) ("
+            (replacesOrder ? "INSERT INTO " : "INSERT OR IGNORE INTO ")
+            + SQLiteIdentifier.quoted(table) + " ("
             + columns.map(SQLiteIdentifier.quoted).joined(separator: ", ") + ") VALUES "
+        var tail = ""
+        if replacesOrder, columns.count == 3 {
+            let order = SQLiteIdentifier.quoted(columns[2])
+            tail = " ON CONFLICT DO UPDATE SET \(order) = excluded.\(order)"
+        }
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        one = try connection.prepare(head + row)
+        one = try connection.prepare(head + row + tail)
         many = try connection.prepare(
-            head + Array(repeating: row, count: Self.rowsPerStatement).joined(separator: ", "))
+            head + Array(repeating: row, count: Self.rowsPerStatement).joined(separator: ", ")
+                + tail)
         pending.reserveCapacity(width * Self.rowsPerStatement)
     }
 

@@ -52,6 +52,7 @@ package final class RowWriter {
     private struct JoinSide: Hashable {
         let table: String
         let sourceColumn: String
+        let replacesOrder: Bool
     }
     /// The statements dropping an object, by the root of its tree
     /// (``drop(_:ofTreeRootedAt:model:tables:)``).
@@ -283,13 +284,15 @@ package final class RowWriter {
     /// is in `sourceColumn`, kept for the run; ``flushJoins()`` writes what
     /// waits in every one.
     package func joinInsert(
-        table: String, sourceColumn: String, destinationColumn: String, orderColumn: String?
+        table: String, sourceColumn: String, destinationColumn: String, orderColumn: String?,
+        replacesOrder: Bool = false
     ) throws -> JoinRowInsert {
-        let side = JoinSide(table: table, sourceColumn: sourceColumn)
+        let side = JoinSide(table: table, sourceColumn: sourceColumn, replacesOrder: replacesOrder)
         if let known = joinInserts[side] { return known }
         var columns = [sourceColumn, destinationColumn]
         if let orderColumn { columns.append(orderColumn) }
-        let insert = try JoinRowInsert(connection: connection, table: table, columns: columns)
+        let insert = try JoinRowInsert(
+            connection: connection, table: table, columns: columns, replacesOrder: replacesOrder)
         joinInserts[side] = insert
         return insert
     }

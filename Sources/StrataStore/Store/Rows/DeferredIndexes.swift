@@ -10,14 +10,14 @@ import StrataCore
 /// this process has just created and holds in one transaction: the SQL
 /// executed again is what that store's `sqlite_master` says, so the store
 /// ends with the same indexes, byte for byte in its schema.
-struct DeferredIndexes {
+package struct DeferredIndexes {
     /// The dropped indexes' `CREATE INDEX` statements.
     private(set) var statements: [String] = []
     private let connection: Connection
 
     /// Drops every index of `tables` but those SQLite makes for a primary
     /// key or unique constraint (they have no SQL of their own).
-    init(tables: [String], connection: Connection) throws {
+    package init(tables: [String], connection: Connection) throws {
         self.connection = connection
         let indexes = try connection.prepare(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 "
@@ -40,7 +40,7 @@ struct DeferredIndexes {
     }
 
     /// Creates the dropped indexes again; later calls do nothing.
-    mutating func restore() throws {
+    package mutating func restore() throws {
         guard !statements.isEmpty else { return }
         // SQLite sorts an index's keys in runs as large as the page cache,
         // then merges the runs. Runs of a megabyte sort within the CPU's

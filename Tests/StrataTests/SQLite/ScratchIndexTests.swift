@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import StrataCore
+
+@Suite struct ScratchIndexTests {
+    @Test func testEntriesComeBackInByteOrderOfTheirNamesAndTheFirstOfANameWins() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-scratch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var printed: [String] = []
+        func print(_ name: String, _ field: Int64) { printed.append("\(name) \(field)") }
+        // The doc comment's example.
+        let index = try ScratchIndex(at: folder.appendingPathComponent("media.sqlite"), fields: 2)
+        try index.add("b.png", [10, 1])
+        try index.add("a.png", [20, 2])
+        try index.forEach { name, fields in print(name, fields[0]) }  // a.png first
+        #expect(printed == ["a.png 20", "b.png 10"])
+
+        try index.add("a.png", [99, 9])
+        try index.add("B.png", [30, 3])
+        var entries: [String] = []
+        try index.forEach { name, fields in entries.append("\(name) \(fields)") }
+        #expect(entries == ["B.png [30, 3]", "a.png [20, 2]", "b.png [10, 1]"])
+    }
+
+    @Test func testAnEntryWithTheWrongNumberOfFieldsIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-scratch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = try ScratchIndex(at: folder.appendingPathComponent("i.sqlite"), fields: 2)
+        #expect(throws: SQLiteError.self) { try index.add("x", [1]) }
+    }
+}
