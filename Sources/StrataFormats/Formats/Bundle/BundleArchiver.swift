@@ -147,7 +147,8 @@ public final class BundleArchiver {
                 let column = mapping.entities[entity]?.attributeColumns[attribute.name]
             else { continue }
             slotOfAttribute[attribute.name] = slots.count
-            slots.append(MediaSlot(entity: entity, table: table, column: column, attribute: attribute))
+            slots.append(
+                MediaSlot(entity: entity, table: table, column: column, attribute: attribute))
             options.prefixOnly.insert(attribute.name)
         }
         let query = try ExportQuery(store: store, model: model, mapping: mapping, options: options)

@@ -272,8 +272,9 @@ package final class BundleLoader {
         // ordered link listed again takes its later order).
         var batched = [JoinRowInsert?](repeating: nil, count: columns.toManyRelationships.count)
         for (slot, relationship) in columns.toManyRelationships.enumerated() {
-            guard case .joinTable(let table, let source, let target, let order)? =
-                toMany[relationship.name]
+            guard
+                case .joinTable(let table, let source, let target, let order)? =
+                    toMany[relationship.name]
             else { continue }
             batched[slot] = try rows.joinInsert(
                 table: table, sourceColumn: source, destinationColumn: target,
@@ -286,8 +287,9 @@ package final class BundleLoader {
                 continue
             }
             let relationship = columns.toManyRelationships[link.slot]
-            guard case .inverseForeignKey(let table, let column, let order)? =
-                toMany[relationship.name]
+            guard
+                case .inverseForeignKey(let table, let column, let order)? =
+                    toMany[relationship.name]
             else { continue }
             try memberships?.add(
                 member: link.member, owner: owner, position: link.order,

@@ -63,4 +63,3 @@ package struct BundleMerger {
         }
     }
 }
-

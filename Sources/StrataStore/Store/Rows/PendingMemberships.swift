@@ -63,7 +63,8 @@ package final class PendingMemberships {
         if let insert {
             statement = insert
         } else {
-            statement = try connection.prepare("INSERT INTO temp.strata_members VALUES (?, ?, ?, ?)")
+            statement = try connection.prepare(
+                "INSERT INTO temp.strata_members VALUES (?, ?, ?, ?)")
             insert = statement
         }
         try statement.bind(Int64(number), at: 1)
