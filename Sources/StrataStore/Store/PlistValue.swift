@@ -93,16 +93,23 @@ public indirect enum PlistValue: Hashable, Sendable {
     }
 
     /// The value as `PropertyListSerialization` writes it.
-    public var foundationValue: Any {
+    ///
+    /// Strata writes property lists itself (``BinaryPropertyList``), and
+    /// Foundation's writer fails in a statically linked program.
+    @available(*, deprecated, message: "write property lists with BinaryPropertyList.encode")
+    public var foundationValue: Any { foundationValueBody }
+
+    /// ``foundationValue`` without the deprecation, for its own recursion.
+    private var foundationValueBody: Any {
         switch self {
-        case .string(let value): value
-        case .integer(let value): NSNumber(value: value)
-        case .real(let value): NSNumber(value: value)
-        case .boolean(let value): NSNumber(value: value)
-        case .date(let value): value
-        case .data(let value): value
-        case .array(let values): values.map(\.foundationValue)
-        case .dictionary(let values): values.mapValues(\.foundationValue)
+        case .string(let value): return value
+        case .integer(let value): return NSNumber(value: value)
+        case .real(let value): return NSNumber(value: value)
+        case .boolean(let value): return NSNumber(value: value)
+        case .date(let value): return value
+        case .data(let value): return value
+        case .array(let values): return values.map { $0.foundationValueBody }
+        case .dictionary(let values): return values.mapValues { $0.foundationValueBody }
         }
     }
 }
