@@ -12,11 +12,11 @@ extension Context {
         let relationship = object.description_.relationships[index]
         var ids: [ObjectID] = []
         if let key = object.objectID.primaryKey,
-            let mapping = object.description_.mapping.toMany[relationship.name],
-            let destination = descriptions[relationship.destination]
+            object.description_.mapping.toMany[relationship.name] != nil,
+            descriptions[relationship.destination] != nil
         {
-            let statement = try store.connection.cachedStatement(
-                mapping.destinationsSQL(destinationTable: destination.mapping.table))
+            let statement = try RowReader(store, tables: mapping).destinations(
+                of: relationship.name, from: object.description_.name)
             try statement.bind([.integer(key)])
             while try statement.step() {
                 let name = namesByNumber[Int(statement.int64(at: 1))] ?? relationship.destination

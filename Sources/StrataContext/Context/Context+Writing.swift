@@ -168,7 +168,7 @@ extension Context {
                 }
             }
             if !isInsert { try statement.bind(ownKey, at: position) }
-            try statement.execute()
+            try rows.write(statement)
         }
     }
 

@@ -76,8 +76,7 @@ extension Connection {
                 code: .cantOpen, message: "copying \(self.path): \(path) exists already")
         }
         let copiedAsFile: Bool = try inTransaction(.deferred) {
-            // The first read fixes the snapshot and takes the read lock.
-            _ = try scalar("SELECT COUNT(*) FROM sqlite_master")
+            try fixSnapshot()
             var status = stat()
             let walPath = self.path + "-wal"
             guard stat(walPath, &status) != 0 || status.st_size == 0 else { return false }

@@ -40,6 +40,37 @@ extension Connection {
         return try scalar(sql, [.text(name)]) != nil
     }
 
+    /// The names of the main database's tables, as they were created
+    /// (SQLite's own `sqlite_…` tables included).
+    ///
+    /// - Returns: The names, in no particular order.
+    /// - Throws: ``SQLiteError``.
+    public func tableNames() throws -> [String] {
+        var names: [String] = []
+        try prepare("SELECT name FROM main.sqlite_master WHERE type = 'table'").forEachRow {
+            if let name = $0.text(at: 0) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Drops every trigger and view of the main database, leaving its tables
+    /// and indexes: a database taken as input keeps no code of its own that
+    /// would run on later writes. Run it inside a transaction to drop all or
+    /// none.
+    ///
+    /// - Throws: ``SQLiteError``.
+    public func dropTriggersAndViews() throws {
+        var drops: [String] = []
+        try prepare(
+            "SELECT type, name FROM main.sqlite_master WHERE type IN ('trigger', 'view')"
+        ).forEachRow { row in
+            let type = row.text(at: 0) == "view" ? "VIEW" : "TRIGGER"
+            drops.append(
+                "DROP \(type) IF EXISTS main.\(SQLiteIdentifier.quoted(row.text(at: 1) ?? ""))")
+        }
+        for drop in drops { try execute(drop) }
+    }
+
     /// The columns of a table in the main database, in declaration order.
     ///
     /// Uses the `pragma_table_info` table-valued function so the table name

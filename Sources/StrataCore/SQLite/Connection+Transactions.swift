@@ -61,6 +61,17 @@ extension Connection {
         return result
     }
 
+    /// Makes the first read of the open transaction (of the schema), which
+    /// fixes the snapshot the transaction reads and takes the read lock:
+    /// the database stays as it is now for the transaction, so its file may
+    /// be copied as it stands (with the write lock also held, no other
+    /// writer can grow the WAL meanwhile).
+    ///
+    /// - Throws: ``SQLiteError``.
+    public func fixSnapshot() throws {
+        _ = try scalar("SELECT COUNT(*) FROM sqlite_master")
+    }
+
     /// Runs `body` inside a savepoint: released when it returns, rolled back
     /// to (then released) when it throws.
     ///

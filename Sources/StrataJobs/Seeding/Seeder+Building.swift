@@ -89,18 +89,7 @@ extension Seeder {
     static func dropTriggersAndViews(in url: URL) throws {
         let connection = try Connection(path: url.path, mode: .readWrite)
         do {
-            try connection.inTransaction(.immediate) {
-                var drops: [String] = []
-                try connection.prepare(
-                    "SELECT type, name FROM main.sqlite_master WHERE type IN ('trigger', 'view')"
-                ).forEachRow { row in
-                    let type = row.text(at: 0) == "view" ? "VIEW" : "TRIGGER"
-                    drops.append(
-                        "DROP \(type) IF EXISTS main.\(SQLiteIdentifier.quoted(row.text(at: 1) ?? ""))"
-                    )
-                }
-                for drop in drops { try connection.execute(drop) }
-            }
+            try connection.inTransaction(.immediate) { try connection.dropTriggersAndViews() }
             try connection.close()
         } catch {
             try? connection.close()  // The first error is the one to report.

@@ -123,7 +123,7 @@ public struct StoreMapping: Sendable {
             tableColumns[table] = names
             return names
         }
-        let tables = try StoreMapping.tableNames(connection)
+        let tables = Set(try connection.tableNames())
 
         var entities: [String: EntityMapping] = [:]
         for entityLayout in layout.entities {
@@ -198,14 +198,6 @@ public struct StoreMapping: Sendable {
     /// The mapping of the entity named `name`.
     public func entity(named name: String) -> EntityMapping? {
         entities[name]
-    }
-
-    private static func tableNames(_ connection: Connection) throws -> Set<String> {
-        var names: Set<String> = []
-        try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").forEachRow {
-            if let name = $0.text(at: 0) { names.insert(name) }
-        }
-        return names
     }
 
     /// Finds the join table of a many-to-many pair by name, trying the name

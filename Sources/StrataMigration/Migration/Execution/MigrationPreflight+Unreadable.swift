@@ -35,11 +35,10 @@ extension MigrationPreflight {
                     let (path, attribute) = expression.keyPaths.first,
                     !path.contains("."),
                     file.correspondence.attributes[rule.name]?[name] == path,
-                    let column = place.attributeColumns[path]
+                    place.attributeColumns[path] != nil
                 else { continue }
                 let (count, examples) = try unreadable(
-                    expression, evaluator, path: path, attribute: attribute, column: column,
-                    place: place)
+                    expression, evaluator, path: path, attribute: attribute, of: rule.source)
                 guard count > 0 else { continue }
                 let lost = "\(rule.source).\(path)"
                 let accepted =
@@ -76,21 +75,18 @@ extension MigrationPreflight {
         return findings
     }
 
-    /// The stored values of `column` for which `expression` gives nil (or
-    /// fails), counted, with the first few by primary key.
+    /// The stored values of attribute `path` of `entity`'s objects for
+    /// which `expression` gives nil (or fails), counted, with the first few
+    /// by primary key.
     private func unreadable(
         _ expression: MappingExpression, _ evaluator: ExpressionEvaluator, path: String,
-        attribute: Attribute, column: String, place: StoreMapping.EntityMapping
+        attribute: Attribute, of entity: String
     ) throws -> (count: Int64, examples: [(key: Int64, text: String)]) {
-        let marks = Array(repeating: "?", count: place.treeNumbers.count).joined(separator: ", ")
-        let statement = try store.connection.prepare(
-            "SELECT Z_PK, \(SQLiteIdentifier.quoted(column)) FROM "
-                + "\(SQLiteIdentifier.quoted(place.table)) WHERE Z_ENT IN (\(marks)) AND "
-                + "\(SQLiteIdentifier.quoted(column)) IS NOT NULL ORDER BY Z_PK")
-        try statement.bind(place.treeNumbers.map { .integer(Int64($0)) })
+        var query = RowQuery(entity, [.key, .attribute(path)])
+        query.filters = [.isNotNull(.attribute(path))]
         var count: Int64 = 0
         var examples: [(key: Int64, text: String)] = []
-        try statement.forEachRow { row in
+        try reader.forEachRow(query) { row in
             let key = row.int64(at: 0)
             let stored = row.value(at: 1)
             let value = MappingValue(

@@ -28,6 +28,8 @@ final class MigrationPreflight {
     private var stagePairs: [String: StagePairs] = [:]
     /// Objects per entity of `current` counted so far, subentities included.
     private var counted: [String: Int64] = [:]
+    /// The reader of the store's rows.
+    var reader: RowReader { RowReader(store, tables: mapping) }
 
     init(
         store: Store, chain: SchemaChain, current: Model, options: MigrationOptions,
@@ -57,15 +59,16 @@ final class MigrationPreflight {
         guard let place = mapping.entities[entity] else { return 0 }
         let sharing = mapping.entities.values.filter { $0.table == place.table }
         var perNumber: [Int: Int64] = [:]
+        var query = RowQuery(entity, [.entity, .count])
+        query.entities = .table
+        query.inKeyOrder = false
         if sharing.count == 1 {
             // One entity in the table: no Z_ENT filter, so SQLite may count
             // the smallest index instead of the table.
-            perNumber[place.number] =
-                try count("SELECT COUNT(*) FROM \(quoted(place.table))", [])
+            perNumber[place.number] = try reader.count(query)
         } else {
-            try store.connection.prepare(
-                "SELECT Z_ENT, COUNT(*) FROM \(quoted(place.table)) GROUP BY Z_ENT"
-            ).forEachRow { row in
+            query.groupBy = [.entity]
+            try reader.forEachRow(query) { row in
                 perNumber[Int(row.int64(at: 0))] = row.int64(at: 1)
             }
         }
@@ -187,15 +190,15 @@ final class MigrationPreflight {
 
         if step.kind == .addUniquenessConstraint, let place {
             let names = (step.property ?? "").split(separator: ",").map(String.init)
-            let columns = names.compactMap { place.entity.attributeColumns[$0] }
-            guard columns.count == names.count, !columns.isEmpty else { return nil }
-            let groups = try count(
-                "SELECT COUNT(*) FROM (SELECT 1 FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
-                    + marks(place.entity) + ")"
-                    // A unique index lets NULLs repeat, as SQLite and Core Data do.
-                    + columns.map { " AND \(quoted($0)) IS NOT NULL" }.joined() + " GROUP BY "
-                    + columns.map(quoted).joined(separator: ", ") + " HAVING COUNT(*) > 1)",
-                numbers(place.entity))
+            guard !names.isEmpty, names.allSatisfy({ place.entity.attributeColumns[$0] != nil })
+            else { return nil }
+            var query = RowQuery(place.name, [.count])
+            // A unique index lets NULLs repeat, as SQLite and Core Data do.
+            query.filters = names.map { .isNotNull(.attribute($0)) }
+            query.groupBy = names.map { .attribute($0) }
+            query.minimumGroupSize = 2
+            query.inKeyOrder = false
+            let groups = try reader.count(query)
             guard groups > 0 else { return nil }
             return found(
                 .blocking,
@@ -240,7 +243,7 @@ final class MigrationPreflight {
         let sentence: String
         switch step.kind {
         case .makeRequired where column != nil:
-            affected = try nils(column ?? "", place)
+            affected = try nils(place)
             let tail =
                 step.label == .inferred
                 ? "they get the default" : "\(target) requires it and gives no default"
@@ -278,12 +281,12 @@ final class MigrationPreflight {
                 + "\(target) requires it and gives no default"
         case .removeAttribute where column != nil, .changeType where column != nil,
             .widenType where column != nil:
-            affected = try rows(place.name) - (try nils(column ?? "", place))
+            affected = try rows(place.name) - (try nils(place))
             sentence =
                 step.kind == .removeAttribute
                 ? "\(affected) values of \(step.names) would be dropped"
                 : "\(affected) values of \(step.names) need converting: \(step.reason)"
-                    + (try misfits(of: step, column ?? "", place, in: stage).map {
+                    + (try misfits(of: step, place, in: stage).map {
                         "; \($0) of them would not fit"
                     } ?? "")
         case .removeRelationship where place.property != nil:
@@ -294,9 +297,9 @@ final class MigrationPreflight {
         case .removeEntity:
             // Only the entity's own objects: its subentities have steps of
             // their own, and those that continue keep their objects.
-            affected = try count(
-                "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT = ?",
-                [.integer(Int64(place.entity.number))])
+            var query = RowQuery(place.name, [.count])
+            query.entities = .exactly
+            affected = try reader.count(query)
             sentence = "\(affected) objects of \(step.entity) would be dropped"
         case .toManyToToOne:
             affected = try ownersOfSeveral(step, place)
@@ -413,29 +416,29 @@ final class MigrationPreflight {
         return "\(entity).\(former)"
     }
 
-    private func nils(_ column: String, _ place: Place) throws -> Int64 {
-        try count(
-            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
-                + marks(place.entity) + ") AND \(quoted(column)) IS NULL",
-            numbers(place.entity))
+    /// Objects at `place` whose attribute (`place.property`) is nil.
+    private func nils(_ place: Place) throws -> Int64 {
+        var query = RowQuery(place.name, [.count])
+        query.filters = [.isNull(.attribute(place.property ?? ""))]
+        return try reader.count(query)
     }
 
     /// For a type change that is not a widening: how many stored values of
-    /// the step's attribute the new type cannot hold (``ValueFit``), read
-    /// row by row; nil for other steps.
+    /// the step's attribute (`place.property`) the new type cannot hold
+    /// (``ValueFit``), read row by row; nil for other steps.
     private func misfits(
-        of step: MigrationStep, _ column: String, _ place: Place, in stage: MigrationStage
+        of step: MigrationStep, _ place: Place, in stage: MigrationStage
     ) throws -> Int64? {
         guard step.kind == .changeType,
             let type = stage.plan.destination.allAttributes(of: step.entity)
                 .first(where: { $0.name == step.property })?.type
         else { return nil }
-        let statement = try store.connection.prepare(
-            "SELECT \(quoted(column)) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
-                + marks(place.entity) + ") AND \(quoted(column)) IS NOT NULL")
-        try statement.bind(numbers(place.entity))
+        let attribute = place.property ?? ""
+        var query = RowQuery(place.name, [.attribute(attribute)])
+        query.filters = [.isNotNull(.attribute(attribute))]
+        query.inKeyOrder = false
         var count: Int64 = 0
-        try statement.forEachRow { row in
+        try reader.forEachRow(query) { row in
             if !ValueFit.fits(row.value(at: 0), type) { count += 1 }
         }
         return count
@@ -443,75 +446,31 @@ final class MigrationPreflight {
 
     /// Objects at `place` with fewer than `minimum` members in its to-many.
     private func fewerLinks(than minimum: Int, _ place: Place) throws -> Int64 {
-        guard let name = place.property, let many = place.entity.toMany[name] else { return 0 }
-        let members: String
-        switch many {
-        case .inverseForeignKey(let table, let column, _):
-            members =
-                "(SELECT COUNT(*) FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
-        case .joinTable(let table, let source, _, _):
-            members =
-                "(SELECT COUNT(*) FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
-        }
-        return try count(
-            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
-                + marks(place.entity) + ") AND \(members) < ?",
-            numbers(place.entity) + [.integer(Int64(minimum))])
+        guard let name = place.property, place.entity.toMany[name] != nil else { return 0 }
+        var query = RowQuery(place.name, [.count])
+        query.filters = [.fewerDestinations(name, than: minimum)]
+        return try reader.count(query)
     }
 
     /// Objects at `place` that hold at least one link in `relationship`.
     private func linkedOwners(_ relationship: String, _ place: Place) throws -> Int64 {
-        if let toOne = place.entity.toOne[relationship] {
-            return try count(
-                "SELECT COUNT(*) FROM \(quoted(place.entity.table)) WHERE Z_ENT IN ("
-                    + marks(place.entity) + ") AND \(quoted(toOne.foreignKey)) IS NOT NULL",
-                numbers(place.entity))
-        }
-        guard let many = place.entity.toMany[relationship] else { return try rows(place.name) }
-        let members: String
-        switch many {
-        case .inverseForeignKey(let table, let column, _):
-            members =
-                "EXISTS (SELECT 1 FROM \(quoted(table)) AS d WHERE d.\(quoted(column)) = e.Z_PK)"
-        case .joinTable(let table, let source, _, _):
-            members =
-                "EXISTS (SELECT 1 FROM \(quoted(table)) AS j WHERE j.\(quoted(source)) = e.Z_PK)"
-        }
-        return try count(
-            "SELECT COUNT(*) FROM \(quoted(place.entity.table)) AS e WHERE e.Z_ENT IN ("
-                + marks(place.entity) + ") AND \(members)",
-            numbers(place.entity))
-    }
-
-    private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {
-        guard let name = place.property, let many = place.entity.toMany[name] else {
+        var query = RowQuery(place.name, [.count])
+        if place.entity.toOne[relationship] != nil {
+            query.filters = [.isNotNull(.toOne(relationship))]
+        } else if place.entity.toMany[relationship] != nil {
+            query.filters = [.hasDestinations(relationship)]
+        } else {
             return try rows(place.name)
         }
-        switch many {
-        case .inverseForeignKey(let table, let column, _):
-            return try count(
-                "SELECT COUNT(*) FROM (SELECT 1 FROM \(quoted(table)) WHERE \(quoted(column))"
-                    + " IS NOT NULL GROUP BY \(quoted(column)) HAVING COUNT(*) > 1)", [])
-        case .joinTable(let table, let source, _, _):
-            return try count(
-                "SELECT COUNT(*) FROM (SELECT 1 FROM \(quoted(table))"
-                    + " GROUP BY \(quoted(source)) HAVING COUNT(*) > 1)", [])
+        return try reader.count(query)
+    }
+
+    /// Owners at `place` (counted by the key their links hold) with more
+    /// than one member in its to-many.
+    private func ownersOfSeveral(_ step: MigrationStep, _ place: Place) throws -> Int64 {
+        guard let name = place.property, place.entity.toMany[name] != nil else {
+            return try rows(place.name)
         }
-    }
-
-    // MARK: - SQL helpers
-
-    private func count(_ sql: String, _ arguments: [SQLiteValue]) throws -> Int64 {
-        try store.connection.scalar(sql, arguments)?.int64Value ?? 0
-    }
-
-    private func quoted(_ name: String) -> String { SQLiteIdentifier.quoted(name) }
-
-    private func marks(_ place: StoreMapping.EntityMapping) -> String {
-        Array(repeating: "?", count: place.treeNumbers.count).joined(separator: ", ")
-    }
-
-    private func numbers(_ place: StoreMapping.EntityMapping) -> [SQLiteValue] {
-        place.treeNumbers.map { .integer(Int64($0)) }
+        return try reader.owners(of: name, from: place.name, holdingMoreThan: 1)
     }
 }

@@ -100,44 +100,43 @@ struct MigrationVerifier {
                 }
         }
         let mapping = try StoreMapping(model: model, store: store)
+        let reader = RowReader(store, tables: mapping)
         var problems: [String] = []
         for entity in model.entities where !entity.isAbstract {
             guard let place = mapping.entities[entity.name], tables.contains(place.table) else {
                 continue
             }
-            var required: [(String, String)] = []
+            var required: [RowColumnName] = []
             for attribute in model.allAttributes(of: entity.name)
             where !attribute.isOptional && !attribute.isTransient
                 && inScope(entity.name, attribute.name)
             {
-                if let column = place.attributeColumns[attribute.name] {
-                    required.append((attribute.name, column))
+                if place.attributeColumns[attribute.name] != nil {
+                    required.append(.attribute(attribute.name))
                 }
             }
             for relationship in model.allRelationships(of: entity.name)
             where !relationship.isOptional && !relationship.isToMany && !relationship.isTransient
                 && inScope(entity.name, relationship.name)
             {
-                if let column = place.toOne[relationship.name]?.foreignKey {
-                    required.append((relationship.name, column))
+                if place.toOne[relationship.name] != nil {
+                    required.append(.toOne(relationship.name))
                 }
             }
             guard !required.isEmpty else { continue }
             // One scan counts the NULLs of every required column at once.
-            let sums = required.map {
-                "ifnull(SUM(\(SQLiteIdentifier.quoted($0.1)) IS NULL), 0)"
-            }
-            let statement = try store.connection.prepare(
-                "SELECT \(sums.joined(separator: ", ")) FROM "
-                    + "\(SQLiteIdentifier.quoted(place.table)) WHERE Z_ENT = ?")
-            try statement.bind([.integer(Int64(place.number))])
+            var query = RowQuery(entity.name, required.map { .nullCount($0) })
+            query.entities = .exactly
+            query.inKeyOrder = false
             var counts: [Int64] = []
-            try statement.forEachRow { row in
+            try reader.forEachRow(query) { row in
                 counts = (0..<Int32(required.count)).map { row.int64(at: $0) }
             }
-            for ((name, column), missing) in zip(required, counts) where missing > 0 {
-                let keys = try firstKeys(of: place, where: column, limit: Self.namedObjects)
-                    .map { "\(entity.name) p\($0)" }
+            for (column, missing) in zip(required, counts) where missing > 0 {
+                let name = column.property
+                let keys = try firstKeys(
+                    of: entity.name, where: column, limit: Self.namedObjects, reader
+                ).map { "\(entity.name) p\($0)" }
                 let more = missing > Int64(keys.count) ? ", …" : ""
                 problems.append(
                     "\(entity.name).\(name): \(missing) objects have no value, "
@@ -151,17 +150,17 @@ struct MigrationVerifier {
     /// How many objects a missing-value problem names.
     static let namedObjects = 3
 
-    /// The smallest primary keys of `place`'s objects whose `column` is
-    /// NULL, at most `limit`.
+    /// The smallest primary keys of `entity`'s own objects whose `column`
+    /// is NULL, at most `limit`.
     private func firstKeys(
-        of place: StoreMapping.EntityMapping, where column: String, limit: Int
+        of entity: String, where column: RowColumnName, limit: Int, _ reader: RowReader
     ) throws -> [Int64] {
-        let statement = try store.connection.prepare(
-            "SELECT Z_PK FROM \(SQLiteIdentifier.quoted(place.table)) WHERE Z_ENT = ? AND "
-                + "\(SQLiteIdentifier.quoted(column)) IS NULL ORDER BY Z_PK LIMIT ?")
-        try statement.bind([.integer(Int64(place.number)), .integer(Int64(limit))])
+        var query = RowQuery(entity, [.key])
+        query.entities = .exactly
+        query.filters = [.isNull(column)]
+        query.limit = limit
         var keys: [Int64] = []
-        try statement.forEachRow { row in keys.append(row.int64(at: 0)) }
+        try reader.forEachRow(query) { row in keys.append(row.int64(at: 0)) }
         return keys
     }
 }

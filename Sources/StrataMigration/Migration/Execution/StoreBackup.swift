@@ -67,7 +67,7 @@ enum StoreBackup {
             try store.connection.inTransaction(.immediate) {
                 // The first read fixes the snapshot; the write lock keeps every
                 // other writer out, so the WAL cannot grow or restart meanwhile.
-                _ = try store.connection.scalar("SELECT COUNT(*) FROM sqlite_master")
+                try store.connection.fixSnapshot()
                 try FileClone.copy(from: store.url.path, to: pending.temporary.path)
                 if FileSystem.size(of: store.url.path + "-wal") > 0 {
                     try FileClone.copy(

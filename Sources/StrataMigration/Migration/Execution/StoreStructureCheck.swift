@@ -23,9 +23,7 @@ struct StoreStructureCheck {
     /// What differs, one phrase each; empty when the store fits.
     func differences() throws -> [String] {
         let connection = store.connection
-        var tables: Set<String> = []
-        try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-            .forEachRow { if let name = $0.text(at: 0) { tables.insert(name.uppercased()) } }
+        let tables = Set(try connection.tableNames().map { $0.uppercased() })
         var columnsByTable: [String: Set<String>] = [:]
         func columns(_ table: String) throws -> Set<String> {
             if let known = columnsByTable[table] { return known }

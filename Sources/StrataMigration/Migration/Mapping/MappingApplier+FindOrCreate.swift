@@ -20,7 +20,7 @@ extension MappingApplier {
             })?.destination,
             let table = destinationTables.entity(named: target),
             let keyAttribute = model.allAttributes(of: target).first(where: { $0.name == key }),
-            let keyColumn = table.attributeColumns[key]
+            table.attributeColumns[key] != nil
         else {
             throw MappingError(
                 file: mapping.file, path: rule.path,
@@ -29,13 +29,9 @@ extension MappingApplier {
         let lookupName = "\(model.rootEntity(of: target)?.name ?? target).\(key)"
         if lookups[lookupName] == nil {
             var known: [AttributeValue: Int64] = [:]
-            let numbers = table.treeNumbers
-            let statement = try destination.prepare(
-                "SELECT Z_PK, \(SQLiteIdentifier.quoted(keyColumn)) FROM "
-                    + "\(SQLiteIdentifier.quoted(table.table)) WHERE Z_ENT IN "
-                    + "(\(numbers.map { _ in "?" }.joined(separator: ", "))) ORDER BY Z_PK")
-            try statement.bind(numbers.map { .integer(Int64($0)) })
-            try statement.forEachRow { row in
+            let reader = RowReader(
+                destination, tables: destinationTables, path: destination.path)
+            try reader.forEachRow(RowQuery(target, [.key, .attribute(key)])) { row in
                 let primaryKey = row.int64(at: 0)
                 if let value = try ColumnValueCodec.decode(
                     row.value(at: 1), keyAttribute, storeURL: destinationURL,

@@ -26,7 +26,7 @@ extension MappingApplier {
     }
 
     package func apply(_ rule: MappedEntity) throws {
-        guard let sourceEntity = sourceTables.entity(named: rule.source),
+        guard sourceTables.entity(named: rule.source) != nil,
             destinationTables.entity(named: rule.name) != nil
         else {
             throw MappingError(
@@ -86,7 +86,7 @@ extension MappingApplier {
                 links.append((name, linker, .findOrCreate(lookup)))
             }
         }
-        let query = try sourceQuery(rule, entity: sourceEntity, paths: paths)
+        let query = try sourceQuery(rule, paths: paths)
         // Rules that keep objects update the expressions' columns (Z_OPT
         // kept: the app changed nothing); rules that create objects insert
         // every attribute column, in the layout's order.
@@ -124,7 +124,7 @@ extension MappingApplier {
             let owner: Int64
             if let update {
                 owner = key
-                if !arguments.isEmpty { try update.execute(arguments + [.integer(key)]) }
+                if !arguments.isEmpty { try self.rows.write(update, arguments + [.integer(key)]) }
             } else {
                 owner = try newKey(for: rule.name)
                 try insert(owner, arguments, into: layout)

@@ -89,7 +89,7 @@ final class MappingApplier {
         for (column, value) in values.enumerated() {
             try statement.bind(value, at: EntityRowLayout.parameter(ofColumn: column))
         }
-        try statement.execute()
+        try rows.write(statement)
     }
 
     /// A runtime error of an expression, naming the object it ran on.

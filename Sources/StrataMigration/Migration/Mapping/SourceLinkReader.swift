@@ -36,26 +36,23 @@ final class SourceLinkReader {
                 message: "the source store has no columns for "
                     + "\(hop.owner).\(hop.relationship.name)")
         }
+        let reader = RowReader(connection, tables: tables, path: connection.path)
         var hops: [Statement] = []
         for hop in path.hops {
+            let name = hop.relationship.name
             guard let owner = tables.entity(named: hop.owner),
-                let target = tables.entity(named: hop.relationship.destination)
+                tables.entity(named: hop.relationship.destination) != nil
             else { throw missing(hop) }
             if hop.relationship.isToMany {
-                guard let toMany = owner.toMany[hop.relationship.name] else { throw missing(hop) }
-                hops.append(
-                    try connection.prepare(toMany.destinationsSQL(destinationTable: target.table)))
+                guard owner.toMany[name] != nil else { throw missing(hop) }
+                hops.append(try reader.destinations(of: name, from: hop.owner))
             } else {
-                guard let key = owner.toOne[hop.relationship.name] else { throw missing(hop) }
+                guard let key = owner.toOne[name] else { throw missing(hop) }
                 // A lone to-one hop also reads the owner's place in the
                 // inverse's ordered list, so the destination keeps it.
-                let order = path.hops.count == 1 ? key.orderColumn : nil
-                let columns =
-                    [key.foreignKey] + (order.map { [$0] } ?? [])
-                hops.append(
-                    try connection.prepare(
-                        "SELECT \(columns.map(SQLiteIdentifier.quoted).joined(separator: ", "))"
-                            + " FROM \(SQLiteIdentifier.quoted(owner.table)) WHERE Z_PK = ?"))
+                let readsOrder = path.hops.count == 1 && key.orderColumn != nil
+                let columns: [RowColumn] = [.toOne(name)] + (readsOrder ? [.toOneOrder(name)] : [])
+                hops.append(try reader.prepare(Self.row(of: hop.owner, columns)))
             }
         }
         self.hops = hops
@@ -63,18 +60,22 @@ final class SourceLinkReader {
             let attribute = tables.model.allAttributes(of: path.end).first(where: {
                 $0.name == name
             }),
-            let end = tables.entity(named: path.end),
-            let column = end.attributeColumns[name]
+            tables.entity(named: path.end)?.attributeColumns[name] != nil
         {
-            sortValue = (
-                try connection.prepare(
-                    "SELECT \(SQLiteIdentifier.quoted(column)) FROM "
-                        + "\(SQLiteIdentifier.quoted(end.table)) WHERE Z_PK = ?"),
-                attribute
-            )
+            sortValue = (try reader.prepare(Self.row(of: path.end, [.attribute(name)])), attribute)
         } else {
             sortValue = nil
         }
+    }
+
+    /// A read of `columns` of the row whose key is bound, whichever entity
+    /// of the table it belongs to.
+    private static func row(of entity: String, _ columns: [RowColumn]) -> RowQuery {
+        var query = RowQuery(entity, columns)
+        query.entities = .table
+        query.filters = [.key]
+        query.inKeyOrder = false
+        return query
     }
 
     /// The primary keys the path reaches from source object `key`, without

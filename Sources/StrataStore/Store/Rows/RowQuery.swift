@@ -69,6 +69,13 @@ package enum RowFilter: Hashable, Sendable {
     case isNull(RowColumnName)
     /// The rows whose column is not NULL.
     case isNotNull(RowColumnName)
+    /// The rows whose to-many relationship holds fewer than `count`
+    /// destinations: stored links to the row (the destinations' keys to
+    /// their owner, or join rows), counted for each row.
+    case fewerDestinations(String, than: Int)
+    /// The rows whose to-many relationship holds at least one destination
+    /// (a stored link to the row).
+    case hasDestinations(String)
     /// A condition over `t0` compiled by the query layer; its values are
     /// ``RowQuery/arguments``.
     case compiled(String)
@@ -116,6 +123,14 @@ package struct RowQuery: Hashable, Sendable {
     package var inKeyOrder = true
     /// At most this many rows; nil: every row.
     package var limit: Int?
+    /// The columns whose equal values make one group: one row per group,
+    /// its aggregate columns (``RowColumn/count``,
+    /// ``RowColumn/nullCount(_:)``) counted within it; empty: no groups.
+    /// Grouped reads leave ``inKeyOrder`` off.
+    package var groupBy: [RowColumn] = []
+    /// Only groups of at least this many rows (2: values held more than
+    /// once); nil: every group.
+    package var minimumGroupSize: Int?
 
     /// A read of `columns` of `entity`'s rows.
     package init(_ entity: String, _ columns: [RowColumn]) {

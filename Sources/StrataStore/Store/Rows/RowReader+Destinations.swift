@@ -39,6 +39,51 @@ extension RowReader {
             toMany.destinationsSQL(destinationTable: target.table))
     }
 
+    /// How many owners hold more than `count` destinations in to-many
+    /// `relationship` of `entity`, counted over its stored links by the
+    /// owner's key (the destinations' keys to their owner, or the join
+    /// rows), whether or not the owner's row is there.
+    ///
+    /// - Throws: ``StoreError`` `schemaMismatch` when the store has no table
+    ///   or column for the relationship; ``SQLiteError``.
+    package func owners(
+        of relationship: String, from entity: String, holdingMoreThan count: Int
+    ) throws -> Int64 {
+        let links: String
+        switch try self.entity(entity).toMany[relationship] {
+        case .inverseForeignKey(let table, let column, _):
+            let owner = SQLiteIdentifier.quoted(column)
+            links = "\(SQLiteIdentifier.quoted(table)) WHERE \(owner) IS NOT NULL GROUP BY \(owner)"
+        case .joinTable(let table, let source, _, _):
+            links = "\(SQLiteIdentifier.quoted(table)) GROUP BY \(SQLiteIdentifier.quoted(source))"
+        case nil:
+            throw StoreError(
+                .schemaMismatch, path: path,
+                message: "the store has no columns for \(entity).\(relationship)")
+        }
+        return try integer(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM \(links) HAVING COUNT(*) > \(count))")
+    }
+
+    /// The stored links to the row `t0` of `owner` through its to-many
+    /// `relationship`, for a subquery: `FROM` this, one row per destination.
+    ///
+    /// - Throws: ``StoreError`` `schemaMismatch` when the store has no table
+    ///   or column for the relationship.
+    func links(of relationship: String, in owner: StoreMapping.EntityMapping) throws -> String {
+        let quoted = SQLiteIdentifier.quoted
+        switch owner.toMany[relationship] {
+        case .inverseForeignKey(let table, let column, _):
+            return "\(quoted(table)) AS d WHERE d.\(quoted(column)) = t0.Z_PK"
+        case .joinTable(let table, let source, _, _):
+            return "\(quoted(table)) AS j WHERE j.\(quoted(source)) = t0.Z_PK"
+        case nil:
+            throw StoreError(
+                .schemaMismatch, path: path,
+                message: "the store has no columns for \(owner.name).\(relationship)")
+        }
+    }
+
     /// The destinations of `relationship` with the stored `attributes` of
     /// each: of one row (bind its key: the destination's key for a to-one,
     /// the owner's for a to-many), or with `inOwnerOrder` every owner's

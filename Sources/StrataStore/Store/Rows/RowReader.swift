@@ -69,6 +69,11 @@ package struct RowReader {
             case .isNull(let name): conditions.append(try column(name, in: place) + " IS NULL")
             case .isNotNull(let name):
                 conditions.append(try column(name, in: place) + " IS NOT NULL")
+            case .fewerDestinations(let name, let count):
+                conditions.append(
+                    "(SELECT COUNT(*) FROM \(try links(of: name, in: place))) < \(count)")
+            case .hasDestinations(let name):
+                conditions.append("EXISTS (SELECT 1 FROM \(try links(of: name, in: place)))")
             case .key, .values, .equals, .isNullOrEquals: break  // Bound per read: last.
             }
         }
@@ -97,10 +102,43 @@ package struct RowReader {
             + (query.from ?? "\(SQLiteIdentifier.quoted(place.table)) AS t0")
         if !joins.isEmpty { text += " " + joins.joined(separator: " ") }
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        if !query.groupBy.isEmpty {
+            let groups = try query.groupBy.map {
+                try sql(of: $0, in: place, entity: query.entity, &joins, &aliases)
+            }
+            text += " GROUP BY " + groups.joined(separator: ", ")
+            if let size = query.minimumGroupSize { text += " HAVING COUNT(*) >= \(size)" }
+        }
         let order = query.order + (query.inKeyOrder ? ["t0.Z_PK"] : [])
         if !order.isEmpty { text += " ORDER BY " + order.joined(separator: ", ") }
         if let limit = query.limit { text += " LIMIT \(limit)" }
         return text
+    }
+
+    /// How many rows `query` reads (groups, when it is grouped), whatever
+    /// its columns: `values` are bound after its ``RowQuery/arguments``,
+    /// for its parameters bound per read.
+    ///
+    /// - Throws: As ``prepare(_:)``.
+    package func count(_ query: RowQuery, _ values: [SQLiteValue] = []) throws -> Int64 {
+        var counted = query
+        counted.columns = [.count]
+        counted.order = []
+        counted.inKeyOrder = false
+        counted.limit = nil
+        var text = try sql(of: counted)
+        if !query.groupBy.isEmpty { text = "SELECT COUNT(*) FROM (\(text))" }
+        let total = try integer(text, query.arguments + values)
+        return query.limit.map { min(total, Int64($0)) } ?? total
+    }
+
+    /// The integer in the first column of the one row `sql` reads (0 when
+    /// it reads none).
+    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64 {
+        let statement = try connection.cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : 0
     }
 
     /// The mapping of `name`.

@@ -93,9 +93,10 @@ package final class RowWriter {
 
     /// The prepared `INSERT` of `rows` whole rows of `layout`
     /// (``EntityRowLayout/insertSQL(rows:)``), with every row's `Z_ENT` and
-    /// `Z_OPT` (1) bound; the caller binds each row's key and columns. Kept
-    /// for the run; never executed by the writer itself, so a dry run must
-    /// not execute it either (see ``writes``).
+    /// `Z_OPT` (1) bound; the caller binds each row's key and columns, then
+    /// runs it with ``write(_:_:)``, which does nothing in a dry run (a
+    /// caller stepping it itself must not in one either, see ``writes``).
+    /// Kept for the run.
     package func insertStatement(for layout: EntityRowLayout, rows: Int = 1) throws -> Statement {
         let shape = InsertShape(layout: ObjectIdentifier(layout), rows: rows)
         if let prepared = inserts[shape] { return prepared.statement }
@@ -133,6 +134,16 @@ package final class RowWriter {
     /// the caller binds `Z_OPT`, the row's columns and its key.
     package func updateStatement(for layout: EntityRowLayout) throws -> Statement {
         try prepared(layout.updateSQL)
+    }
+
+    /// Runs `statement`, an insert or update this writer handed out
+    /// (``insertStatement(for:rows:)``, ``updateStatement(for:)``,
+    /// ``updateStatement(for:columns:version:)``), with the parameters the
+    /// caller bound in place, or with `values` (one per parameter, in
+    /// order) when given; nothing in a dry run.
+    package func write(_ statement: Statement, _ values: [SQLiteValue]? = nil) throws {
+        guard writes else { return }
+        if let values { try statement.execute(values) } else { try statement.execute() }
     }
 
     /// Sets `columns` (indexes into the layout's columns) of row `key` and
