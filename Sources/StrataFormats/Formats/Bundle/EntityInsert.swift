@@ -12,9 +12,11 @@ final class EntityInsert {
     let rowsPerStatement: Int
     private let statement: Statement
     private let many: Statement
+    private let writer: RowWriter
 
     init(columns: EntityColumns, writer: RowWriter) throws {
         self.columns = columns
+        self.writer = writer
         // SQLite takes at most 32,766 parameters in one statement.
         rowsPerStatement = max(1, min(16, 32_766 / columns.layout.parametersPerRow))
         statement = try writer.insertStatement(for: columns.layout)
@@ -36,7 +38,7 @@ final class EntityInsert {
             try bind(first + row, of: batch, bytes: bytes, to: many, from: Int32(row) * width)
         }
         defer { many.clearBindings() }  // Nothing keeps pointing into `bytes`.
-        try many.execute()
+        try writer.write(many)
     }
 
     /// Binds object `object` of `batch` (every value but its media) to the
@@ -111,6 +113,6 @@ final class EntityInsert {
     /// Inserts the row bound by ``bindOne(_:of:bytes:)``.
     package func run() throws {
         defer { statement.clearBindings() }  // Nothing keeps pointing into the batch.
-        try statement.execute()
+        try writer.write(statement)
     }
 }
