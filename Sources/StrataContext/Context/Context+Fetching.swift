@@ -60,8 +60,10 @@ extension Context {
         let plan = try fetchPlans.plan(for: request, context: self)
         var total = 0
         if try memoryObjects(plan) == nil {
-            let sql = "SELECT COUNT(*)" + plan.fromWhereSQL
-            total = Int(try store.connection.scalar(sql, plan.arguments)?.int64Value ?? 0)
+            let statement = try rowReader.prepare(plan.count)
+            try statement.bind(plan.arguments)
+            total = try statement.step() ? Int(statement.int64(at: 0)) : 0
+            statement.reset()
             total = max(0, total - request.fetchOffset)
             return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
         }
@@ -100,12 +102,12 @@ extension Context {
     ) throws {
         registry.purgeIfGrown()
         let memory = try memoryObjects(plan)
-        var sql = plan.selectSQL + plan.orderSQL
+        var query = plan.select
         var arguments = plan.arguments
         var toSkip = request.fetchOffset
         var remaining = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         if memory == nil, request.fetchLimit > 0 || request.fetchOffset > 0 {
-            sql += " LIMIT ? OFFSET ?"
+            query = plan.page
             arguments += [
                 .integer(Int64(request.fetchLimit > 0 ? request.fetchLimit : -1)),
                 .integer(Int64(request.fetchOffset)),
@@ -126,7 +128,7 @@ extension Context {
 
         let pending = memory ?? []
         var next = 0
-        let statement = try store.connection.cachedStatement(sql)
+        let statement = try rowReader.prepare(query)
         try statement.bind(arguments)
         // Without sort keys the rows come in key order: they are registered
         // as one run instead of being hashed one by one.

@@ -10,11 +10,8 @@ extension Context {
         deleted[object.objectID] = nil
         guard let key = object.objectID.primaryKey else { return }
         let description = object.description_
-        let sql =
-            try selectSQL(description, numbers: description.mapping.treeNumbers) + " AND Z_PK = ?"
-        let statement = try store.connection.cachedStatement(sql)
-        try statement.bind(
-            description.mapping.treeNumbers.map { .integer(Int64($0)) } + [.integer(key)])
+        let statement = try rowReader.prepare(Self.rowQuery(of: description))
+        try statement.bind([.integer(key)])
         guard try statement.step() else {
             object.isDeleted = true
             registry[object.objectID] = nil

@@ -7,15 +7,17 @@ import StrataStore
 extension Context {
     // MARK: - Rows to objects
 
-    /// `SELECT` of every stored column of `description`'s rows of the given
-    /// entity numbers (`Z_ENT IN (…)` with one parameter each), from the
-    /// entity's table as `t0`.
-    func selectSQL(_ description: EntityDescription, numbers: [Int]) throws -> String {
-        let alias = PredicateSQLCompiler.rootAlias
-        let source = "\(SQLiteIdentifier.quoted(description.mapping.table)) AS \(alias)"
-        return "SELECT \(description.selectList) FROM \(source)"
-            + " WHERE \(alias).Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))"
+    /// The read of every stored column of one row of `description`'s
+    /// entity tree, by the key bound per read.
+    static func rowQuery(of description: EntityDescription) -> RowQuery {
+        var query = RowQuery(description.name, description.selectColumns)
+        query.filters = [.key]
+        query.inKeyOrder = false
+        return query
     }
+
+    /// The reader of the store's rows, laid out by the context's mapping.
+    var rowReader: RowReader { RowReader(store, tables: mapping) }
 
     /// The registered object of the current row, or a new one read from it
     /// and registered (as part of the fetch's run when `fetched`, see
@@ -132,12 +134,11 @@ extension Context {
     package func load(_ description: EntityDescription, primaryKeys: [Int64]) throws
         -> [ManagedObject]
     {
-        let numbers = description.mapping.treeNumbers
         var objects: [ManagedObject] = []
-        let sql = try selectSQL(description, numbers: numbers) + " AND t0.Z_PK = ?"
+        let compiled = try rowReader.compile(Self.rowQuery(of: description))
         for key in primaryKeys {
-            let statement = try store.connection.cachedStatement(sql)
-            try statement.bind(numbers.map { .integer(Int64($0)) } + [.integer(key)])
+            let statement = try rowReader.prepare(compiled)
+            try statement.bind([.integer(key)])
             if try statement.step() {
                 objects.append(try materialize(statement, description: description))
             }

@@ -54,7 +54,7 @@ package final class EntityDescription {
     /// The columns a fetch reads, from the table aliased `t0`: Z_PK, Z_ENT,
     /// Z_OPT, each attribute (NULL when not stored), then each to-one's key
     /// and entity columns (see `Context.materialize`).
-    let selectList: String
+    let selectColumns: [RowColumn]
     /// The state of an object with no values, copied for each fetched row.
     let emptyState: ObjectState
     /// The class of the entity's objects: a generated subclass once the
@@ -112,24 +112,21 @@ package final class EntityDescription {
         self.touchedOnSave = attributes.indices.filter { attributes[$0].touchesOnSave }
         self.attributeNames = attributes.map(\.name)
 
-        var selected = ["Z_PK", "Z_ENT", "Z_OPT"]
+        var selected: [RowColumn] = [.key, .entity, .version]
         for attribute in attributes {
-            selected.append(mapping.attributeColumns[attribute.name] ?? "NULL")
+            selected.append(
+                mapping.attributeColumns[attribute.name] == nil ? .null : .attribute(attribute.name))
         }
         for relationship in relationships where !relationship.isToMany {
-            if let key = mapping.toOne[relationship.name] {
-                selected += [key.foreignKey, key.entityColumn ?? "NULL"]
+            if mapping.toOne[relationship.name] != nil {
+                selected += [.toOne(relationship.name), .toOneEntity(relationship.name)]
             } else {
-                selected += ["NULL", "NULL"]
+                selected += [.null, .null]
             }
         }
-        let alias = PredicateSQLCompiler.rootAlias
         self.emptyState = ObjectState(
             attributeCount: attributes.count, relationshipCount: relationships.count)
-        self.selectList = selected.map {
-            $0 == "NULL" ? $0 : "\(alias).\(SQLiteIdentifier.quoted($0))"
-        }
-        .joined(separator: ", ")
+        self.selectColumns = selected
     }
 
     /// Whether the entity's objects are of class `type`.

@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import StrataQuery
 import StrataSchema
+import StrataStore
 
 /// A fetch request made ready to run on one context: its SQL (with joins,
 /// conditions and order), its bound values, and the same predicate and
@@ -16,21 +17,23 @@ struct FetchPlan {
     var predicate: FetchPredicate?
     /// The sort keys, with their key paths split.
     let sorts: [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)]
-    /// `SELECT … FROM … WHERE …` without `ORDER BY` or `LIMIT`.
-    let selectSQL: String
-    /// `FROM … WHERE …`, for `COUNT(*)`.
-    let fromWhereSQL: String
-    /// `ORDER BY …`, ending with the primary key.
-    let orderSQL: String
-    /// The values bound to the SQL's `?`, in order.
+    /// The rows, in order (the sort keys, then the key).
+    let select: CompiledRowQuery
+    /// The rows, in order, through `LIMIT ? OFFSET ?` bound after
+    /// ``arguments``.
+    let page: CompiledRowQuery
+    /// `COUNT(*)` of the rows.
+    let count: CompiledRowQuery
+    /// The values bound to the queries' `?`, in order (the page's limit
+    /// and offset after them).
     var arguments: [SQLiteValue]
 
     init(_ request: FetchRequest, context: Context) throws {
         let description = try context.description(of: request.entityName)
         self.description = description
         let numbers =
-            (request.includesSubentities
-            ? description.mapping.treeNumbers : [description.mapping.number]).sorted()
+            request.includesSubentities
+            ? description.mapping.treeNumbers : [description.mapping.number]
         names = Set(numbers.compactMap { context.namesByNumber[$0] })
 
         if let predicate = request.predicate {
@@ -81,17 +84,22 @@ struct FetchPlan {
                 (sort.key.split(separator: ".").map(String.init), sort.ascending, sort.comparison))
         }
         self.sorts = sorts
-        order.append("\(PredicateSQLCompiler.rootAlias).Z_PK")
-        orderSQL = " ORDER BY " + order.joined(separator: ", ")
 
-        let entityList = numbers.map { _ in "?" }.joined(separator: ", ")
-        let whereSQL =
-            " WHERE \(PredicateSQLCompiler.rootAlias).Z_ENT IN (\(entityList))"
-            + (condition.map { " AND \($0)" } ?? "")
-        let from = compiler.fromClause
-        selectSQL = "SELECT \(description.selectList) FROM \(from)" + whereSQL
-        fromWhereSQL = " FROM \(from)" + whereSQL
-        arguments = numbers.map { .integer(Int64($0)) } + compiler.arguments
+        var query = RowQuery(description.name, description.selectColumns)
+        query.entities = request.includesSubentities ? .tree : .exactly
+        query.from = compiler.fromClause
+        if let condition { query.filters = [.compiled(condition)] }
+        query.order = order
+        let reader = context.rowReader
+        select = try reader.compile(query)
+        query.pagesByParameters = true
+        page = try reader.compile(query)
+        query.pagesByParameters = false
+        query.columns = [.count]
+        query.order = []
+        query.inKeyOrder = false
+        count = try reader.compile(query)
+        arguments = compiler.arguments
     }
 
     /// The request's predicate with its equality conditions folded in (by

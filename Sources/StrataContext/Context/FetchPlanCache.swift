@@ -124,8 +124,8 @@ struct FetchPlanCache {
         }
         guard standIns.count == numbers.count,
             let probe = try? FetchPlan(probeRequest, context: context),
-            probe.selectSQL == plan.selectSQL, probe.fromWhereSQL == plan.fromWhereSQL,
-            probe.orderSQL == plan.orderSQL, probe.arguments.count == plan.arguments.count
+            probe.select == plan.select, probe.page == plan.page, probe.count == plan.count,
+            probe.arguments.count == plan.arguments.count
         else { return .uncached }
         var slots: [Slot] = []
         for (probed, actual) in zip(probe.arguments, plan.arguments) {

@@ -10,6 +10,8 @@ package enum RowColumn: Hashable, Sendable {
     case entity
     /// `Z_OPT`.
     case version
+    /// NULL: a property the store keeps no column for, read as no value.
+    case null
     /// An attribute's column.
     case attribute(String)
     /// The first `bytes` bytes of an attribute's column: enough to tell an
@@ -123,6 +125,10 @@ package struct RowQuery: Hashable, Sendable {
     package var inKeyOrder = true
     /// At most this many rows; nil: every row.
     package var limit: Int?
+    /// Whether the statement ends in `LIMIT ? OFFSET ?`, bound per read
+    /// after every other parameter (a page; -1 for no limit): one statement
+    /// serves every page.
+    package var pagesByParameters = false
     /// The columns whose equal values make one group: one row per group,
     /// its aggregate columns (``RowColumn/count``,
     /// ``RowColumn/nullCount(_:)``) counted within it; empty: no groups.
@@ -140,7 +146,8 @@ package struct RowQuery: Hashable, Sendable {
 
     /// Whether the statement has parameters the caller binds per read.
     var hasReadParameters: Bool {
-        filters.contains {
+        pagesByParameters
+            || filters.contains {
             switch $0 {
             case .key, .values, .equals, .isNullOrEquals: return true
             default: return false

@@ -40,6 +40,23 @@ package struct RowReader {
         return statement
     }
 
+    /// The SQL of `query`, written once for a read that runs many times
+    /// (a context's fetch plan): ``prepare(_:)-(CompiledRowQuery)`` then
+    /// costs only the statement cache's lookup.
+    ///
+    /// - Throws: As ``prepare(_:)``.
+    package func compile(_ query: RowQuery) throws -> CompiledRowQuery {
+        CompiledRowQuery(sql: try sql(of: query))
+    }
+
+    /// The statement of a compiled query, with nothing bound: the caller
+    /// binds its arguments and per-read parameters, in order.
+    ///
+    /// - Throws: ``SQLiteError`` when the statement does not compile.
+    package func prepare(_ compiled: CompiledRowQuery) throws -> Statement {
+        try connection.cachedStatement(compiled.sql)
+    }
+
     /// Runs `query` and calls `body` with each row.
     ///
     /// - Throws: As ``prepare(_:)``; what `body` throws.
@@ -111,7 +128,11 @@ package struct RowReader {
         }
         let order = query.order + (query.inKeyOrder ? ["t0.Z_PK"] : [])
         if !order.isEmpty { text += " ORDER BY " + order.joined(separator: ", ") }
-        if let limit = query.limit { text += " LIMIT \(limit)" }
+        if query.pagesByParameters {
+            text += " LIMIT ? OFFSET ?"
+        } else if let limit = query.limit {
+            text += " LIMIT \(limit)"
+        }
         return text
     }
 
@@ -161,6 +182,7 @@ package struct RowReader {
         case .key: return "t0.Z_PK"
         case .entity: return "t0.Z_ENT"
         case .version: return "t0.Z_OPT"
+        case .null: return "NULL"
         case .attribute(let name): return try self.column(.attribute(name), in: place)
         case .attributePrefix(let name, let bytes):
             return "substr(\(try self.column(.attribute(name), in: place)), 1, \(bytes))"
@@ -245,4 +267,11 @@ extension RowColumnName {
         case .attribute(let name), .toOne(let name): return name
         }
     }
+}
+
+/// A ``RowQuery``'s SQL, written by ``RowReader/compile(_:)``: kept by a
+/// reader that runs the same query many times.
+package struct CompiledRowQuery: Hashable, Sendable {
+    /// The statement's text.
+    package let sql: String
 }
