@@ -35,8 +35,8 @@ extension MappingApplier {
         for (path, _) in ordered {
             query.columns.append(.keyPath(path.split(separator: ".").map(String.init)))
         }
-        let statement = try RowReader(source, tables: sourceTables, path: source.path)
-            .prepare(query)
+        let reader = RowReader(source, tables: sourceTables, path: source.path)
+        let statement = try reader.prepare(query)
         return SourceQuery(
             statement: statement, hasCondition: rule.condition != nil,
             paths: ordered.map { ($0.key, $0.value) }, firstValue: firstValue)
