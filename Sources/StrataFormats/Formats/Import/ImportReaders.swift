@@ -36,9 +36,11 @@ public enum ImportReaders {
                 try JSONRecordReader(
                     path: path, lines: format == .ndjson ? true : nil, limits: limits))
         case .txtBlocks:
-            return .records(try TextBlockReader(path: path, limits: limits))
+            return .records(
+                try TextBlockReader(path: path, limits: limits, encoding: reading.encoding))
         case .txtFiles:
-            return .records(try TextFileReader(folder: path, limits: limits))
+            return .records(
+                try TextFileReader(folder: path, limits: limits, encoding: reading.encoding))
         default:
             throw ImportError(
                 .unreadable, at: SourcePosition(file: path),

@@ -61,16 +61,28 @@ final class TextInput {
     /// - Throws: ``ImportError`` `.unreadable` when the file cannot be
     ///   opened or read, `.encoding` for ``TextEncoding/utf16`` without a
     ///   byte-order mark.
-    init(path: String, encoding: TextEncoding = .utf8, chunkSize: Int = 1 << 20) throws {
-        self.path = path
-        self.encoding = encoding
-        rawCapacity = max(chunkSize, 4)
+    convenience init(path: String, encoding: TextEncoding = .utf8, chunkSize: Int = 1 << 20)
+        throws
+    {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ImportError(
                 .unreadable, at: SourcePosition(file: path),
                 "cannot open the file: \(String(cString: strerror(errno)))")
         }
+        try self.init(descriptor: descriptor, path: path, encoding: encoding, chunkSize: chunkSize)
+    }
+
+    /// Reads from `descriptor`, open for reading, which the input closes
+    /// (also when this throws); `path` names it in positions.
+    ///
+    /// - Throws: As ``init(path:encoding:chunkSize:)``.
+    init(descriptor: Int32, path: String, encoding: TextEncoding, chunkSize: Int = 1 << 20)
+        throws
+    {
+        self.path = path
+        self.encoding = encoding
+        rawCapacity = max(chunkSize, 4)
         self.descriptor = descriptor
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {

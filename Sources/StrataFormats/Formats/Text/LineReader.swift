@@ -5,14 +5,17 @@ import StrataCore
     import Glibc
 #endif
 
-/// Reads a UTF-8 file line by line in large chunks, with each line's number
+/// Reads a text file line by line in large chunks, with each line's number
 /// and byte offset, for the txt readers.
 ///
-/// Lines end at LF, CRLF or a lone CR (mixed endings are fine). A UTF-8
-/// byte-order mark is skipped; a UTF-16 one is refused, since only UTF-8 is
-/// read here. Each line's content is checked to be UTF-8 without NUL; a bad
-/// line is still returned, with its ``Line/problem``, so a caller can skip
-/// the record it belongs to and go on.
+/// The bytes come through ``TextInput``, the one byte input of the text
+/// formats: a UTF-8 byte-order mark is skipped, a UTF-16 one (or
+/// ``TextEncoding/utf16``) and ``TextEncoding/latin1`` are transcoded to
+/// UTF-8 (their lines' byte offsets then count UTF-8 bytes). Lines end at
+/// LF, CRLF or a lone CR (mixed endings are fine). Each line's content is
+/// checked to be UTF-8 without NUL; a bad line is still returned, with its
+/// ``Line/problem``, so a caller can skip the record it belongs to and go
+/// on.
 ///
 /// Memory stays bounded: the buffer holds one chunk plus the line being
 /// read, and a line longer than `maximumLineBytes` is skipped over without
@@ -64,7 +67,10 @@ final class LineReader {
     let path: String
     /// The file's size, when it is a regular file.
     let totalBytes: Int64?
-    private var descriptor: Int32
+    /// The file's bytes as UTF-8; nil once closed.
+    private var input: TextInput?
+    /// The length of the byte-order mark the input skipped.
+    private let byteOrderMarkLength: Int
     private let chunkSize: Int
     private let maximumLineBytes: Int
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -75,37 +81,44 @@ final class LineReader {
     /// The file offset of `buffer[0]`.
     private var bufferOffset: Int64 = 0
     private var atEndOfFile = false
-    private var checkedByteOrderMark = false
     private var lineNumber = 0
     private var failure: ImportError?
 
-    /// Opens `path` for reading.
+    /// Opens `path` for reading, its text in `encoding` unless it starts
+    /// with a byte-order mark.
     ///
-    /// - Throws: ``ImportError/Code/unreadable`` when it cannot be opened.
-    convenience init(path: String, chunkSize: Int = 1 << 20, maximumLineBytes: Int) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw ImportError(
-                .unreadable, at: SourcePosition(file: path),
-                "cannot open: \(String(cString: strerror(errno)))")
-        }
-        self.init(
-            descriptor: descriptor, path: path, chunkSize: chunkSize,
-            maximumLineBytes: maximumLineBytes)
+    /// - Throws: ``ImportError/Code/unreadable`` when it cannot be opened;
+    ///   ``ImportError/Code/encoding`` for UTF-16 without a byte-order mark.
+    convenience init(
+        path: String, encoding: TextEncoding = .utf8, chunkSize: Int = 1 << 20,
+        maximumLineBytes: Int
+    ) throws {
+        try self.init(
+            input: TextInput(path: path, encoding: encoding, chunkSize: chunkSize),
+            chunkSize: chunkSize, maximumLineBytes: maximumLineBytes)
     }
 
     /// Reads from an open descriptor, which the reader closes.
-    init(descriptor: Int32, path: String, chunkSize: Int = 1 << 20, maximumLineBytes: Int) {
-        self.descriptor = descriptor
-        self.path = path
+    ///
+    /// - Throws: As ``init(path:encoding:chunkSize:maximumLineBytes:)``.
+    convenience init(
+        descriptor: Int32, path: String, encoding: TextEncoding = .utf8,
+        chunkSize: Int = 1 << 20, maximumLineBytes: Int
+    ) throws {
+        try self.init(
+            input: TextInput(
+                descriptor: descriptor, path: path, encoding: encoding, chunkSize: chunkSize),
+            chunkSize: chunkSize, maximumLineBytes: maximumLineBytes)
+    }
+
+    /// Reads the lines of `input`.
+    init(input: TextInput, chunkSize: Int, maximumLineBytes: Int) {
+        self.input = input
+        path = input.path
+        totalBytes = input.totalBytes
+        byteOrderMarkLength = input.byteOrderMarkLength
         self.chunkSize = max(chunkSize, 16)
         self.maximumLineBytes = max(maximumLineBytes, 1)
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            totalBytes = Int64(status.st_size)
-        } else {
-            totalBytes = nil
-        }
         capacity = self.chunkSize * 2
         buffer = .allocate(capacity: capacity)
     }
@@ -117,19 +130,18 @@ final class LineReader {
 
     /// Closes the file; later calls to ``next()`` return nil.
     package func close() {
-        if descriptor >= 0 { _ = Glibc.close(descriptor) }  // Read-only: nothing to lose.
-        descriptor = -1
+        input = nil  // Read-only: closing loses nothing.
         atEndOfFile = true
     }
 
     /// Bytes of the file handed out as lines so far (with their endings).
-    var consumedBytes: Int64 { bufferOffset + Int64(start) }
+    var consumedBytes: Int64 { Int64(byteOrderMarkLength) + bufferOffset + Int64(start) }
 
     /// The next line, or nil at the end of the file.
     ///
     /// - Throws: ``ImportError/Code/unreadable`` when reading fails, and
-    ///   ``ImportError/Code/encoding`` for a UTF-16 byte-order mark; every
-    ///   later call throws the same error.
+    ///   ``ImportError/Code/encoding`` for an unpaired UTF-16 surrogate;
+    ///   every later call throws the same error.
     func next() throws -> Line? {
         if let failure { throw failure }
         do {
@@ -141,7 +153,6 @@ final class LineReader {
     }
 
     private func readLine() throws -> Line? {
-        if !checkedByteOrderMark { try skipByteOrderMark() }
         let lineOffset = consumedBytes
         var scanned = 0  // Bytes after `start` known to hold no CR or LF.
         var skipped = 0  // Bytes of a too-long line already dropped.
@@ -222,44 +233,14 @@ final class LineReader {
             buffer = grown
             capacity = end + chunkSize * 2
         }
-        guard descriptor >= 0 else {
+        guard let input else {
             atEndOfFile = true
             return
         }
-        while true {
-            let count = read(descriptor, buffer + end, chunkSize)
-            if count > 0 {
-                end += count
-                return
-            }
-            if count == 0 {
-                atEndOfFile = true
-                return
-            }
-            if errno == EINTR { continue }
-            let message = String(cString: strerror(errno))
-            throw ImportError(
-                .unreadable, at: SourcePosition(file: path, byteOffset: bufferOffset + Int64(end)),
-                "cannot read: \(message)")
-        }
-    }
-
-    /// Skips a UTF-8 byte-order mark and refuses a UTF-16 one.
-    private func skipByteOrderMark() throws {
-        checkedByteOrderMark = true
-        while end - start < 3 && !atEndOfFile { try fill() }
-        let count = end - start
-        if count >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
-            start += 3
-        } else if count >= 2,
-            (buffer[start] == 0xFF && buffer[start + 1] == 0xFE)
-                || (buffer[start] == 0xFE && buffer[start + 1] == 0xFF)
-        {
-            throw ImportError(
-                .encoding, at: SourcePosition(file: path, line: 1, column: 1),
-                "the file is UTF-16 (it starts with a UTF-16 byte-order mark); "
-                    + "this reader takes UTF-8: convert it first")
-        }
+        let count = try input.read(
+            into: UnsafeMutableBufferPointer(start: buffer + end, count: chunkSize))
+        if count == 0 { atEndOfFile = true }
+        end += count
     }
 }
 
@@ -272,6 +253,7 @@ extension LineReader.Line {
             at: SourcePosition(
                 file: file, line: number, column: 1 + UTF8Validator.scalarCount(before),
                 byteOffset: byteOffset + Int64(problem.index)),
-            "\(problem.message); the file must be UTF-8")
+            "\(problem.message); the file must be UTF-8, or name its encoding "
+                + "(--encoding latin-1 or utf-16)")
     }
 }

@@ -37,7 +37,8 @@ import Foundation
 ///   lines of the importer's rejects file (``TextBlockWriter``), so a
 ///   rejects file can be fixed and imported again. They end a block like a
 ///   blank line.
-/// - UTF-8 only (a UTF-8 byte-order mark is skipped). Invalid UTF-8 and
+/// - Text in the encoding asked for, UTF-8 by default (``TextInput``: a
+///   byte-order mark decides first). Invalid UTF-8 and
 ///   NUL bytes are ``ImportError/Code/encoding`` errors at their line and
 ///   column.
 ///
@@ -76,15 +77,19 @@ public final class TextBlockReader: TreeRecordReader {
     ///   - limits: The largest block (``ImportLimits/maximumRecordBytes``,
     ///     counting its line endings), value and header count.
     ///   - bodyKey: The field name of the body text.
+    ///   - encoding: The file's encoding when it starts with no byte-order
+    ///     mark (``TextInput``).
     /// - Throws: ``ImportError/Code/unreadable`` when the file cannot be
     ///   opened.
-    public init(path: String, limits: ImportLimits = ImportLimits(), bodyKey: String = "body")
-        throws
-    {
+    public init(
+        path: String, limits: ImportLimits = ImportLimits(), bodyKey: String = "body",
+        encoding: TextEncoding = .utf8
+    ) throws {
         file = path
         self.bodyKey = bodyKey
         self.limits = limits
-        lines = try LineReader(path: path, maximumLineBytes: limits.maximumRecordBytes)
+        lines = try LineReader(
+            path: path, encoding: encoding, maximumLineBytes: limits.maximumRecordBytes)
     }
 
     /// Bytes of the file read so far, up to the end of the last block read.

@@ -38,7 +38,8 @@ import Foundation
 /// - A file with nothing but blank lines (or no bytes) is a
 ///   ``ImportError/Code/structure`` error: a note without text is more
 ///   likely a mistake than a record.
-/// - UTF-8 only (a UTF-8 byte-order mark is skipped); bad UTF-8 and NUL are
+/// - Text in ``encoding`` (UTF-8 by default; a byte-order mark decides
+///   first, see ``TextInput``); bad UTF-8 and NUL are
 ///   ``ImportError/Code/encoding`` errors at line and column; a file over
 ///   ``ImportLimits/maximumRecordBytes`` is ``ImportError/Code/tooLarge``
 ///   and is not read.
@@ -63,6 +64,8 @@ public final class TextFileReader: TreeRecordReader {
     public let parsesHeaders: Bool
     /// The limits the reader keeps to.
     public let limits: ImportLimits
+    /// The files' encoding when one starts with no byte-order mark.
+    public let encoding: TextEncoding
 
     /// The sum of the sizes of the files, as listed when the reader was made.
     public let totalBytes: Int64?
@@ -84,14 +87,18 @@ public final class TextFileReader: TreeRecordReader {
     ///   - bodyKey: The field name of the body.
     ///   - modifiedKey: The field name of the modification time.
     ///   - parsesHeaders: Whether header lines at the top become fields.
+    ///   - encoding: The files' encoding when one starts with no byte-order
+    ///     mark (``TextInput``).
     /// - Throws: ``ImportError/Code/unreadable`` when the folder cannot be
     ///   listed.
     public init(
         folder: String, limits: ImportLimits = ImportLimits(), titleKey: String = "title",
-        bodyKey: String = "body", modifiedKey: String = "modified", parsesHeaders: Bool = true
+        bodyKey: String = "body", modifiedKey: String = "modified", parsesHeaders: Bool = true,
+        encoding: TextEncoding = .utf8
     ) throws {
         file = folder
         self.limits = limits
+        self.encoding = encoding
         self.titleKey = titleKey
         self.bodyKey = bodyKey
         self.modifiedKey = modifiedKey
@@ -153,9 +160,9 @@ public final class TextFileReader: TreeRecordReader {
                 .tooLarge, at: SourcePosition(file: path),
                 "the file is \(size) bytes, over the limit of \(limits.maximumRecordBytes)")
         }
-        let lines = LineReader(
-            descriptor: descriptor, path: path, chunkSize: Int(min(size + 1, 64 * 1024)),
-            maximumLineBytes: limits.maximumRecordBytes)
+        let lines = try LineReader(
+            descriptor: descriptor, path: path, encoding: encoding,
+            chunkSize: Int(min(size + 1, 64 * 1024)), maximumLineBytes: limits.maximumRecordBytes)
         try collect(lines, path: path)
         return try parse(path: path, modified: modified)
     }
