@@ -115,7 +115,8 @@ package final class EntityDescription {
         var selected: [RowColumn] = [.key, .entity, .version]
         for attribute in attributes {
             selected.append(
-                mapping.attributeColumns[attribute.name] == nil ? .null : .attribute(attribute.name))
+                mapping.attributeColumns[attribute.name] == nil ? .null : .attribute(attribute.name)
+            )
         }
         for relationship in relationships where !relationship.isToMany {
             if mapping.toOne[relationship.name] != nil {

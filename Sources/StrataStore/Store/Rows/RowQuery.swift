@@ -148,10 +148,10 @@ package struct RowQuery: Hashable, Sendable {
     var hasReadParameters: Bool {
         pagesByParameters
             || filters.contains {
-            switch $0 {
-            case .key, .values, .equals, .isNullOrEquals: return true
-            default: return false
+                switch $0 {
+                case .key, .values, .equals, .isNullOrEquals: return true
+                default: return false
+                }
             }
-        }
     }
 }
