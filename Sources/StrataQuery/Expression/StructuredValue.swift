@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSchema
 
 /// A value with structure, as a keyed archive or a JSON document holds it:
 /// what `unarchive(x)` and `jsonValue(x)` give in mapping expressions, and
@@ -74,24 +75,26 @@ package indirect enum StructuredValue: Hashable, Sendable {
         }
     }
 
-    /// The value of JSON bytes (a document or a single value).
+    /// The value of JSON bytes (a document or a single value), read by
+    /// Strata's one JSON reader (``JSONReader``); a key given twice keeps
+    /// its last value.
     ///
     /// - Throws: ``ExpressionError`` for bytes that are not JSON, nest
     ///   deeper than ``maximumDepth`` or hold more than ``maximumElements``
     ///   values.
     init(json data: Data) throws(ExpressionError) {
-        let object: Any
+        let node: JSONNode
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            node = try JSONReader.parse(data)
         } catch {
             throw ExpressionError(column: 1, message: "jsonValue: the bytes are not JSON")
         }
         var budget = Self.maximumElements
-        self = try Self.fromJSON(object, depth: 0, budget: &budget)
+        self = try Self.fromJSON(node.value, depth: 0, budget: &budget)
     }
 
     private static func fromJSON(
-        _ object: Any, depth: Int, budget: inout Int
+        _ value: JSONValue, depth: Int, budget: inout Int
     ) throws(ExpressionError) -> StructuredValue {
         budget -= 1
         guard depth <= maximumDepth, budget >= 0 else {
@@ -100,31 +103,25 @@ package indirect enum StructuredValue: Hashable, Sendable {
                 message: "jsonValue: the document nests deeper than \(maximumDepth) levels or "
                     + "holds more than \(maximumElements) values")
         }
-        switch object {
-        case is NSNull: return .null
-        case let text as String: return .string(text)
-        case let items as [Any]:
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .boolean(flag)
+        case .integer(let number): return .integer(number)
+        case .real(let number): return .real(number)
+        case .string(let text): return .string(text)
+        case .array(let items):
             var values: [StructuredValue] = []
             for item in items {
-                values.append(try fromJSON(item, depth: depth + 1, budget: &budget))
+                values.append(try fromJSON(item.value, depth: depth + 1, budget: &budget))
             }
             return .array(values)
-        case let entries as [String: Any]:
+        case .object(let members):
             var values: [String: StructuredValue] = [:]
-            for (key, item) in entries {
-                values[key] = try fromJSON(item, depth: depth + 1, budget: &budget)
+            for member in members {
+                values[member.key] = try fromJSON(
+                    member.value.value, depth: depth + 1, budget: &budget)
             }
             return .dictionary(values)
-        case let number as NSNumber:
-            // JSON's true and false come as Bool-backed numbers ("c"),
-            // fractions as doubles ("d"), whole numbers as integers.
-            switch String(cString: number.objCType) {
-            case "c", "B": return .boolean(number.boolValue)
-            case "d", "f": return .real(number.doubleValue)
-            default: return .integer(number.int64Value)
-            }
-        default:
-            throw ExpressionError(column: 1, message: "jsonValue: an unexpected JSON value")
         }
     }
 }

@@ -124,6 +124,18 @@ import Testing
         #expect(notAnArchive.message.hasPrefix("unarchive: not a keyed archive"))
     }
 
+    @Test func testJSONValueReadsAScalarAloneAndKeepsARepeatedKeysLastValue() throws {
+        #expect(try StructuredValue(json: Data("5".utf8)) == .integer(5))
+        #expect(try StructuredValue(json: Data(#""x""#.utf8)) == .string("x"))
+        #expect(
+            try StructuredValue(json: Data(#"{"a": 1, "a": 2.0}"#.utf8))
+                == .dictionary(["a": .real(2)]))
+        let error = try #require(throws: ExpressionError.self) {
+            try StructuredValue(json: Data("{\"a\": }".utf8))
+        }
+        #expect(error.message == "jsonValue: the bytes are not JSON")
+    }
+
     @Test func testJSONValueIsBoundedAndTyped() throws {
         #expect(
             try StructuredValue(json: Data(#"{"a": [1, 2.5, true, null, "x"]}"#.utf8))
