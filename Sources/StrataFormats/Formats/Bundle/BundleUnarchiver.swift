@@ -60,11 +60,11 @@ public final class BundleUnarchiver {
         }
         let manifestData = try document("manifest.json")
         do {
-            manifest = try JSONDecoder().decode(BundleManifest.self, from: manifestData)
+            manifest = try BundleManifest(json: manifestData)
         } catch {
             throw BundleError(
                 .notABundle, path: path, entry: "manifest.json",
-                "not a \(BundleManifest.format) manifest: \(Self.describe(error))")
+                "not a \(BundleManifest.format) manifest: \(error.message)")
         }
         guard manifest.format == BundleManifest.format else {
             throw BundleError(
@@ -83,19 +83,6 @@ public final class BundleUnarchiver {
         }
         try checkModelAgainstManifest()
         try checkEntries()
-    }
-
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let context),
-            DecodingError.valueNotFound(_, let context):
-            return
-                "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        case DecodingError.dataCorrupted(let context):
-            return "not JSON (\(context.debugDescription))"
-        default: return "\(error)"
-        }
     }
 
     /// The schema is the one the manifest names, with its hashes.
