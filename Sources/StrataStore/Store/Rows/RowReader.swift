@@ -72,6 +72,10 @@ package struct RowReader {
         let columns = try query.columns.map {
             try sql(of: $0, in: place, entity: query.entity, &joins, &aliases)
         }
+        // Before the text is written: a key path among them adds its joins.
+        let groups = try query.groupBy.map {
+            try sql(of: $0, in: place, entity: query.entity, &joins, &aliases)
+        }
         var conditions: [String] = []
         switch query.entities {
         case .tree: conditions.append("t0.Z_ENT IN (\(Self.list(place.treeNumbers)))")
@@ -119,10 +123,7 @@ package struct RowReader {
             + (query.from ?? "\(SQLiteIdentifier.quoted(place.table)) AS t0")
         if !joins.isEmpty { text += " " + joins.joined(separator: " ") }
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
-        if !query.groupBy.isEmpty {
-            let groups = try query.groupBy.map {
-                try sql(of: $0, in: place, entity: query.entity, &joins, &aliases)
-            }
+        if !groups.isEmpty {
             text += " GROUP BY " + groups.joined(separator: ", ")
             if let size = query.minimumGroupSize { text += " HAVING COUNT(*) >= \(size)" }
         }

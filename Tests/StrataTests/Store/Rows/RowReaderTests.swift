@@ -100,6 +100,24 @@ import Testing
         }
     }
 
+    @Test func testGroupsByAKeyPathJoinTheirTables() throws {
+        try Self.withShapes { fixture, reader in
+            let second = try fixture.context.insert("Label")
+            try second.set("name", "warm")
+            let sun = try fixture.context.fetch("Circle", where: "name == %@", "sun").first
+            try second.set("shape", sun)
+            try fixture.context.save()
+            var query = RowQuery("Label", [.keyPath(["shape", "name"]), .count])
+            query.groupBy = [.keyPath(["shape", "name"])]
+            query.inKeyOrder = false
+            let groups = try Self.texts(reader, query)
+            #expect(groups == ["sun 2"])
+            query.minimumGroupSize = 3
+            let none = try Self.texts(reader, query)
+            #expect(none.isEmpty)
+        }
+    }
+
     @Test func testAPropertyTheStoreLacksIsNamed() throws {
         try Self.withShapes { _, reader in
             #expect {
