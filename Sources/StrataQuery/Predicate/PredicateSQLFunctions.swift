@@ -147,15 +147,28 @@ public enum PredicateSQLFunctions {
         case .prefix: return matches(at: 0)
         case .suffix: return matches(at: text.count - count)
         case .anywhere:
-            guard count > 0 else { return true }
-            let first = lower(needle[0])
-            var start = 0
+            guard count > 0, let base = text.baseAddress else { return count == 0 }
             let last = text.count - count
-            while start <= last {
-                if lower(text[start]) == first && matches(at: start) { return true }
-                start += 1
+            // The candidates for the first byte, found by memchr: both cases
+            // of a letter when ignoring case.
+            let first = lower(needle[0])
+            let other = ignoringCase && first >= 0x61 && first <= 0x7A ? first - 0x20 : first
+            func next(_ byte: UInt8, from start: Int) -> Int {
+                guard start <= last,
+                    let found = memchr(base + start, Int32(byte), last - start + 1)
+                else { return Int.max }
+                return base.distance(
+                    to: found.assumingMemoryBound(to: UInt8.self))
             }
-            return false
+            var a = next(first, from: 0)
+            var b = first == other ? Int.max : next(other, from: 0)
+            while true {
+                let start = min(a, b)
+                guard start <= last else { return false }
+                if matches(at: start) { return true }
+                if a == start { a = next(first, from: start + 1) }
+                if b == start { b = next(other, from: start + 1) }
+            }
         }
     }
 }
