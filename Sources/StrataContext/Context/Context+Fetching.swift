@@ -60,7 +60,7 @@ extension Context {
         let plan = try fetchPlans.plan(for: request, context: self)
         var total = 0
         if try memoryObjects(plan) == nil {
-            let statement = try rowReader.prepare(plan.count)
+            let statement = try rowReader.prepare(rowReader.compile(plan.countQuery))
             try statement.bind(plan.arguments)
             total = try statement.step() ? Int(statement.int64(at: 0)) : 0
             statement.reset()
@@ -107,7 +107,7 @@ extension Context {
         var toSkip = request.fetchOffset
         var remaining = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         if memory == nil, request.fetchLimit > 0 || request.fetchOffset > 0 {
-            query = plan.page
+            query = try rowReader.compile(plan.pageQuery)
             arguments += [
                 .integer(Int64(request.fetchLimit > 0 ? request.fetchLimit : -1)),
                 .integer(Int64(request.fetchOffset)),

@@ -17,13 +17,10 @@ struct FetchPlan {
     var predicate: FetchPredicate?
     /// The sort keys, with their key paths split.
     let sorts: [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)]
-    /// The rows, in order (the sort keys, then the key).
+    /// The read of the rows, in order (the sort keys, then the key).
+    let query: RowQuery
+    /// ``query``'s SQL, written once: the fetch every plan runs.
     let select: CompiledRowQuery
-    /// The rows, in order, through `LIMIT ? OFFSET ?` bound after
-    /// ``arguments``.
-    let page: CompiledRowQuery
-    /// `COUNT(*)` of the rows.
-    let count: CompiledRowQuery
     /// The values bound to the queries' `?`, in order (the page's limit
     /// and offset after them).
     var arguments: [SQLiteValue]
@@ -90,16 +87,25 @@ struct FetchPlan {
         query.from = compiler.fromClause
         if let condition { query.filters = [.compiled(condition)] }
         query.order = order
-        let reader = context.rowReader
-        select = try reader.compile(query)
-        query.pagesByParameters = true
-        page = try reader.compile(query)
-        query.pagesByParameters = false
-        query.columns = [.count]
-        query.order = []
-        query.inKeyOrder = false
-        count = try reader.compile(query)
+        self.query = query
+        select = try context.rowReader.compile(query)
         arguments = compiler.arguments
+    }
+
+    /// ``query`` through `LIMIT ? OFFSET ?`, bound after ``arguments``.
+    var pageQuery: RowQuery {
+        var page = query
+        page.pagesByParameters = true
+        return page
+    }
+
+    /// `COUNT(*)` of ``query``'s rows.
+    var countQuery: RowQuery {
+        var count = query
+        count.columns = [.count]
+        count.order = []
+        count.inKeyOrder = false
+        return count
     }
 
     /// The request's predicate with its equality conditions folded in (by

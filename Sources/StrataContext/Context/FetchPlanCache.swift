@@ -124,7 +124,7 @@ struct FetchPlanCache {
         }
         guard standIns.count == numbers.count,
             let probe = try? FetchPlan(probeRequest, context: context),
-            probe.select == plan.select, probe.page == plan.page, probe.count == plan.count,
+            probe.query == plan.query,
             probe.arguments.count == plan.arguments.count
         else { return .uncached }
         var slots: [Slot] = []

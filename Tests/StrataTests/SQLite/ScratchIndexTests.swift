@@ -5,10 +5,8 @@ import Testing
 
 @Suite struct ScratchIndexTests {
     @Test func testEntriesComeBackInByteOrderOfTheirNamesAndTheFirstOfANameWins() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-scratch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory()
+        let folder = scratch.url
         var printed: [String] = []
         func print(_ name: String, _ field: Int64) { printed.append("\(name) \(field)") }
         // The doc comment's example.
@@ -26,11 +24,8 @@ import Testing
     }
 
     @Test func testAnEntryWithTheWrongNumberOfFieldsIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strata-scratch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let index = try ScratchIndex(at: folder.appendingPathComponent("i.sqlite"), fields: 2)
+        let scratch = try TemporaryDirectory()
+        let index = try ScratchIndex(at: scratch.file("i.sqlite"), fields: 2)
         #expect(throws: SQLiteError.self) { try index.add("x", [1]) }
     }
 }
