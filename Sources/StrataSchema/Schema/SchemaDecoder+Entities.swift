@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Entities and relationships
 
 extension SchemaDecoder {

@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Fetch indexes and user info
 
 extension SchemaDecoder {

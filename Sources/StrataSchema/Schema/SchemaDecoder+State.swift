@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 extension SchemaDecoder {
     /// Where a value starts in its file.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Reads `strata-schema/1` files into ``Model`` values, reporting every
 /// problem at once, each with its file, JSON path, line and column.

@@ -53,7 +53,7 @@ enum BundleJSON {
         map.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    private static func field(_ key: String, _ value: ImportValue) -> ImportField {
-        ImportField(key: key, value: value, position: Exporter.noPosition)
+    private static func field(_ key: String, _ value: RecordValue) -> RecordField {
+        RecordField(key: key, value: value)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A streaming reader of delimited text: CSV (RFC 4180), TSV, txt lines and
 /// whole lines.

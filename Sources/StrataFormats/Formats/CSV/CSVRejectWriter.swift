@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes rejected CSV (or TSV) records to a file of the same dialect: the
 /// input's header plus a `strata_error` column, then each record as it was

@@ -172,7 +172,6 @@ public final class DayOneImporter {
             path: file.path, lines: false, limits: options.jsonLimits,
             chunkSize: JSONRecordReader.defaultChunkSize, displayName: name)
         reader.keepsNonArrayMembers = true
-        let decoder = DayOneRecordDecoder()
         var lastFailure: Int64 = -1
         while true {
             let next: ImportRecord?
@@ -196,7 +195,7 @@ public final class DayOneImporter {
             guard let record = next else { break }
             guard record.group == "entries" else { continue }
             summary.entries += 1
-            try writer.write(try decoder.decode(record))
+            try writer.write(try DayOneRecordDecoder.decode(record))
         }
         let top = SourcePosition(file: name, line: 1, column: 1)
         if let entries = reader.nonArrayMembers.first(where: { $0.key == "entries" }) {

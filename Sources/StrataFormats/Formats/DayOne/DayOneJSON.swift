@@ -7,12 +7,12 @@ import StrataSchema
 /// indentation, so the same diary always gives the same bytes.
 enum DayOneJSON {
     /// An imported value as a JSON value (positions dropped).
-    static func value(_ value: ImportValue) -> JSONValue {
+    static func value(_ value: RecordValue) -> JSONValue {
         switch value {
         case .null: return .null
         case .text(let text): return .string(text)
         case .integer(let number): return .integer(number)
-        case .unsignedInteger(let number): return .real(Double(number))
+        case .unsignedInteger(let number), .uid(let number): return .real(Double(number))
         case .real(let number): return .real(number)
         case .boolean(let flag): return .bool(flag)
         case .date(let date):

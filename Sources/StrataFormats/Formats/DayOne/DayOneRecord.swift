@@ -1,3 +1,4 @@
+import StrataCore
 import StrataSchema
 
 /// One Day One entry as read from the JSON, its values already in the

@@ -7,8 +7,20 @@ import StrataSchema
 /// entry invalid, to be reported with its uuid and skipped; the rest of the
 /// export is imported.
 struct DayOneRecordDecoder {
+    /// Where the entry starts: the place of an error about a value the
+    /// reader gave no position (it gives one to every value it reads).
+    private let origin: SourcePosition
+
     /// Decodes `record`, an element of `entries`.
-    func decode(_ record: ImportRecord) throws(ImportError) -> DayOneRecord {
+    static func decode(_ record: ImportRecord) throws(ImportError) -> DayOneRecord {
+        try DayOneRecordDecoder(origin: record.position).decode(record)
+    }
+
+    private init(origin: SourcePosition) {
+        self.origin = origin
+    }
+
+    private func decode(_ record: ImportRecord) throws(ImportError) -> DayOneRecord {
         var result = DayOneRecord(position: record.position)
         var extra: [JSONMember] = []
         let known = Dictionary(DayOneField.entry.map { ($0.key, $0) }) { a, _ in a }
@@ -36,7 +48,7 @@ struct DayOneRecordDecoder {
     /// Decodes one member of an entry into `result`, or its unknown
     /// members into `extra`.
     private func decode(
-        _ field: ImportField, known: [String: DayOneField], into result: inout DayOneRecord,
+        _ field: RecordField, known: [String: DayOneField], into result: inout DayOneRecord,
         extra: inout [JSONMember]
     ) throws(ImportError) {
         if let mapped = known[field.key] {
@@ -66,7 +78,7 @@ struct DayOneRecordDecoder {
 
     /// Reads a mapped key's value into `attributes` (null leaves it unset).
     private func read(
-        _ field: ImportField, as mapped: DayOneField,
+        _ field: RecordField, as mapped: DayOneField,
         into attributes: inout [String: AttributeValue],
         invalidity: inout String?
     ) throws(ImportError) {
@@ -90,7 +102,7 @@ struct DayOneRecordDecoder {
                 attributes[mapped.attribute] = .date(seconds)
             } else if invalidity == nil {
                 invalidity =
-                    "\(field.position.keyPath ?? field.key) is not an ISO 8601 date-time: \"\(text.prefix(40))\""
+                    "\(field.position?.keyPath ?? field.key) is not an ISO 8601 date-time: \"\(text.prefix(40))\""
             }
         default:
             throw wrongType(field, expected: Self.describe(mapped.kind))
@@ -99,7 +111,7 @@ struct DayOneRecordDecoder {
 
     /// The unknown members of an object whose known keys are `fields`.
     private func object(
-        _ field: ImportField, fields: [DayOneField],
+        _ field: RecordField, fields: [DayOneField],
         into attributes: inout [String: AttributeValue],
         invalidity: inout String?
     ) throws(ImportError) -> [JSONMember] {
@@ -120,7 +132,7 @@ struct DayOneRecordDecoder {
     }
 
     /// The strings of an array of strings.
-    private func strings(_ field: ImportField) throws(ImportError) -> [String] {
+    private func strings(_ field: RecordField) throws(ImportError) -> [String] {
         if field.value == .null { return [] }
         guard case .array(let elements) = field.value else {
             throw wrongType(field, expected: "an array of strings")
@@ -137,7 +149,7 @@ struct DayOneRecordDecoder {
 
     /// The media of one of an entry's media arrays.
     private func media(
-        _ field: ImportField, kind: DayOneMediaKind, invalidity: inout String?
+        _ field: RecordField, kind: DayOneMediaKind, invalidity: inout String?
     ) throws(ImportError) -> [DayOneMediumRecord] {
         if field.value == .null { return [] }
         guard case .array(let elements) = field.value else {
@@ -149,7 +161,7 @@ struct DayOneRecordDecoder {
             guard case .dictionary(let members) = element.value else {
                 throw wrongType(element, expected: "an object")
             }
-            var medium = DayOneMediumRecord(kind: kind, position: element.position)
+            var medium = DayOneMediumRecord(kind: kind, position: element.position(or: origin))
             medium.attributes["type"] = .string(kind.mediumType)
             var unknown: [JSONMember] = []
             for member in members {
@@ -169,9 +181,9 @@ struct DayOneRecordDecoder {
         return result
     }
 
-    private func wrongType(_ field: ImportField, expected: String) -> ImportError {
+    private func wrongType(_ field: RecordField, expected: String) -> ImportError {
         ImportError(
-            .structure, at: field.position,
+            .structure, at: field.position(or: origin),
             "expected \(expected) for \"\(field.key)\", found \(Self.describe(field.value))")
     }
 
@@ -185,11 +197,11 @@ struct DayOneRecordDecoder {
         }
     }
 
-    private static func describe(_ value: ImportValue) -> String {
+    private static func describe(_ value: RecordValue) -> String {
         switch value {
         case .null: "null"
         case .text: "a string"
-        case .integer, .unsignedInteger, .real: "a number"
+        case .integer, .unsignedInteger, .real, .uid: "a number"
         case .boolean: "a boolean"
         case .date: "a date"
         case .data: "data"

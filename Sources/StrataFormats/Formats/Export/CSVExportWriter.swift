@@ -10,7 +10,7 @@ import StrataCore
 /// The common columns go from SQLite's buffer straight into the output
 /// buffer: text bytes as they are, integers, reals and dates formatted
 /// into bytes, with no `String` per field. Other values (binaries, UUIDs,
-/// relationship ids) take the general path through ``ImportValue``.
+/// relationship ids) take the general path through ``RecordValue``.
 final class CSVExportWriter {
     private let output: ExportOutput
     private let query: ExportQuery
@@ -153,13 +153,13 @@ final class CSVExportWriter {
             fallback: query.entity)
     }
 
-    private func appendValue(_ value: ImportValue, name: String, to buffer: inout [UInt8]) throws {
+    private func appendValue(_ value: RecordValue, name: String, to buffer: inout [UInt8]) throws {
         switch value {
         case .null: return
         case .text(var text):
             text.withUTF8 { Self.appendQuoted($0, emptyIsValue: true, to: &buffer) }
         case .integer(let number): Self.appendInteger(number, to: &buffer)
-        case .unsignedInteger(let number): buffer += String(number).utf8
+        case .unsignedInteger(let number), .uid(let number): buffer += String(number).utf8
         case .real(let number): Self.appendReal(number, to: &buffer)
         case .boolean(let flag): buffer += flag ? Self.trueBytes : Self.falseBytes
         case .date(let date): try appendDate(date.timeIntervalSinceReferenceDate, to: &buffer)

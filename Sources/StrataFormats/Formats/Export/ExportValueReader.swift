@@ -3,7 +3,7 @@ import StrataCore
 import StrataSchema
 import StrataStore
 
-/// Reads the value of an attribute from a row as an ``ImportValue`` — the
+/// Reads the value of an attribute from a row as an ``RecordValue`` — the
 /// value model the record writers take, and what the importer reads back:
 /// text as text, integers, reals, booleans, dates as dates, UUIDs as their
 /// text, binaries as data or (with a media hook) as the name of a file.
@@ -28,7 +28,7 @@ struct ExportValueReader {
     ///   text that is not UTF-8 in a string column, say.
     func value(
         of attribute: Attribute, in row: Statement, column: Int32, id: @autoclosure () -> String
-    ) throws -> ImportValue {
+    ) throws -> RecordValue {
         let kind = row.columnType(column)
         if kind == .null { return .null }
         func mismatch() -> ExportError {
@@ -85,7 +85,7 @@ struct ExportValueReader {
             guard kind == .blob || kind == .text else { throw mismatch() }
             let stored = row.blobBytes(at: column)
             if let storedMedia, let name = try storedMedia(attribute, stored) { return .text(name) }
-            let decode = { (bytes: UnsafeRawBufferPointer) throws -> ImportValue in
+            let decode = { (bytes: UnsafeRawBufferPointer) throws -> RecordValue in
                 if let media, let name = try media(attribute, bytes) { return .text(name) }
                 return .data(Data(bytes))
             }

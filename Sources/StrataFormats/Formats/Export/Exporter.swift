@@ -1,7 +1,7 @@
 import Foundation
+import StrataCore
 import StrataSchema
 import StrataStore
-
 import struct StrataContext.SortDescriptor
 
 /// Writes the objects of one entity (or one fetch) of a store to a file:
@@ -31,10 +31,6 @@ public final class Exporter {
     public let model: Model
     /// What to write.
     public let options: ExportOptions
-
-    /// A position for the fields of records built from rows (they come
-    /// from no input file).
-    static let noPosition = SourcePosition(file: "")
 
     /// Prepares an export of `store`, whose version `model` is.
     ///
@@ -130,7 +126,7 @@ public final class Exporter {
 
     /// A list of ids as one text (`A/p1, A/p2`), as txt blocks and CSV hold
     /// to-many links; nested records have no such form.
-    static func flattened(_ field: ImportField, id: String, path: String) throws -> ImportValue {
+    static func flattened(_ field: RecordField, id: String, path: String) throws -> RecordValue {
         guard case .array(let elements) = field.value else { return field.value }
         var parts: [String] = []
         for element in elements {
@@ -154,11 +150,11 @@ public final class Exporter {
         let row = query.statement
         let key = row.int64(at: 0)
         let id = query.idText(number: row.int64(at: 1), key: key, fallback: query.entity)
-        var fields: [ImportField] = []
+        var fields: [RecordField] = []
         fields.reserveCapacity(query.fields.count)
         for field in only.map({ [$0] }) ?? query.fields {
             let value = try self.value(of: field, query, reader, key: key, id: id)
-            fields.append(ImportField(key: field.name, value: value, position: noPosition))
+            fields.append(RecordField(key: field.name, value: value))
         }
         return (ImportRecord(fields: fields, position: SourcePosition(file: id)), id)
     }
@@ -167,7 +163,7 @@ public final class Exporter {
     private static func value(
         of field: ExportField, _ query: ExportQuery, _ reader: ExportValueReader, key: Int64,
         id: String
-    ) throws -> ImportValue {
+    ) throws -> RecordValue {
         let row = query.statement
         switch field.source {
         case .id:
@@ -181,14 +177,14 @@ public final class Exporter {
                 query.idText(
                     number: number, key: row.int64(at: column), fallback: relationship.destination))
         case .toMany(let relationship, let related):
-            var ids: [ImportField] = []
+            var ids: [RecordField] = []
             try related.forEachRow(of: key) { row in
                 reader.listedLink?(relationship, key, row.int64(at: 0))
                 let text = query.idText(
                     number: row.int64(at: 1), key: row.int64(at: 0),
                     fallback: relationship.destination)
                 ids.append(
-                    ImportField(key: String(ids.count), value: .text(text), position: noPosition))
+                    RecordField(key: String(ids.count), value: .text(text)))
             }
             return .array(ids)
         case .nested(let relationship, let related, let keyColumn):
@@ -197,23 +193,20 @@ public final class Exporter {
                 guard !row.isNull(at: keyColumn) else { return .null }
                 owner = row.int64(at: keyColumn)
             }
-            var objects: [ImportField] = []
+            var objects: [RecordField] = []
             try related.forEachRow(of: owner) { row in
                 let nestedID = query.idText(
                     number: row.int64(at: 1), key: row.int64(at: 0),
                     fallback: relationship.destination)
-                var members: [ImportField] = []
+                var members: [RecordField] = []
                 for (index, attribute) in related.attributes.enumerated() {
                     let value = try reader.value(
                         of: attribute, in: row, column: Int32(index + 2),
                         id: nestedID)
-                    members.append(
-                        ImportField(key: attribute.name, value: value, position: noPosition))
+                    members.append(RecordField(key: attribute.name, value: value))
                 }
                 objects.append(
-                    ImportField(
-                        key: String(objects.count), value: .dictionary(members),
-                        position: noPosition))
+                    RecordField(key: String(objects.count), value: .dictionary(members)))
             }
             return relationship.isToMany ? .array(objects) : objects.first?.value ?? .null
         }

@@ -1,3 +1,4 @@
+import StrataCore
 import StrataQuery
 
 /// An attribute whose imported value is computed from the record's fields

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataSchema
 import StrataStore
 

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// A record or an input that cannot be imported, located in its file.
 ///
 /// ```swift

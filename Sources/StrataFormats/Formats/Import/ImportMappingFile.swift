@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataSchema
 
 /// A `strata-import/1` mapping file: how the fields of an input become an

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// An opened input: flat text fields or nested records.
 public enum ImportSource {

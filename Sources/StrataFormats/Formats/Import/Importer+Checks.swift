@@ -1,3 +1,4 @@
+import StrataCore
 import StrataStore
 
 // MARK: - The checks an import ends with

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataQuery
 
 // MARK: - Computed attributes (`compute` in a mapping file)
@@ -20,7 +21,7 @@ extension Importer {
     /// input has are known only from its records, so an expression's field
     /// must appear in one of those read before the first commit (see
     /// ``checkComputedFieldsSeen()``).
-    func noteComputedFields(of fields: [ImportField]) {
+    func noteComputedFields(of fields: [RecordField]) {
         guard var state = computedFieldsState else { return }
         for field in fields {
             state.unseen.remove(field.key)
@@ -46,7 +47,7 @@ extension Importer {
 
     /// Sets the computed attributes from the record's fields.
     func compute(
-        _ fields: [ImportField], at position: SourcePosition, plan: EntityImportPlan,
+        _ fields: [RecordField], at position: SourcePosition, plan: EntityImportPlan,
         into prepared: inout PreparedRecord
     ) throws {
         guard let coercer else { return }
@@ -58,7 +59,7 @@ extension Importer {
             do {
                 let result = try evaluator.evaluate(computation.node, values)
                 prepared.cells[index] = try coercer.cell(
-                    ImportValue(result), index: index, plan: plan)
+                    RecordValue(result), index: index, plan: plan)
             } catch let error as ExpressionError {
                 throw ImportError(
                     .invalidValue, at: position,

@@ -210,7 +210,7 @@ extension Importer {
         _ reader: Reader, names: [String], targets: [FieldTarget],
         plan: EntityImportPlan
     ) throws -> PreparedRecord {
-        var fields: [ImportField] = []
+        var fields: [RecordField] = []
         let count = min(reader.fieldCount, targets.count)
         var prepared = PreparedRecord(
             plan: plan, cells: Array(repeating: .absent, count: plan.cellCount),
@@ -235,7 +235,7 @@ extension Importer {
                 let bytes = reader.field(column)
                 guard !bytes.isEmpty else { continue }
                 fields.append(
-                    ImportField(
+                    RecordField(
                         key: plan.relationships[index].relationship.name,
                         value: .text(String(decoding: bytes, as: UTF8.self)),
                         position: reader.position(ofField: column)))
@@ -249,7 +249,7 @@ extension Importer {
                 let bytes = reader.field(column)
                 guard !bytes.isEmpty || reader.isQuoted(column) else { continue }
                 fields.append(
-                    ImportField(
+                    RecordField(
                         key: name, value: .text(String(decoding: bytes, as: UTF8.self)),
                         position: reader.position(ofField: column)))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - Records of nested values (plists, JSON, txt)
 
@@ -82,7 +83,7 @@ extension Importer {
 
     /// Converts the fields of one record (or nested dictionary) for `plan`.
     package func prepare(
-        _ fields: [ImportField], at position: SourcePosition, plan: EntityImportPlan
+        _ fields: [RecordField], at position: SourcePosition, plan: EntityImportPlan
     ) throws -> PreparedRecord {
         var prepared = PreparedRecord(
             plan: plan, cells: Array(repeating: .absent, count: plan.cellCount), position: position)
@@ -93,10 +94,11 @@ extension Importer {
         var givenBy = [Int](
             repeating: -1, count: plan.attributes.count + plan.relationships.count)
         for (fieldIndex, field) in fields.enumerated() {
+            let place = field.position(or: position)
             guard let target = plan.target(forField: field.key) else {
                 if options.ignoresUnknownFields { continue }
                 throw ImportError(
-                    .unknownField, at: field.position,
+                    .unknownField, at: place,
                     "'\(field.key)' matches no property of \(plan.name) (properties: \(plan.propertyNames))"
                 )
             }
@@ -118,7 +120,7 @@ extension Importer {
                 }
                 if earlier != Self.fallbackField {
                     throw ImportError(
-                        .structure, at: field.position,
+                        .structure, at: place,
                         "'\(field.key)' and '\(earlier)' both give \(name(of: target, in: plan))")
                 }
             }
@@ -129,11 +131,12 @@ extension Importer {
                 do {
                     prepared.cells[index] = try coercer.cell(field.value, index: index, plan: plan)
                 } catch {
-                    throw ImportError(error.code, at: field.position, error.message)
+                    throw ImportError(error.code, at: place, error.message)
                 }
-                prepared.attributePositions.append((index, field.position))
+                prepared.attributePositions.append((index, place))
             case .relationship(let index):
-                try prepareRelationship(field, slot: index, plan: plan, into: &prepared)
+                try prepareRelationship(
+                    field, at: place, slot: index, plan: plan, into: &prepared)
             }
         }
         if !plan.computed.isEmpty {
@@ -167,40 +170,40 @@ extension Importer {
     /// lists of them, and comma-separated text for a to-many) name
     /// destinations by their `relatedBy` attribute.
     private func prepareRelationship(
-        _ field: ImportField, slot index: Int, plan: EntityImportPlan,
+        _ field: RecordField, at place: SourcePosition, slot index: Int, plan: EntityImportPlan,
         into prepared: inout PreparedRecord
     ) throws {
         let relationship = plan.relationships[index].relationship
         let destination = try self.plan(relationship.destination)
         var nested: [PreparedRecord] = []
-        var scalars: [(ImportValue, SourcePosition)] = []
+        var scalars: [(RecordValue, SourcePosition)] = []
         switch field.value {
         case .null:
             return
         case .dictionary(let fields):
-            try countObject(at: field.position)
-            nested.append(try prepare(fields, at: field.position, plan: destination))
+            try countObject(at: place)
+            nested.append(try prepare(fields, at: place, plan: destination))
         case .array(let elements):
             for element in elements {
                 if case .dictionary(let fields) = element.value {
-                    try countObject(at: element.position)
-                    nested.append(try prepare(fields, at: element.position, plan: destination))
+                    try countObject(at: element.position(or: place))
+                    nested.append(try prepare(fields, at: element.position(or: place), plan: destination))
                 } else {
-                    scalars.append((element.value, element.position))
+                    scalars.append((element.value, element.position(or: place)))
                 }
             }
         case .text(var text) where relationship.isToMany:
             text.withUTF8 { bytes in
                 NameList.forEachName(in: bytes) { name in
-                    scalars.append((.text(String(decoding: name, as: UTF8.self)), field.position))
+                    scalars.append((.text(String(decoding: name, as: UTF8.self)), place))
                 }
             }
         default:
-            scalars.append((field.value, field.position))
+            scalars.append((field.value, place))
         }
         if !relationship.isToMany, nested.count + scalars.count > 1 {
             throw ImportError(
-                .structure, at: field.position,
+                .structure, at: place,
                 "\(relationship.name) is a to-one relationship, and the record gives several objects"
             )
         }
@@ -209,7 +212,7 @@ extension Importer {
         guard let (related, attribute) = try relatedByAttribute(of: relationship), let coercer
         else {
             throw ImportError(
-                .structure, at: field.position,
+                .structure, at: place,
                 "\(relationship.name) links to \(relationship.destination) by a value, but "
                     + "\(relationship.destination) has no relatedBy attribute (give relatedBy in the schema)"
             )
@@ -222,6 +225,6 @@ extension Importer {
                 throw ImportError(error.code, at: position, error.message)
             }
         }
-        prepared.links.append(.init(slot: index, keys: keys, position: field.position))
+        prepared.links.append(.init(slot: index, keys: keys, position: place))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes rejected records of formats with no room for a reason (txt
 /// lines, txt files): the records verbatim to the rejects file, so it can

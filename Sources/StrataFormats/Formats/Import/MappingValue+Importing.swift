@@ -1,14 +1,15 @@
 import Foundation
+import StrataCore
 import StrataQuery
 
 extension MappingValue {
     /// An input value as an expression sees it (lists of dictionaries are nil).
-    init(importing value: ImportValue) {
+    init(importing value: RecordValue) {
         switch value {
         case .null, .dictionary: self = .null
         case .text(let text): self = .string(text)
         case .integer(let number): self = .integer(number)
-        case .unsignedInteger(let number): self = .real(Double(number))
+        case .unsignedInteger(let number), .uid(let number): self = .real(Double(number))
         case .real(let number): self = .real(number)
         case .boolean(let flag): self = .boolean(flag)
         case .date(let date): self = .date(date.timeIntervalSinceReferenceDate)
@@ -19,7 +20,7 @@ extension MappingValue {
     }
 }
 
-extension ImportValue {
+extension RecordValue {
     /// An expression's result as an input value, converted by the attribute's rules.
     init(_ value: MappingValue) {
         switch value {
@@ -38,7 +39,7 @@ extension ImportValue {
             if case .structured = single {
                 self = single.text.map { .text($0) } ?? .null
             } else {
-                self = ImportValue(single)
+                self = RecordValue(single)
             }
         }
     }

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// A record converted for writing: its cells, the objects it links to by a
 /// key, and the nested records it owns; kept until its batch is written.
 package struct PreparedRecord {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// How far a reader has got through its input, for progress bars.
 public protocol ImportProgressSource: AnyObject {

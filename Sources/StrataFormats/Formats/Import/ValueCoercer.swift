@@ -94,7 +94,7 @@ final class ValueCoercer {
     // MARK: - Typed values
 
     /// The cell of a typed value from a plist or JSON for `attribute`.
-    func cell(_ value: ImportValue, index: Int, plan: EntityImportPlan) throws(Failure)
+    func cell(_ value: RecordValue, index: Int, plan: EntityImportPlan) throws(Failure)
         -> ImportCell
     {
         switch value {
@@ -122,7 +122,7 @@ final class ValueCoercer {
         }
     }
 
-    private func typedCell(_ value: ImportValue, for attribute: Attribute) throws(Failure)
+    private func typedCell(_ value: RecordValue, for attribute: Attribute) throws(Failure)
         -> ImportCell
     {
         switch value {
@@ -173,6 +173,8 @@ final class ValueCoercer {
             case .boolean, .integer16, .integer32, .integer64: return .integer(flag ? 1 : 0)
             default: throw mismatch("a boolean", attribute)
             }
+        case .uid:
+            throw mismatch("a keyed-archive reference", attribute)
         case .date(let date):
             switch attribute.type {
             case .date: return .real(date.timeIntervalSinceReferenceDate)

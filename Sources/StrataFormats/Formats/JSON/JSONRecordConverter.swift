@@ -1,14 +1,15 @@
 import Foundation
+import StrataCore
 import StrataSchema
 
 /// Turns one parsed JSON record into an ``ImportRecord``: every value gets
 /// its line, column, byte offset and key path, and the reader's limits and
 /// rules are applied on the way.
 ///
-/// - Integers that fit in `Int64` become ``ImportValue/integer(_:)``; those
-///   up to 2⁶⁴−1 become ``ImportValue/unsignedInteger(_:)``; larger ones,
+/// - Integers that fit in `Int64` become ``RecordValue/integer(_:)``; those
+///   up to 2⁶⁴−1 become ``RecordValue/unsignedInteger(_:)``; larger ones,
 ///   like every number with a fraction or exponent, become
-///   ``ImportValue/real(_:)`` (the coercer refuses them for integer
+///   ``RecordValue/real(_:)`` (the coercer refuses them for integer
 ///   attributes, as they no longer hold every digit).
 /// - A key repeated in one object is a ``ImportError/Code/structure`` error
 ///   at its second occurrence: RFC 8259 leaves the meaning open, and keeping
@@ -63,9 +64,9 @@ struct JSONRecordConverter {
 
     private mutating func fields(
         of members: [JSONMember], at node: JSONNode, path: String, depth: Int
-    ) throws(ImportError) -> [ImportField] {
+    ) throws(ImportError) -> [RecordField] {
         try checkContainer(node, count: members.count, path: path, depth: depth)
-        var fields: [ImportField] = []
+        var fields: [RecordField] = []
         fields.reserveCapacity(members.count)
         var seen: Set<String>?
         if members.count > 16 { seen = Set(minimumCapacity: members.count) }
@@ -83,7 +84,7 @@ struct JSONRecordConverter {
             let place = position(
                 line: member.value.line, column: member.value.column, keyPath: keyPath)
             let value = try self.value(member.value, at: place, depth: depth)
-            fields.append(ImportField(key: member.key, value: value, position: place))
+            fields.append(RecordField(key: member.key, value: value, position: place))
         }
         return fields
     }
@@ -98,15 +99,15 @@ struct JSONRecordConverter {
 
     private mutating func elements(
         of nodes: [JSONNode], at node: JSONNode, path: String, depth: Int
-    ) throws(ImportError) -> [ImportField] {
+    ) throws(ImportError) -> [RecordField] {
         try checkContainer(node, count: nodes.count, path: path, depth: depth)
-        var fields: [ImportField] = []
+        var fields: [RecordField] = []
         fields.reserveCapacity(nodes.count)
         for (index, element) in nodes.enumerated() {
             let keyPath = Self.keyPath(path, index: index)
             let place = position(line: element.line, column: element.column, keyPath: keyPath)
             let value = try self.value(element, at: place, depth: depth)
-            fields.append(ImportField(key: String(index), value: value, position: place))
+            fields.append(RecordField(key: String(index), value: value, position: place))
         }
         return fields
     }
@@ -129,7 +130,7 @@ struct JSONRecordConverter {
 
     private mutating func value(
         _ node: JSONNode, at place: SourcePosition, depth: Int
-    ) throws(ImportError) -> ImportValue {
+    ) throws(ImportError) -> RecordValue {
         switch node.value {
         case .null: return .null
         case .bool(let flag): return .boolean(flag)

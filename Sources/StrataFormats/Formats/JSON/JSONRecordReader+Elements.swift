@@ -1,3 +1,4 @@
+import StrataCore
 import StrataSchema
 
 // MARK: - One element of a document's array

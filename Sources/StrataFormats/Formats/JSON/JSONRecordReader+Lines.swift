@@ -1,3 +1,4 @@
+import StrataCore
 import StrataSchema
 
 #if canImport(Glibc)

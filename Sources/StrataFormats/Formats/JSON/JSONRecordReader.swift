@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataSchema
 
 /// A streaming reader of JSON records: a JSON document (RFC 8259) whose
@@ -31,11 +32,11 @@ import StrataSchema
 /// followed, on a later line, by another `{`; a file holding one object is
 /// a document (an object of arrays).
 ///
-/// **Values.** Strings become ``ImportValue/text(_:)``; numbers without
+/// **Values.** Strings become ``RecordValue/text(_:)``; numbers without
 /// fraction or exponent that fit in `Int64` become
-/// ``ImportValue/integer(_:)`` (`-0` is the integer 0), those up to 2⁶⁴−1
-/// ``ImportValue/unsignedInteger(_:)``; every other number is
-/// ``ImportValue/real(_:)`` (so an integer beyond 64 bits loses digits, and
+/// ``RecordValue/integer(_:)`` (`-0` is the integer 0), those up to 2⁶⁴−1
+/// ``RecordValue/unsignedInteger(_:)``; every other number is
+/// ``RecordValue/real(_:)`` (so an integer beyond 64 bits loses digits, and
 /// the importer refuses it for an integer attribute), and a number beyond a
 /// Double's range (`1e400`) is an ``ImportError/Code/invalidValue`` error. A
 /// key repeated in one object is an ``ImportError/Code/structure`` error at

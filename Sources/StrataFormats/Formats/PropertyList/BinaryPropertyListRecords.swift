@@ -163,7 +163,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
     /// The value of `object`, whose container is at `nesting`.
     private func value(
         _ object: Int, keyPath: String, nesting: Int
-    ) throws -> (ImportValue, SourcePosition) {
+    ) throws -> (RecordValue, SourcePosition) {
         let start = try offset(of: object, keyPath: keyPath)
         let place = SourcePosition(file: file, byteOffset: Int64(start), keyPath: keyPath)
         valuesOfRecord += 1
@@ -221,7 +221,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
     /// The entries of a dict, in file order.
     private func dictionaryFields(
         _ object: Int, at start: Int, keyPath: String, nesting: Int
-    ) throws -> [ImportField] {
+    ) throws -> [RecordField] {
         let place = SourcePosition(file: file, byteOffset: Int64(start), keyPath: keyPath)
         guard nesting <= limits.maximumDepth else { throw tooDeep(place) }
         let (keys, values) = try references(of: object, at: start, keyPath: keyPath)
@@ -231,7 +231,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
         }
         try enter(object, place)
         defer { path.remove(object) }
-        var fields: [ImportField] = []
+        var fields: [RecordField] = []
         fields.reserveCapacity(keys.count)
         var seen: Set<String> = []
         for (keyObject, valueObject) in zip(keys, values) {
@@ -239,7 +239,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
             let valuePath = keyPath.isEmpty ? key : keyPath + "." + key
             let (value, valuePlace) = try value(valueObject, keyPath: valuePath, nesting: nesting)
             guard seen.insert(key).inserted else { throw duplicateKey(key, at: valuePlace) }
-            fields.append(ImportField(key: key, value: value, position: valuePlace))
+            fields.append(RecordField(key: key, value: value, position: valuePlace))
         }
         return fields
     }
@@ -247,7 +247,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
     /// The elements of an array, in order.
     private func arrayElements(
         _ object: Int, at start: Int, keyPath: String, nesting: Int
-    ) throws -> [ImportField] {
+    ) throws -> [RecordField] {
         let place = SourcePosition(file: file, byteOffset: Int64(start), keyPath: keyPath)
         guard nesting <= limits.maximumDepth else { throw tooDeep(place) }
         let objects = try references(of: object, at: start, keyPath: keyPath).values
@@ -257,12 +257,12 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
         }
         try enter(object, place)
         defer { path.remove(object) }
-        var elements: [ImportField] = []
+        var elements: [RecordField] = []
         elements.reserveCapacity(objects.count)
         for (index, element) in objects.enumerated() {
             let elementPath = keyPath + "[" + String(index) + "]"
             let (value, elementPlace) = try value(element, keyPath: elementPath, nesting: nesting)
-            elements.append(ImportField(key: String(index), value: value, position: elementPlace))
+            elements.append(RecordField(key: String(index), value: value, position: elementPlace))
         }
         return elements
     }
@@ -270,7 +270,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
     /// An integer of 1, 2, 4, 8 or 16 bytes; 16-byte ones hold the values
     /// above 2⁶³−1 that Apple writes that way.
     private func integer(_ object: Int, at start: Int, _ place: SourcePosition) throws
-        -> ImportValue
+        -> RecordValue
     {
         let exponent = Int(plist.bytes[start] & 0x0F)
         guard exponent <= 4 else {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Reads the records of a property list, XML or binary, one at a time.
 ///
@@ -17,14 +18,14 @@ import Foundation
 /// error naming the key path and what was expected.
 ///
 /// Each record's fields are its dict's entries in file order: `<string>`
-/// becomes ``ImportValue/text(_:)`` (white space kept), `<integer>`
-/// ``ImportValue/integer(_:)``, or ``ImportValue/unsignedInteger(_:)`` above
-/// 2⁶³−1 up to 2⁶⁴−1, `<real>` ``ImportValue/real(_:)`` (`nan`,
+/// becomes ``RecordValue/text(_:)`` (white space kept), `<integer>`
+/// ``RecordValue/integer(_:)``, or ``RecordValue/unsignedInteger(_:)`` above
+/// 2⁶³−1 up to 2⁶⁴−1, `<real>` ``RecordValue/real(_:)`` (`nan`,
 /// `+infinity`, `-infinity` included), `<true/>`/`<false/>`
-/// ``ImportValue/boolean(_:)``, `<date>` (`2024-01-31T12:00:00Z`)
-/// ``ImportValue/date(_:)``, `<data>` (base64) ``ImportValue/data(_:)``,
-/// and nested arrays and dicts ``ImportValue/array(_:)`` and
-/// ``ImportValue/dictionary(_:)``. Every field carries its key path, such as
+/// ``RecordValue/boolean(_:)``, `<date>` (`2024-01-31T12:00:00Z`)
+/// ``RecordValue/date(_:)``, `<data>` (base64) ``RecordValue/data(_:)``,
+/// and nested arrays and dicts ``RecordValue/array(_:)`` and
+/// ``RecordValue/dictionary(_:)``. Every field carries its key path, such as
 /// `[3].ingredients[0].name`.
 ///
 /// A key that occurs twice in one dict is a `.structure` error (Apple's

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Writes records to an XML property list as they come, for the importer's
 /// rejects file: each record is a dict, with an extra `strata_error` string
@@ -10,7 +11,7 @@ import Foundation
 /// so records of one group must come together, as every reader hands them
 /// out. Values are written as ``XMLPropertyListText`` writes them
 /// (`<real>nan</real>`, dates as `2024-01-31T12:00:00Z`, data in base64); a
-/// ``ImportValue/null`` field has no plist form and is left out.
+/// ``RecordValue/null`` field has no plist form and is left out.
 ///
 /// Text is escaped (`&`, `<`, `>`, and carriage returns as `&#13;` so that
 /// they survive XML's line-end normalization). Characters that XML 1.0 does
@@ -99,7 +100,7 @@ public final class PropertyListRecordWriter {
         var fields = record.fields
         if let error {
             fields.append(
-                ImportField(key: Self.errorKey, value: .text(error), position: record.position))
+                RecordField(key: Self.errorKey, value: .text(error), position: record.position))
         }
         appendDictionary(fields, indent: indent)
         if buffer.count >= Self.bufferSize { try flush() }
@@ -142,7 +143,7 @@ public final class PropertyListRecordWriter {
         buffer += plist.bytes
     }
 
-    private func appendDictionary(_ fields: [ImportField], indent: Int) {
+    private func appendDictionary(_ fields: [RecordField], indent: Int) {
         var plist = XMLPropertyListText()
         plist.appendDictionary(fields, indent: indent)
         buffer += plist.bytes
@@ -161,7 +162,7 @@ public final class PropertyListRecordWriter {
     }
 
     /// Throws when `fields` nest deeper than the limit.
-    private func checkDepth(_ fields: [ImportField], depth: Int, at place: SourcePosition) throws {
+    private func checkDepth(_ fields: [RecordField], depth: Int, at place: SourcePosition) throws {
         guard depth <= maximumDepth else {
             throw ImportError(
                 .tooLarge, at: place, "arrays and dicts nested deeper than \(maximumDepth) levels")
@@ -169,7 +170,7 @@ public final class PropertyListRecordWriter {
         for field in fields {
             switch field.value {
             case .array(let inner), .dictionary(let inner):
-                try checkDepth(inner, depth: depth + 1, at: field.position)
+                try checkDepth(inner, depth: depth + 1, at: field.position(or: place))
             default:
                 break
             }

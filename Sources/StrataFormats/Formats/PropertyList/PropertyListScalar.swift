@@ -10,7 +10,7 @@ enum PropertyListScalar {
     /// What reading a number found.
     enum Number {
         /// A value.
-        case value(ImportValue)
+        case value(RecordValue)
         /// Text that is not a number of the kind asked for.
         case malformed
         /// A well-formed integer outside −2⁶³…2⁶⁴−1.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - The values of one record
 
@@ -12,9 +13,9 @@ extension XMLPropertyListRecords {
     ///   - place: Where the dict starts.
     func dictionaryFields(
         keyPath: String, nesting: Int, at place: SourcePosition
-    ) throws -> [ImportField] {
+    ) throws -> [RecordField] {
         guard nesting <= limits.maximumDepth else { throw tooDeep(at: place) }
-        var fields: [ImportField] = []
+        var fields: [RecordField] = []
         // Small dicts look for a duplicate key by scanning; large ones keep
         // a set, so a hostile dict of many keys stays linear.
         var keys: Set<String>?
@@ -48,7 +49,7 @@ extension XMLPropertyListRecords {
                         .tooLarge, at: valuePlace,
                         "dict of more than \(limits.maximumFieldCount) entries")
                 }
-                fields.append(ImportField(key: key, value: value, position: valuePlace))
+                fields.append(RecordField(key: key, value: value, position: valuePlace))
             }
         }
     }
@@ -56,7 +57,7 @@ extension XMLPropertyListRecords {
     /// Reads the value that follows `<key>key</key>` in a dict.
     private func valueAfterKey(
         _ key: String, keyPath: String, nesting: Int, keyPlace: SourcePosition
-    ) throws -> (ImportValue, SourcePosition) {
+    ) throws -> (RecordValue, SourcePosition) {
         var keyPlace = keyPlace
         keyPlace.keyPath = keyPath
         while true {
@@ -82,9 +83,9 @@ extension XMLPropertyListRecords {
     /// Reads the elements of the array whose start tag was just read.
     private func arrayElements(
         keyPath: String, nesting: Int, at place: SourcePosition
-    ) throws -> [ImportField] {
+    ) throws -> [RecordField] {
         guard nesting <= limits.maximumDepth else { throw tooDeep(at: place) }
-        var elements: [ImportField] = []
+        var elements: [RecordField] = []
         while true {
             guard let kind = try next(keyPath) else { throw unexpectedEnd(keyPath) }
             switch kind {
@@ -105,7 +106,7 @@ extension XMLPropertyListRecords {
                     named: reader.currentName, keyPath: elementPath, nesting: nesting,
                     at: elementPlace)
                 elements.append(
-                    ImportField(key: String(index), value: value, position: elementPlace))
+                    RecordField(key: String(index), value: value, position: elementPlace))
             }
         }
     }
@@ -115,7 +116,7 @@ extension XMLPropertyListRecords {
     /// - Parameter nesting: The nesting level of the container holding it.
     private func value(
         named name: String, keyPath: String, nesting: Int, at place: SourcePosition
-    ) throws -> ImportValue {
+    ) throws -> RecordValue {
         switch name {
         case "string":
             return .text(

@@ -8,7 +8,7 @@ import StrataCore
 /// Dates are `<date>` in whole seconds, as Apple writes and reads them; a
 /// date with a fraction of a second (which `<date>` cannot hold for
 /// Apple's and Foundation's readers) is a `<string>` with its full ISO 8601
-/// text, which the importer reads back as the same date. A ``ImportValue/null``
+/// text, which the importer reads back as the same date. A ``RecordValue/null``
 /// has no plist form and is left out, in dicts and arrays.
 ///
 /// Text is escaped (`&`, `<`, `>`, and carriage returns as `&#13;` so that
@@ -49,7 +49,7 @@ struct XMLPropertyListText {
     }
 
     /// A `<dict>` of `fields` at `indent`, null fields left out.
-    mutating func appendDictionary(_ fields: [ImportField], indent: Int) {
+    mutating func appendDictionary(_ fields: [RecordField], indent: Int) {
         let hasEntries = fields.contains { $0.value != .null }
         appendIndent(indent)
         guard hasEntries else {
@@ -69,7 +69,7 @@ struct XMLPropertyListText {
     }
 
     /// One value on its own line(s) at `indent`.
-    mutating func appendValue(_ value: ImportValue, indent: Int) {
+    mutating func appendValue(_ value: RecordValue, indent: Int) {
         switch value {
         case .null:
             return
@@ -99,7 +99,7 @@ struct XMLPropertyListText {
             append("</string>")
         case .integer(let number):
             append("<integer>\(number)</integer>")
-        case .unsignedInteger(let number):
+        case .unsignedInteger(let number), .uid(let number):
             append("<integer>\(number)</integer>")
         case .real(let number):
             append("<real>\(PropertyListScalar.text(of: number))</real>")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// One block of a txt-blocks file as flat fields: its header values and its
 /// body as bytes in the reader's buffer (see
@@ -78,7 +79,7 @@ struct TextBlockFields {
     var record: ImportRecord {
         ImportRecord(
             fields: (0..<count).map {
-                ImportField(
+                RecordField(
                     key: key($0), value: .text(String(decoding: value($0), as: UTF8.self)),
                     position: position(ofField: $0))
             }, position: position, originalText: originalText)

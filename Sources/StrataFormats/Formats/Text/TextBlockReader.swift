@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// Reads a txt file of *blocks*: records separated by blank lines, each
 /// made of `Key: Value` header lines and then free body text, as a diary
@@ -227,7 +228,7 @@ public final class TextBlockReader: TreeRecordReader {
     private func parseBlock() throws -> ImportRecord {
         try text.bytes.withUnsafeBufferPointer { bytes in
             let cursor = TextRecordCursor(bytes: bytes, text: text, file: file)
-            var fields: [ImportField] = []
+            var fields: [RecordField] = []
             fields.reserveCapacity(fieldCapacity)
             try headers.read(cursor, limits: limits, into: &fields)
             fieldCapacity = min(max(fieldCapacity, fields.count + 1), 64)
@@ -238,7 +239,7 @@ public final class TextBlockReader: TreeRecordReader {
                     byteOffset: text.firstOffset + Int64(headers.end))
                 if let index = headers.index(of: bodyKey, in: cursor) {
                     throw ImportError(
-                        .structure, at: fields[index].position,
+                        .structure, at: fields[index].position(or: position),
                         "the block has both a \(fields[index].key) header and body text")
                 }
                 if bodyEnd - headers.end > limits.maximumFieldBytes {
@@ -247,7 +248,7 @@ public final class TextBlockReader: TreeRecordReader {
                         "the body is over the limit of \(limits.maximumFieldBytes) bytes")
                 }
                 let body = cursor.joinedLines(from: headers.end, to: bodyEnd, scratch: &scratch)
-                fields.append(ImportField(key: bodyKey, value: .text(body), position: position))
+                fields.append(RecordField(key: bodyKey, value: .text(body), position: position))
             }
             return ImportRecord(
                 fields: fields,

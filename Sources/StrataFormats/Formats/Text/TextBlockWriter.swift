@@ -126,11 +126,11 @@ public final class TextBlockWriter {
     static func blockText(of record: ImportRecord, bodyKey: String) throws -> String {
         var text = ""
         var keys = Set<String>()
-        var body: ImportField?
+        var body: RecordField?
         for field in record.fields {
             func refuse(_ why: String) -> ImportError {
                 ImportError(
-                    .structure, at: field.position,
+                    .structure, at: field.position(or: record.position),
                     "the field \(field.key) cannot be written as a txt block: \(why)")
             }
             guard keys.insert(field.key.lowercased()).inserted else {
@@ -153,22 +153,22 @@ public final class TextBlockWriter {
             }
             text += line + "\n"
         }
-        if let body, let value = try written(body.value, { refuse(body, $0) }), !value.isEmpty {
+        if let body, let value = try written(body.value, { refuse(body, record, $0) }), !value.isEmpty {
             if value.utf8.contains(where: { $0 == 0x0D || $0 == 0 }) {
-                throw refuse(body, "it has a carriage return or a NUL")
+                throw refuse(body, record, "it has a carriage return or a NUL")
             }
             let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
                 let what = "line \(number + 1) of the body"
                 if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    throw refuse(body, "\(what) is blank, and a blank line ends a block")
+                    throw refuse(body, record, "\(what) is blank, and a blank line ends a block")
                 }
                 if line.hasPrefix(reasonPrefix) {
-                    throw refuse(body, "\(what) starts with \(reasonPrefix)")
+                    throw refuse(body, record, "\(what) starts with \(reasonPrefix)")
                 }
             }
             if parsedHeader(String(lines[0])) != nil {
-                throw refuse(body, "its first line would read as a header line")
+                throw refuse(body, record, "its first line would read as a header line")
             }
             text += value + "\n"
         }
@@ -180,21 +180,23 @@ public final class TextBlockWriter {
         return text
     }
 
-    private static func refuse(_ field: ImportField, _ why: String) -> ImportError {
+    private static func refuse(
+        _ field: RecordField, _ record: ImportRecord, _ why: String
+    ) -> ImportError {
         ImportError(
-            .structure, at: field.position,
+            .structure, at: field.position(or: record.position),
             "the field \(field.key) cannot be written as a txt block: \(why)")
     }
 
     /// The text of a scalar value, nil for null.
     private static func written(
-        _ value: ImportValue, _ refuse: (String) -> ImportError
+        _ value: RecordValue, _ refuse: (String) -> ImportError
     ) throws -> String? {
         switch value {
         case .null: return nil
         case .text(let text): return text
         case .integer(let number): return String(number)
-        case .unsignedInteger(let number): return String(number)
+        case .unsignedInteger(let number), .uid(let number): return String(number)
         case .real(let number): return String(number)
         case .boolean(let flag): return flag ? "true" : "false"
         case .data(let bytes): return bytes.base64EncodedString()

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 #if canImport(Glibc)
     import Glibc
@@ -189,7 +190,7 @@ public final class TextFileReader: TreeRecordReader {
             file: path, line: 1, column: 1, byteOffset: text.firstOffset)
         return try text.bytes.withUnsafeBufferPointer { bytes in
             let cursor = TextRecordCursor(bytes: bytes, text: text, file: path)
-            var fields: [ImportField] = []
+            var fields: [RecordField] = []
             if parsesHeaders {
                 try headers.read(cursor, limits: limits, into: &fields)
             } else {
@@ -220,7 +221,7 @@ public final class TextFileReader: TreeRecordReader {
                 while TextHeaderLine.isSpace(bytes[titleEnd - 1]) { titleEnd -= 1 }
                 try checkFieldSize(titleEnd - titleStart, titleKey, path: path, line: line)
                 fields.append(
-                    ImportField(
+                    RecordField(
                         key: titleKey, value: .text(cursor.string(titleStart..<titleEnd)),
                         position: cursor.position(
                             line: line, lineStart: lineStart, index: titleStart)))
@@ -232,12 +233,12 @@ public final class TextFileReader: TreeRecordReader {
                 let bodyEnd = lastContentEnd(cursor, from: lineStart)
                 if let index = headers.index(of: bodyKey, in: cursor) {
                     throw ImportError(
-                        .structure, at: fields[index].position,
+                        .structure, at: fields[index].position(or: recordPosition),
                         "the file has both a \(fields[index].key) header and body text")
                 }
                 try checkFieldSize(bodyEnd - lineStart, bodyKey, path: path, line: line)
                 fields.append(
-                    ImportField(
+                    RecordField(
                         key: bodyKey,
                         value: .text(
                             cursor.joinedLines(from: lineStart, to: bodyEnd, scratch: &scratch)),
@@ -249,7 +250,7 @@ public final class TextFileReader: TreeRecordReader {
             }
             if headers.index(of: modifiedKey, in: cursor) == nil {
                 fields.append(
-                    ImportField(
+                    RecordField(
                         key: modifiedKey, value: .date(modified),
                         position: SourcePosition(file: path)))
             }

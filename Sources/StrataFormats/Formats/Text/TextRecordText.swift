@@ -190,7 +190,7 @@ struct TextHeaders {
     ///   fill one attribute), ``ImportError/Code/tooLarge`` for a value over
     ///   the field limit or more headers than the field count limit.
     package mutating func read(
-        _ cursor: TextRecordCursor, limits: ImportLimits, into fields: inout [ImportField]
+        _ cursor: TextRecordCursor, limits: ImportLimits, into fields: inout [RecordField]
     ) throws {
         try read(cursor, limits: limits, makingFields: true, into: &fields)
     }
@@ -198,7 +198,7 @@ struct TextHeaders {
     /// Reads the header lines into ``keys``, ``values`` and ``lines`` only
     /// (the importer's flat path reads them as bytes).
     package mutating func read(_ cursor: TextRecordCursor, limits: ImportLimits) throws {
-        var none: [ImportField] = []
+        var none: [RecordField] = []
         try read(cursor, limits: limits, makingFields: false, into: &none)
     }
 
@@ -211,7 +211,7 @@ struct TextHeaders {
 
     private mutating func read(
         _ cursor: TextRecordCursor, limits: ImportLimits, makingFields: Bool,
-        into fields: inout [ImportField]
+        into fields: inout [RecordField]
     ) throws {
         keys.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
@@ -250,7 +250,7 @@ struct TextHeaders {
             lines.append((line, lineStart))
             if makingFields {
                 fields.append(
-                    ImportField(
+                    RecordField(
                         key: cursor.string(key), value: .text(cursor.string(value)),
                         position: position()))
             }

@@ -93,7 +93,7 @@ import Testing
 
     @Test func testARecordsFieldNoRecordHasIsRefusedAndNothingWritten() throws {
         let fixture = try ImportFixture("Recipes")
-        let records: [[(String, ImportValue)]] = [
+        let records: [[(String, RecordValue)]] = [
             [("name", .text("Soup")), ("num", .text("45"))],
             [("name", .text("Stew")), ("num", .text("90"))],
         ]
@@ -107,7 +107,7 @@ import Testing
         #expect(error.message.contains("the input has no field 'nmu'"))
         #expect(try fixture.count("SELECT COUNT(*) FROM ZRECIPE") == 0)
         // A field only some records have is read as nil where it is missing.
-        let partial: [[(String, ImportValue)]] = [
+        let partial: [[(String, RecordValue)]] = [
             [("name", .text("Soup"))], [("name", .text("Stew")), ("num", .text("90"))],
         ]
         _ = try fixture.run(ArrayRecordReader(partial), Self.computing("integer(num)"))

@@ -116,14 +116,14 @@ final class ArrayRecordReader: TreeRecordReader {
     private var records: [ImportRecord]
     private var index = 0
 
-    init(file: String = "input.json", _ records: [[(String, ImportValue)]], group: String? = nil) {
+    init(file: String = "input.json", _ records: [[(String, RecordValue)]], group: String? = nil) {
         self.file = file
         self.records = records.enumerated().map { number, fields in
             let position = SourcePosition(
                 file: file, line: number + 1, column: 1, keyPath: "[\(number)]")
             return ImportRecord(
                 fields: fields.map {
-                    ImportField(key: $0.0, value: $0.1, position: position.appending(key: $0.0))
+                    RecordField(key: $0.0, value: $0.1, position: position.appending(key: $0.0))
                 },
                 position: position, group: group)
         }
@@ -146,20 +146,20 @@ final class RejectCollector: RejectWriter {
     func finish() throws {}
 }
 
-extension ImportValue {
+extension RecordValue {
     /// A dictionary value from key-value pairs, positions made up.
-    static func object(_ pairs: [(String, ImportValue)]) -> ImportValue {
+    static func object(_ pairs: [(String, RecordValue)]) -> RecordValue {
         .dictionary(
             pairs.map {
-                ImportField(key: $0.0, value: $0.1, position: SourcePosition(file: "input.json"))
+                RecordField(key: $0.0, value: $0.1, position: SourcePosition(file: "input.json"))
             })
     }
 
     /// An array value, positions made up.
-    static func list(_ values: [ImportValue]) -> ImportValue {
+    static func list(_ values: [RecordValue]) -> RecordValue {
         .array(
             values.enumerated().map {
-                ImportField(
+                RecordField(
                     key: String($0.offset), value: $0.element,
                     position: SourcePosition(file: "input.json"))
             })

@@ -60,7 +60,7 @@ import Testing
 
     @Test func testNestedOneToOneUpsertLeavesTheFormerPartner() throws {
         let fixture = try Self.fixture()
-        func person(_ name: String, _ number: String) -> [(String, ImportValue)] {
+        func person(_ name: String, _ number: String) -> [(String, RecordValue)] {
             [("name", .text(name)), ("passport", .object([("number", .text(number))]))]
         }
         _ = try fixture.run(
@@ -194,7 +194,7 @@ import Testing
             """
         let fixture = try ImportFixture(
             model: try SchemaDecoder().decode(Data(schema.utf8), file: "Lists.json"))
-        func playlist(_ name: String, _ songs: [ImportValue]) -> [(String, ImportValue)] {
+        func playlist(_ name: String, _ songs: [RecordValue]) -> [(String, RecordValue)] {
             [("name", .text(name)), ("songs", .list(songs))]
         }
         _ = try fixture.run(

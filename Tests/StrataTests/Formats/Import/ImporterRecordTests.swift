@@ -11,7 +11,7 @@ import Testing
 /// `relatedBy`, upserts, references to later records.
 @Suite struct ImporterRecordTests {
     static func recipe(_ name: String, type: String, ingredients: [String]) -> [(
-        String, ImportValue
+        String, RecordValue
     )] {
         [
             ("name", .text(name)), ("prepTime", .integer(20)), ("type", .text(type)),
@@ -84,7 +84,7 @@ import Testing
         let fixture = try ImportFixture("Diary")
         var options = ImportOptions(entity: "Tag")
         options.batchSize = 4
-        let names = (0..<10).map { [("name", ImportValue.text("tag\($0 % 7)"))] }
+        let names = (0..<10).map { [("name", RecordValue.text("tag\($0 % 7)"))] }
         let summary = try fixture.run(ArrayRecordReader(names), options)
         #expect(summary.inserted == 7)
         #expect(summary.updated == 3)
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func testDuplicatePolicies() throws {
-        let records = [[("name", ImportValue.text("a"))], [("name", .text("a"))]]
+        let records = [[("name", RecordValue.text("a"))], [("name", .text("a"))]]
         for (policy, inserted, skipped) in [
             (ImportOptions.DuplicatePolicy.first, 1, 1), (.last, 1, 0),
         ] {
@@ -121,7 +121,7 @@ import Testing
 
     @Test func testToManyTextLinksFindOrCreateAndManyToManyJoins() throws {
         let fixture = try ImportFixture("Diary")
-        let entries: [[(String, ImportValue)]] = [
+        let entries: [[(String, RecordValue)]] = [
             [("title", .text("Paris")), ("body", .text("Rain.")), ("tags", .text("travel, rain"))],
             [("title", .text("Home")), ("tags", .list([.text("rain")]))],
         ]
@@ -164,7 +164,7 @@ import Testing
             """
         let fixture = try ImportFixture(
             model: try SchemaDecoder().decode(Data(schema.utf8), file: "Staff.json"))
-        let people: [[(String, ImportValue)]] = [
+        let people: [[(String, RecordValue)]] = [
             [("name", .text("Ann")), ("manager", .text("Bob"))],
             [("name", .text("Bob"))],
         ]

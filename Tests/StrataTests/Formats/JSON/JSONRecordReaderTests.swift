@@ -73,7 +73,7 @@ import Testing
             return
         }
         #expect(inner.map(\.value) == [.integer(1)])
-        #expect(inner.first?.position.keyPath == "[0].o.deep[0][0]")
+        #expect(inner.first?.position?.keyPath == "[0].o.deep[0][0]")
     }
 
     @Test func testObjectOfArraysSetsGroupAndKeyPaths() throws {

@@ -44,8 +44,8 @@ import Testing
 
     @Test func testFieldsAreSerializedWithTheEscapesOfRFC8259() throws {
         let position = SourcePosition(file: "x")
-        func field(_ key: String, _ value: ImportValue) -> ImportField {
-            ImportField(key: key, value: value, position: position)
+        func field(_ key: String, _ value: RecordValue) -> RecordField {
+            RecordField(key: key, value: value, position: position)
         }
         let record = ImportRecord(
             fields: [
@@ -90,7 +90,7 @@ import Testing
     @Test func testRejectWriterWritesEachKindOfReject() throws {
         let position = SourcePosition(file: "x")
         let record = ImportRecord(
-            fields: [ImportField(key: "a", value: .integer(1), position: position)],
+            fields: [RecordField(key: "a", value: .integer(1), position: position)],
             position: position)
         let text = try written { writer in
             let rejects: any RejectWriter = writer

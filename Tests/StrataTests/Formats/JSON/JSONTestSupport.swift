@@ -87,7 +87,7 @@ final class JSONTestFiles {
 
 extension ImportRecord {
     /// The value of the top-level field `key`.
-    subscript(key: String) -> ImportValue? {
+    subscript(key: String) -> RecordValue? {
         fields.first { $0.key == key }?.value
     }
 

@@ -82,10 +82,10 @@ import Testing
             return
         }
         #expect(ingredients.map(\.key) == ["0", "1"])
-        #expect(ingredients[1].position.keyPath == "[0].ingredients[1]")
+        #expect(ingredients[1].position?.keyPath == "[0].ingredients[1]")
         let amount = try #require(milk.first { $0.key == "amount" })
-        #expect(amount.position.keyPath == "[0].ingredients[1].amount")
-        #expect(amount.position.line == 0)
+        #expect(amount.position?.keyPath == "[0].ingredients[1].amount")
+        #expect(amount.position?.line == 0)
         #expect(amount.value == .text("0.5 l"))
     }
 
@@ -98,7 +98,7 @@ import Testing
         let byGroup = Dictionary(grouping: records) { $0.group ?? "" }
         #expect(byGroup["recipes"]?.map { $0.plistValue("name") } == [.text("Tart"), .text("Pie")])
         #expect(byGroup["recipes"]?.map(\.position.keyPath) == ["recipes[0]", "recipes[1]"])
-        #expect(byGroup["types"]?.first?.fields.first?.position.keyPath == "types[0].name")
+        #expect(byGroup["types"]?.first?.fields.first?.position?.keyPath == "types[0].name")
     }
 
     @Test func testBinaryRootsThatHoldNoRecordsAreStructureErrors() throws {
@@ -114,7 +114,7 @@ import Testing
             fromPropertyList: mixed, format: .binary, options: 0)
         let mixedReader = try PropertyListRecordReader(path: files.write(data))
         var errors: [ImportError] = []
-        var names: [ImportValue?] = []
+        var names: [RecordValue?] = []
         for _ in 0..<4 {
             do {
                 guard let record = try mixedReader.nextRecord() else { break }

@@ -18,9 +18,9 @@ import Testing
     /// record's first field value, or the error of that call.
     private func outcomes(
         _ body: String, limits: ImportLimits = .init()
-    ) throws -> [Result<ImportValue?, ImportError>] {
+    ) throws -> [Result<RecordValue?, ImportError>] {
         let reader = try files.reader(body, limits: limits)
-        var outcomes: [Result<ImportValue?, ImportError>] = []
+        var outcomes: [Result<RecordValue?, ImportError>] = []
         for _ in 0..<10 {
             do {
                 guard let record = try reader.nextRecord() else { return outcomes }
@@ -33,14 +33,14 @@ import Testing
     }
 
     /// The error of the only failing call among `outcomes`.
-    private func failure(_ outcomes: [Result<ImportValue?, ImportError>]) throws -> ImportError {
+    private func failure(_ outcomes: [Result<RecordValue?, ImportError>]) throws -> ImportError {
         let errors = outcomes.compactMap { if case .failure(let e) = $0 { e } else { nil } }
         try #require(errors.count == 1, "\(outcomes)")
         return errors[0]
     }
 
     /// The values read, errors left out.
-    private func values(_ outcomes: [Result<ImportValue?, ImportError>]) -> [ImportValue?] {
+    private func values(_ outcomes: [Result<RecordValue?, ImportError>]) -> [RecordValue?] {
         outcomes.compactMap { if case .success(let v) = $0 { v } else { nil } }
     }
 

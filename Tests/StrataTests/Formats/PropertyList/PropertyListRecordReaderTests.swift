@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-/// The values of `PropertyList-1.0.dtd`, each read as its ``ImportValue``:
+/// The values of `PropertyList-1.0.dtd`, each read as its ``RecordValue``:
 /// `<!ELEMENT plist (array | data | date | dict | real | integer | string |
 /// true | false)>`, `<!ELEMENT dict (key, %plistObject;)*>`, `<!ELEMENT
 /// array (%plistObject;)*>`, the scalars `(#PCDATA)`, `true`/`false` EMPTY.
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// The value of the only field of `<dict><key>v</key>value</dict>`.
-    private func value(_ element: String) throws -> ImportValue? {
+    private func value(_ element: String) throws -> RecordValue? {
         try record("<dict><key>v</key>\(element)</dict>").plistValue("v")
     }
 
@@ -218,27 +218,28 @@ import Testing
         #expect(records[0].position.keyPath == "[0]")
         #expect(records[0].position.line == 5)
         #expect(records[0].position.column == 3)
-        #expect(records[0].fields[0].position.keyPath == "[0].name")
-        #expect(records[0].fields[0].position.column == 24)
+        #expect(records[0].fields[0].position?.keyPath == "[0].name")
+        #expect(records[0].fields[0].position?.column == 24)
         let second = records[1]
         #expect(second.position.keyPath == "[1]")
         #expect(second.position.line == 6)
-        #expect(second.fields.map(\.position.line) == [8, 10])
+        #expect(second.fields.map(\.position?.line) == [8, 10])
         guard case .array(let ingredients) = second.plistValue("ingredients"),
             case .dictionary(let flour) = ingredients.first?.value
         else {
             Issue.record("ingredients")
             return
         }
-        #expect(ingredients[0].position.keyPath == "[1].ingredients[0]")
-        #expect(ingredients[0].position.line == 11)
-        #expect(flour[0].position.keyPath == "[1].ingredients[0].name")
-        #expect(flour[0].position.line == 13)
-        #expect(flour[0].position.column == 9)
-        #expect(flour[0].position.file.hasSuffix(".plist"))
+        #expect(ingredients[0].position?.keyPath == "[1].ingredients[0]")
+        #expect(ingredients[0].position?.line == 11)
+        #expect(flour[0].position?.keyPath == "[1].ingredients[0].name")
+        #expect(flour[0].position?.line == 13)
+        #expect(flour[0].position?.column == 9)
+        let place = try #require(flour[0].position)
+        #expect(place.file.hasSuffix(".plist"))
         // The byte offset is that of the element's `<`.
-        let text = try String(contentsOfFile: flour[0].position.file, encoding: .utf8)
-        let offset = Int(flour[0].position.byteOffset)
+        let text = try String(contentsOfFile: place.file, encoding: .utf8)
+        let offset = Int(place.byteOffset)
         #expect(text.utf8.dropFirst(offset).starts(with: "<string>flour".utf8))
     }
 
@@ -265,7 +266,7 @@ import Testing
             records.map { $0.plistValue("name") } == [
                 .text("Crêpe"), .text("Tart"), .text("Dessert"),
             ])
-        #expect(records[2].fields[0].position.keyPath == "types[0].name")
+        #expect(records[2].fields[0].position?.keyPath == "types[0].name")
     }
 
     @Test func testARootWithoutThePlistWrapperIsRead() throws {

@@ -15,8 +15,8 @@ import Testing
 
     private static let place = SourcePosition(file: "input.plist", line: 3, keyPath: "[0]")
 
-    private static func field(_ key: String, _ value: ImportValue) -> ImportField {
-        ImportField(key: key, value: value, position: place)
+    private static func field(_ key: String, _ value: RecordValue) -> RecordField {
+        RecordField(key: key, value: value, position: place)
     }
 
     /// Writes `records` with `errors` and reads the file back.
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func testNestingPastTheLimitIsRefused() throws {
-        var value = ImportValue.text("deep")
+        var value = RecordValue.text("deep")
         for _ in 0..<5 { value = .array([Self.field("0", value)]) }
         var limits = ImportLimits()
         limits.maximumDepth = 4

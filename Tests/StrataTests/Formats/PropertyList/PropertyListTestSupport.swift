@@ -73,7 +73,7 @@ final class PropertyListTestFiles {
 
 extension ImportRecord {
     /// The value of the field `key`, if the record has one.
-    func plistValue(_ key: String) -> ImportValue? {
+    func plistValue(_ key: String) -> RecordValue? {
         fields.first { $0.key == key }?.value
     }
 
@@ -81,7 +81,7 @@ extension ImportRecord {
     var plistEntries: [PlistEntry] { fields.map(PlistEntry.init) }
 }
 
-extension ImportValue {
+extension RecordValue {
     /// The value with every position left out and dict entries sorted by
     /// key, for comparing records read from different encodings.
     var plistNormalized: PlistEntry.Value {
@@ -97,7 +97,7 @@ extension ImportValue {
 /// A field without its position.
 struct PlistEntry: Hashable, CustomStringConvertible {
     indirect enum Value: Hashable {
-        case scalar(ImportValue)
+        case scalar(RecordValue)
         case array([Value])
         case dictionary([PlistEntry])
     }
@@ -105,7 +105,7 @@ struct PlistEntry: Hashable, CustomStringConvertible {
     let key: String
     let value: Value
 
-    init(_ field: ImportField) {
+    init(_ field: RecordField) {
         key = field.key
         value = field.value.plistNormalized
     }

@@ -336,7 +336,7 @@ import Testing
         #expect(records[1].text("Tags") == "cake, berry")
         #expect(records[2].text("body")?.split(separator: "\n").count == 3)
         #expect(records.map(\.position.line) == [1, 7, 12])
-        #expect(records[2].field("body")?.position.line == 15)
+        #expect(records[2].field("body")?.position?.line == 15)
         #expect(records[0].field("Date")?.position == at(path, 1, 7, 6))
     }
 }

@@ -9,11 +9,11 @@ import Testing
 
     init() throws { fixture = try TextFixture() }
 
-    func field(_ key: String, _ value: ImportValue) -> ImportField {
-        ImportField(key: key, value: value, position: SourcePosition(file: "in.txt", line: 7))
+    func field(_ key: String, _ value: RecordValue) -> RecordField {
+        RecordField(key: key, value: value, position: SourcePosition(file: "in.txt", line: 7))
     }
 
-    func record(_ fields: [ImportField], originalText: String? = nil) -> ImportRecord {
+    func record(_ fields: [RecordField], originalText: String? = nil) -> ImportRecord {
         ImportRecord(
             fields: fields, position: SourcePosition(file: "in.txt", line: 5),
             originalText: originalText.map { Data($0.utf8) })

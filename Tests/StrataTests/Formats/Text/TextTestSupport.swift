@@ -65,7 +65,7 @@ func readAll(_ reader: TreeRecordReader) -> [ReadResult] {
 
 extension ImportRecord {
     /// The fields as key and value pairs.
-    var pairs: [(String, ImportValue)] { fields.map { ($0.key, $0.value) } }
+    var pairs: [(String, RecordValue)] { fields.map { ($0.key, $0.value) } }
 
     /// The text value of the field named `key`.
     func text(_ key: String) -> String? {
@@ -76,7 +76,7 @@ extension ImportRecord {
     }
 
     /// The field named `key`.
-    func field(_ key: String) -> ImportField? { fields.first { $0.key == key } }
+    func field(_ key: String) -> RecordField? { fields.first { $0.key == key } }
 
     /// The keys in order.
     var keys: [String] { fields.map(\.key) }
