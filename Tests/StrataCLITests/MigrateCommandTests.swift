@@ -246,10 +246,10 @@ import Testing
         try Data("keep".utf8).write(to: URL(fileURLWithPath: victim))
         let opened = try Store.open(at: URL(fileURLWithPath: moved))
         var metadata = opened.metadata
-        metadata.otherKeys["StrataMigrationJournal"] = .dictionary([
-            "backup": .string("../victim.txt"), "target": .integer(2), "start": .integer(1),
-            "completed": .array([]),
-        ])
+        metadata.otherKeys["StrataMigrationJournal"] = [
+            "backup": .text("../victim.txt"), "target": .integer(2), "start": .integer(1),
+            "completed": [],
+        ]
         try opened.connection.inTransaction(.immediate) { try opened.writeMetadata(metadata) }
         try opened.close()
 

@@ -41,23 +41,23 @@ public struct SeedRecord: Hashable, Sendable, Codable {
 
     /// The record in `metadata`, or nil for a store that was not seeded.
     public init?(metadata: StoreMetadata) {
-        guard case .string(let name)? = metadata.otherKeys[Key.name],
-            case .string(let sha256)? = metadata.otherKeys[Key.sha256],
+        guard case .text(let name)? = metadata.otherKeys[Key.name],
+            case .text(let sha256)? = metadata.otherKeys[Key.sha256],
             case .integer(let version)? = metadata.otherKeys[Key.version],
             let version = Int(exactly: version)
         else { return nil }
         var kind = ""
-        if case .string(let text)? = metadata.otherKeys[Key.kind] { kind = text }
+        if case .text(let text)? = metadata.otherKeys[Key.kind] { kind = text }
         self.init(name: name, sha256: sha256, version: version, kind: kind)
     }
 
     /// `metadata` with this record's keys set.
     public func recorded(in metadata: StoreMetadata) -> StoreMetadata {
         var copy = metadata
-        copy.otherKeys[Key.name] = .string(name)
-        copy.otherKeys[Key.sha256] = .string(sha256)
+        copy.otherKeys[Key.name] = .text(name)
+        copy.otherKeys[Key.sha256] = .text(sha256)
         copy.otherKeys[Key.version] = .integer(Int64(version))
-        copy.otherKeys[Key.kind] = .string(kind)
+        copy.otherKeys[Key.kind] = .text(kind)
         return copy
     }
 

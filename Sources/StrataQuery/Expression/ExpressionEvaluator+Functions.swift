@@ -48,8 +48,8 @@ extension ExpressionEvaluator {
             switch arguments[index] {
             case .list(let items): return items
             // An unarchived or JSON array: its elements' text.
-            case .structured(.array(let items)):
-                return items.compactMap { MappingValue(scalar: $0).text }
+            case .structured(.array(let items)), .structured(.set(let items)):
+                return items.compactMap { MappingValue(scalar: $0.value).text }
             default: return []
             }
         }
@@ -87,7 +87,7 @@ extension ExpressionEvaluator {
             return .string(source.replacingOccurrences(of: find, with: replacement))
         case .contains:
             if case .list = arguments[0] { return .boolean(list(0).contains(text(1))) }
-            if case .structured(.array) = arguments[0] {
+            if case .structured(let value) = arguments[0], value.elements != nil {
                 return .boolean(list(0).contains(text(1)))
             }
             return .boolean(text(1).isEmpty || text(0).contains(text(1)))
@@ -151,7 +151,7 @@ extension ExpressionEvaluator {
             guard case .data(let bytes) = arguments[0] else { return .null }
             return .structured(
                 try located(column) { () throws(ExpressionError) in
-                    try StructuredValue(archive: bytes)
+                    try RecordValue(archive: bytes)
                 })
         case .jsonValue:
             let bytes: Data
@@ -161,7 +161,7 @@ extension ExpressionEvaluator {
             default: return .null
             }
             return .structured(
-                try located(column) { () throws(ExpressionError) in try StructuredValue(json: bytes)
+                try located(column) { () throws(ExpressionError) in try RecordValue(json: bytes)
                 })
         case .json:
             return .data(arguments[0].structured.jsonData())

@@ -23,7 +23,7 @@ package enum MappingValue: Hashable, Sendable {
     /// A list of strings.
     case list([String])
     /// A value with structure, from `unarchive` or `jsonValue`.
-    case structured(StructuredValue)
+    case structured(RecordValue)
 
     /// The value of a stored attribute value.
     package init(_ value: AttributeValue?) {
@@ -67,7 +67,7 @@ package enum MappingValue: Hashable, Sendable {
         case .list(let items): items.joined(separator: ", ")
         case .structured(let value):
             switch value {
-            case .array, .dictionary:
+            case .array, .set, .dictionary:
                 String(decoding: value.jsonData(), as: UTF8.self)
             default: MappingValue(scalar: value).text
             }
@@ -76,31 +76,32 @@ package enum MappingValue: Hashable, Sendable {
 
     /// A single value of a structured one; arrays and dictionaries stay
     /// structured.
-    package init(scalar value: StructuredValue) {
+    package init(scalar value: RecordValue) {
         switch value {
         case .null: self = .null
         case .boolean(let flag): self = .boolean(flag)
         case .integer(let number): self = .integer(number)
+        case .unsignedInteger(let number), .uid(let number): self = .real(Double(number))
         case .real(let number): self = .real(number)
-        case .string(let text): self = .string(text)
-        case .date(let seconds): self = .date(seconds)
+        case .text(let text): self = .string(text)
+        case .date(let date): self = .date(date.timeIntervalSinceReferenceDate)
         case .data(let bytes): self = .data(bytes)
-        case .array, .dictionary: self = .structured(value)
+        case .array, .set, .dictionary: self = .structured(value)
         }
     }
 
     /// The value as a structured one, for `json` and `archive`.
-    var structured: StructuredValue {
+    var structured: RecordValue {
         switch self {
         case .null: .null
-        case .string(let text): .string(text)
+        case .string(let text): .text(text)
         case .integer(let number): .integer(number)
         case .real(let number): .real(number)
         case .boolean(let flag): .boolean(flag)
-        case .date(let seconds): .date(seconds)
+        case .date(let seconds): .date(Date(timeIntervalSinceReferenceDate: seconds))
         case .data(let bytes): .data(bytes)
-        case .uuid(let uuid): .string(uuid.uuidString)
-        case .list(let items): .array(items.map { .string($0) })
+        case .uuid(let uuid): .text(uuid.uuidString)
+        case .list(let items): .array(values: items.map { .text($0) })
         case .structured(let value): value
         }
     }
@@ -121,7 +122,7 @@ package enum MappingValue: Hashable, Sendable {
             let single = MappingValue(scalar: value)
             if case .structured = single {
                 throw refuse(
-                    "\(value.kind == "array" ? "an array" : "a dictionary") does not fit "
+                    "\(value.mappingKind == "array" ? "an array" : "a dictionary") does not fit "
                         + "\(attribute.name) (\(attribute.type.rawValue)); store it with json(…) "
                         + "or archive(…)")
             }
@@ -172,7 +173,7 @@ package enum MappingValue: Hashable, Sendable {
         case .data: "binary"
         case .uuid: "uuid"
         case .list: "list"
-        case .structured(let value): value.kind
+        case .structured(let value): value.mappingKind
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// An object in a keyed archive: an entry of `$objects` with a class.
 ///
@@ -16,17 +17,25 @@ public struct ArchivedObject {
     let archive: KeyedArchive
     /// The object's index in `$objects`.
     public let index: Int
-    /// The object's keys, `$class` included.
-    let fields: [String: PlistObject]
+    /// The object's keys, `$class` included, in file order. An object has a
+    /// handful, so a key is looked up by a scan, with no dictionary built
+    /// per object.
+    let fields: [RecordField]
     /// `$classname`, then its superclasses from `$classes`.
     public let classNames: [String]
 
     /// Wraps entry `index`, resolving its class.
-    init(archive: KeyedArchive, index: Int, fields: [String: PlistObject]) throws {
+    init(archive: KeyedArchive, index: Int, fields: [RecordField]) throws {
         self.archive = archive
         self.index = index
         self.fields = fields
-        self.classNames = try archive.classNames(at: fields["$class"], of: index)
+        self.classNames = try archive.classNames(
+            at: fields.first { $0.key == "$class" }?.value, of: index)
+    }
+
+    /// The raw value of `key` (a UID, most often).
+    private func field(_ key: String) -> RecordValue? {
+        fields.first { $0.key == key }?.value
     }
 
     /// The object's class name (`$classname`), such as `NSEntityDescription`.
@@ -41,7 +50,7 @@ public struct ArchivedObject {
 
     /// Whether the object has `key` (even if it holds `$null`).
     public func contains(_ key: String) -> Bool {
-        fields[key] != nil
+        field(key) != nil
     }
 
     // MARK: - Values
@@ -52,7 +61,7 @@ public struct ArchivedObject {
     /// - Throws: ``KeyedArchiveError`` for a UID outside `$objects` or a
     ///   target without a valid class.
     public func value(_ key: String) throws -> ArchivedValue? {
-        guard let raw = fields[key] else { return nil }
+        guard let raw = field(key) else { return nil }
         return try archive.resolve(raw, context: "\(className).\(key)")
     }
 
@@ -133,8 +142,8 @@ public struct ArchivedObject {
     /// The elements of the plain array at `key` of this object, UIDs
     /// followed, `$null` kept as nil so keys and values stay aligned.
     private func rawElements(_ key: String) throws -> [ArchivedValue?] {
-        guard let raw = fields[key] else { return [] }
-        guard let list = raw.arrayValue else {
+        guard let raw = field(key) else { return [] }
+        guard let list = raw.elements else {
             throw KeyedArchiveError("\(className).\(key) is not an array", objectIndex: index)
         }
         return try list.map { try archive.resolve($0, context: "\(className).\(key)") }

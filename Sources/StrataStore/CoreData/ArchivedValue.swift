@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A value in a keyed archive after following its UID: a plain property list
 /// value or an archived object.
@@ -8,7 +9,7 @@ import Foundation
 /// either (`"name"` or `{ $class: NSMutableString, NS.string: "name" }`).
 public enum ArchivedValue {
     /// A value stored inline or as a plain entry of `$objects`.
-    case plain(PlistObject)
+    case plain(RecordValue)
     /// An object with a class.
     case object(ArchivedObject)
 
@@ -22,12 +23,12 @@ public enum ArchivedValue {
     /// or UTF-8 `NS.bytes`).
     public func stringValue() throws -> String {
         switch self {
-        case .plain(.string(let string)):
+        case .plain(.text(let string)):
             return string
         case .object(let object):
             // Only plain values one link away: following objects further
             // could loop on a hostile archive.
-            if case .plain(.string(let string))? = try object.value("NS.string") {
+            if case .plain(.text(let string))? = try object.value("NS.string") {
                 return string
             }
             if case .plain(.data(let bytes))? = try object.value("NS.bytes"),
@@ -93,11 +94,11 @@ public enum ArchivedValue {
             switch plain {
             case .null: return "null"
             case .boolean: return "boolean"
-            case .integer: return "integer"
+            case .integer, .unsignedInteger: return "integer"
             case .real: return "real"
             case .date: return "date"
             case .data: return "data"
-            case .string: return "string"
+            case .text: return "string"
             case .uid: return "UID"
             case .array: return "array"
             case .set: return "set"

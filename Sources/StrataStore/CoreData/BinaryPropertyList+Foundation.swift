@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 // MARK: - Handing plists to Foundation
 
@@ -17,7 +18,7 @@ extension BinaryPropertyList {
     ///   `is a damaged binary property list: …` with this reader's error.
     static func foundationHazard(in data: Data) -> String? {
         guard data.starts(with: Array("bplist".utf8)) else { return nil }
-        let top: PlistObject
+        let top: RecordValue
         do {
             top = try BinaryPropertyList.decode(data)
         } catch let error as PropertyListError {
@@ -26,14 +27,14 @@ extension BinaryPropertyList {
             return "is a damaged binary property list: \(error)"
         }
         // Iterative: the decoder bounds the depth, but nothing needs recursion.
-        var pending: [(PlistObject, String)] = [(top, "$")]
+        var pending: [(RecordValue, String)] = [(top, "$")]
         while let (object, path) = pending.popLast() {
             switch object {
             case .set: return "holds a set at \(path)"
             case .array(let elements):
-                pending += elements.enumerated().reversed().map { ($1, "\(path)[\($0)]") }
-            case .dictionary(let entries):
-                pending += entries.sorted { $0.key > $1.key }.map { ($1, "\(path).\($0)") }
+                pending += elements.enumerated().reversed().map { ($1.value, "\(path)[\($0)]") }
+            case .dictionary(let fields):
+                pending += fields.sorted { $0.key > $1.key }.map { ($0.value, "\(path).\($0.key)") }
             default: break
             }
         }

@@ -13,7 +13,7 @@ extension BinaryPropertyList {
     /// - Parameters:
     ///   - index: The object's index in the offset table.
     ///   - depth: How many containers enclose it.
-    package mutating func object(at index: Int, depth: Int) throws -> PlistObject {
+    package mutating func object(at index: Int, depth: Int) throws -> RecordValue {
         if let done = decoded[index] { return done }
         guard depth <= maximumDepth else {
             throw PropertyListError(
@@ -25,7 +25,7 @@ extension BinaryPropertyList {
         let start = try offset(ofObject: index)
         let marker = bytes[start]
         let low = Int(marker & 0x0F)
-        let result: PlistObject
+        let result: RecordValue
         switch marker >> 4 {
         case 0x0:
             switch marker {
@@ -51,9 +51,9 @@ extension BinaryPropertyList {
             // rather than rejected. ASCII is valid UTF-8, the fast path.
             let raw = try slice(body, count: count, object: index)
             if raw.allSatisfy({ $0 < 0x80 }) {
-                result = .string(String(decoding: raw, as: UTF8.self))
+                result = .text(String(decoding: raw, as: UTF8.self))
             } else {
-                result = .string(String(String.UnicodeScalarView(raw.map(Unicode.Scalar.init))))
+                result = .text(String(String.UnicodeScalarView(raw.map(Unicode.Scalar.init))))
             }
         case 0x6:
             let (units, body) = try length(low, at: start, index)
@@ -64,7 +64,7 @@ extension BinaryPropertyList {
             let utf16 = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
                 UInt16(ByteFields.bigEndian(raw[$0..<($0 + 2)]))
             }
-            result = .string(try Self.string(utf16: utf16, at: body, index))
+            result = .text(try Self.string(utf16: utf16, at: body, index))
         case 0x8:
             // A UID of low + 1 bytes; only 64-bit ones are representable.
             guard low < 8 else {
@@ -109,7 +109,7 @@ extension BinaryPropertyList {
     /// Decodes an array (0xA), set (0xC) or dictionary (0xD) and its elements.
     private mutating func container(
         _ marker: UInt8, at start: Int, _ index: Int, depth: Int
-    ) throws -> PlistObject {
+    ) throws -> RecordValue {
         let (count, body) = try length(Int(marker & 0x0F), at: start, index)
         let isDictionary = marker >> 4 == 0xD
         // Check the whole reference list fits before allocating for it.
@@ -132,27 +132,30 @@ extension BinaryPropertyList {
         }
         path.insert(index)
         defer { path.remove(index) }
-        var elements: [PlistObject] = []
+        var elements: [RecordValue] = []
         elements.reserveCapacity(refs.count)
         for ref in refs {
             elements.append(try object(at: ref, depth: depth + 1))
         }
         switch marker >> 4 {
-        case 0xA: return .array(elements)
-        case 0xC: return .set(elements)
+        case 0xA: return .array(values: elements)
+        case 0xC: return .set(values: elements)
         default:
-            var entries: [String: PlistObject] = [:]
+            var fields: [RecordField] = []
+            fields.reserveCapacity(count)
+            var keys = Set<String>(minimumCapacity: count)
             for (key, value) in zip(elements[..<count], elements[count...]) {
-                guard case .string(let name) = key else {
+                guard case .text(let name) = key else {
                     throw PropertyListError(
                         "dictionary key is not a string", byteOffset: start, objectIndex: index)
                 }
-                guard entries.updateValue(value, forKey: name) == nil else {
+                guard keys.insert(name).inserted else {
                     throw PropertyListError(
                         "duplicate dictionary key", byteOffset: start, objectIndex: index)
                 }
+                fields.append(RecordField(key: name, value: value))
             }
-            return .dictionary(entries)
+            return .dictionary(fields)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 extension BinaryPropertyList {
     /// Encodes `top` as a binary property list (`bplist00`), the format of
@@ -9,18 +10,19 @@ extension BinaryPropertyList {
     /// the fewest bytes the format allows (1, 2 or 4 unsigned, else 8
     /// signed), strings are ASCII when they can be and UTF-16 otherwise,
     /// dictionary keys are in code-point order, so equal values always give
-    /// equal bytes. References and offsets are as narrow as the file
+    /// equal bytes (a key given twice keeps its last value). Integers above
+    /// `Int64.max` take 16 bytes. References and offsets are as narrow as the file
     /// allows. Foundation's and ``decode(_:maximumDepth:)``'s readers give
     /// back `top`.
     ///
     /// ```swift
-    /// let data = BinaryPropertyList.encode(.dictionary(["NSStoreType": .string("SQLite")]))
+    /// let data = BinaryPropertyList.encode(["NSStoreType": "SQLite"])
     /// let same = try BinaryPropertyList.decode(data)
     /// ```
     ///
     /// - Parameter top: The top-level object.
     /// - Returns: The file's bytes.
-    public static func encode(_ top: PlistObject) -> Data {
+    public static func encode(_ top: RecordValue) -> Data {
         var objects = ObjectTable()
         let root = objects.add(top)
         let referenceSize = byteCount(for: UInt64(max(objects.nodes.count - 1, 0)))
@@ -66,7 +68,7 @@ extension BinaryPropertyList {
 private struct ObjectTable {
     enum Node {
         /// An object without children, written as it is.
-        case scalar(PlistObject)
+        case scalar(RecordValue)
         /// An array (`0xA`) or set (`0xC`) of objects.
         case list(marker: UInt8, [Int])
         /// A dictionary: its keys' objects, then its values'.
@@ -88,11 +90,17 @@ private struct ObjectTable {
             }
         }
 
-        static func write(_ object: PlistObject, to bytes: inout [UInt8]) {
+        static func write(_ object: RecordValue, to bytes: inout [UInt8]) {
             switch object {
             case .null: bytes.append(0x00)
             case .boolean(let flag): bytes.append(flag ? 0x09 : 0x08)
             case .integer(let number): integer(number, to: &bytes)
+            case .unsignedInteger(let number) where number > UInt64(Int64.max):
+                // 16 bytes, big-endian: the high half zero.
+                bytes.append(0x14)
+                BinaryPropertyList.append(0, size: 8, to: &bytes)
+                BinaryPropertyList.append(number, size: 8, to: &bytes)
+            case .unsignedInteger(let number): integer(Int64(number), to: &bytes)
             case .real(let number):
                 bytes.append(0x23)
                 BinaryPropertyList.append(number.bitPattern, size: 8, to: &bytes)
@@ -103,7 +111,7 @@ private struct ObjectTable {
             case .data(let data):
                 header(0x4, data.count, to: &bytes)
                 bytes += data
-            case .string(let text):
+            case .text(let text):
                 if text.utf8.allSatisfy({ $0 < 0x80 }) {
                     header(0x5, text.utf8.count, to: &bytes)
                     bytes += text.utf8
@@ -155,9 +163,9 @@ private struct ObjectTable {
     var strings: [String: Int] = [:]
 
     /// Adds `object` and what it contains; returns its object number.
-    mutating func add(_ object: PlistObject) -> Int {
+    mutating func add(_ object: RecordValue) -> Int {
         switch object {
-        case .string(let text):
+        case .text(let text):
             if let known = strings[text] { return known }
             let number = append(.scalar(object))
             strings[text] = number
@@ -165,14 +173,16 @@ private struct ObjectTable {
         case .array(let members), .set(let members):
             let number = append(.scalar(.null))
             let marker: UInt8 = if case .set = object { 0xC } else { 0xA }
-            nodes[number] = .list(marker: marker, members.map { add($0) })
+            nodes[number] = .list(marker: marker, members.map { add($0.value) })
             return number
-        case .dictionary(let entries):
+        case .dictionary(let fields):
             let number = append(.scalar(.null))
+            var entries: [String: RecordValue] = [:]
+            for field in fields { entries[field.key] = field.value }
             let sorted = entries.sorted {
                 $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars)
             }
-            let keys = sorted.map { add(.string($0.key)) }
+            let keys = sorted.map { add(.text($0.key)) }
             let values = sorted.map { add($0.value) }
             nodes[number] = .dictionary(keys: keys, values: values)
             return number

@@ -13,11 +13,11 @@ import StrataCore
 /// once.
 ///
 /// Unlike Foundation's reader on Linux, this one exposes keyed-archiver UIDs
-/// as ``PlistObject/uid(_:)``.
+/// as ``RecordValue/uid(_:)``.
 ///
 /// ```swift
 /// let top = try BinaryPropertyList.decode(data)
-/// let objects = top["$objects"]?.arrayValue ?? []
+/// let objects = top["$objects"]?.elements ?? []
 /// ```
 public struct BinaryPropertyList {
     /// How deeply containers may nest before decoding gives up.
@@ -42,7 +42,7 @@ public struct BinaryPropertyList {
     let maximumDepth: Int
 
     /// Objects already decoded, by index.
-    package var decoded: [Int: PlistObject] = [:]
+    package var decoded: [Int: RecordValue] = [:]
     /// The containers being decoded, from the top object down: a reference
     /// to one of them is a cycle.
     var path: Set<Int> = []
@@ -56,7 +56,7 @@ public struct BinaryPropertyList {
     /// - Throws: ``PropertyListError`` for anything malformed.
     public static func decode(
         _ data: Data, maximumDepth: Int = defaultMaximumDepth
-    ) throws -> PlistObject {
+    ) throws -> RecordValue {
         var reader = try BinaryPropertyList(bytes: [UInt8](data), maximumDepth: maximumDepth)
         return try reader.object(at: reader.topObject, depth: 0)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// An `NSKeyedArchiver` archive, read without `NSKeyedUnarchiver`.
 ///
@@ -20,9 +21,9 @@ import Foundation
 /// ```
 public struct KeyedArchive {
     /// `$objects`, in file order.
-    let objects: [PlistObject]
+    let objects: [RecordValue]
     /// `$top`: the entry points, by name.
-    let top: [String: PlistObject]
+    let top: [String: RecordValue]
 
     /// Reads the archive's property list and checks its outline.
     ///
@@ -31,13 +32,13 @@ public struct KeyedArchive {
     ///   property list, ``KeyedArchiveError`` when it is not a keyed archive.
     public init(data: Data) throws {
         let plist = try BinaryPropertyList.decode(data)
-        guard plist["$archiver"]?.stringValue == "NSKeyedArchiver" else {
+        guard plist["$archiver"]?.textValue == "NSKeyedArchiver" else {
             throw KeyedArchiveError("$archiver is not NSKeyedArchiver")
         }
-        guard let top = plist["$top"]?.dictionaryValue else {
+        guard let top = plist["$top"]?.entries else {
             throw KeyedArchiveError("missing $top dictionary")
         }
-        guard let objects = plist["$objects"]?.arrayValue, objects.first == .string("$null")
+        guard let objects = plist["$objects"]?.elements, objects.first == .text("$null")
         else {
             throw KeyedArchiveError("$objects must be an array starting with $null")
         }
@@ -59,7 +60,7 @@ public struct KeyedArchive {
     /// Follows one UID: `$null` becomes nil, a dictionary with `$class` an
     /// ``ArchivedObject``, anything else a plain value. Values that are not
     /// UIDs are plain values already.
-    package func resolve(_ value: PlistObject, context: @autoclosure () -> String) throws
+    package func resolve(_ value: RecordValue, context: @autoclosure () -> String) throws
         -> ArchivedValue?
     {
         guard case .uid(let uid) = value else { return .plain(value) }
@@ -75,13 +76,13 @@ public struct KeyedArchive {
 
     /// The class names of the class entry at `value` (a UID): `$classname`
     /// first, then the rest of `$classes`.
-    func classNames(at value: PlistObject?, of index: Int) throws -> [String] {
+    func classNames(at value: RecordValue?, of index: Int) throws -> [String] {
         guard let uid = value?.uidValue, uid > 0, uid < UInt64(objects.count),
-            let name = objects[Int(uid)]["$classname"]?.stringValue
+            let name = objects[Int(uid)]["$classname"]?.textValue
         else {
             throw KeyedArchiveError("object has no valid $class", objectIndex: index)
         }
-        let chain = objects[Int(uid)]["$classes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let chain = objects[Int(uid)]["$classes"]?.elements?.compactMap(\.textValue) ?? []
         return [name] + chain.filter { $0 != name }
     }
 }

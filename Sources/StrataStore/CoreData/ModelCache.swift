@@ -94,7 +94,7 @@ public enum ModelCache {
         let identifiers = try (root.array("NSVersionIdentifiers") ?? []).compactMap { value in
             // Identifiers are strings by convention; any other kind says
             // nothing Strata can record.
-            if case .plain(.string(let identifier)) = value { return identifier }
+            if case .plain(.text(let identifier)) = value { return identifier }
             return nil
         }
         return Model(

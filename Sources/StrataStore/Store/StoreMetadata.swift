@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataSchema
 
 /// The contents of a store's `Z_METADATA` row: the store UUID and the keys of
@@ -32,7 +33,7 @@ public struct StoreMetadata: Hashable, Sendable {
     public var modelSchema: Data?
     /// Every other key of the plist, kept so that a rewrite does not lose an
     /// app's own metadata (Wire's `LastUpdateEventID`, …).
-    public var otherKeys: [String: PlistValue] = [:]
+    public var otherKeys: [String: RecordValue] = [:]
 
     /// Metadata for a new store of `model` with a fresh UUID.
     public init(model: Model, uuid: UUID = UUID()) {
@@ -139,7 +140,7 @@ extension StoreMetadata {
         for (key, value) in dictionary where !Key.known.contains(key) {
             // A schema key that is not data stays, for storedModel() to report.
             if key == Key.modelSchema, modelSchema != nil { continue }
-            if let plistValue = PlistValue(value) { otherKeys[key] = plistValue }
+            if let plistValue = RecordValue(foundation: value) { otherKeys[key] = plistValue }
         }
     }
 
@@ -150,17 +151,17 @@ extension StoreMetadata {
     /// an integer is read. The caller then reads it with Foundation, which
     /// gives the same result or the same error.
     init?(uuid: String, binaryPlist plist: Data) {
-        guard case .dictionary(let objects)? = try? BinaryPropertyList.decode(plist),
-            case .dictionary(let hashObjects)? = objects[Key.hashes]
+        guard let objects = (try? BinaryPropertyList.decode(plist))?.entries,
+            let hashObjects = objects[Key.hashes]?.entries
         else { return nil }
         var versionHashes: [String: Data] = [:]
         for (entity, object) in hashObjects {
             guard case .data(let data) = object else { return nil }
             versionHashes[entity] = data
         }
-        var dictionary: [String: PlistValue] = [:]
-        for (key, object) in objects where key != Key.hashes {
-            guard let value = PlistValue(exactly: object) else { return nil }
+        var dictionary: [String: RecordValue] = [:]
+        for (key, value) in objects where key != Key.hashes {
+            guard value.isReadAlikeByFoundation else { return nil }
             dictionary[key] = value
         }
         /// `(value as? NSNumber)?.intValue` for the values read the same here.
@@ -173,7 +174,7 @@ extension StoreMetadata {
         }
         /// `value as? String`.
         func string(_ key: String) -> String? {
-            if case .string(let text)? = dictionary[key] { return text }
+            if case .text(let text)? = dictionary[key] { return text }
             return nil
         }
         guard let frameworkVersion = integer(Key.frameworkVersion),
@@ -182,10 +183,7 @@ extension StoreMetadata {
         self.uuid = uuid
         self.versionHashes = versionHashes
         if case .array(let items)? = dictionary[Key.identifiers] {
-            self.versionIdentifiers = items.compactMap {
-                if case .string(let identifier) = $0 { return identifier }
-                return nil
-            }
+            self.versionIdentifiers = items.compactMap(\.value.textValue)
         } else {
             self.versionIdentifiers = []
         }
@@ -207,23 +205,23 @@ extension StoreMetadata {
     /// value to an `NSObject` first: a few milliseconds of each migration
     /// and create).
     public func plistData() throws -> Data {
-        var dictionary: [String: PlistObject] = [
-            Key.hashes: .dictionary(versionHashes.mapValues { .data($0) }),
+        var dictionary: [String: RecordValue] = [
+            Key.hashes: .dictionary(entries: versionHashes.mapValues { .data($0) }),
             Key.hashesVersion: .integer(3),
-            Key.identifiers: .array(versionIdentifiers.map { .string($0) }),
-            Key.storeType: .string("SQLite"),
-            Key.autoVacuum: .string("2"),
+            Key.identifiers: .array(values: versionIdentifiers.map { .text($0) }),
+            Key.storeType: "SQLite",
+            Key.autoVacuum: "2",
         ]
         if let frameworkVersion {
             dictionary[Key.frameworkVersion] = .integer(Int64(frameworkVersion))
         }
-        if let hashesDigest { dictionary[Key.digest] = .string(hashesDigest) }
-        if let checksum { dictionary[Key.checksum] = .string(checksum) }
-        if let modelName { dictionary[Key.modelName] = .string(modelName) }
+        if let hashesDigest { dictionary[Key.digest] = .text(hashesDigest) }
+        if let checksum { dictionary[Key.checksum] = .text(checksum) }
+        if let modelName { dictionary[Key.modelName] = .text(modelName) }
         if let modelVersion { dictionary[Key.modelVersion] = .integer(Int64(modelVersion)) }
-        for (key, value) in otherKeys { dictionary[key] = value.plistObject }
+        for (key, value) in otherKeys { dictionary[key] = value }
         // After the other keys, so the typed value wins over a stray one.
         if let modelSchema { dictionary[Key.modelSchema] = .data(modelSchema) }
-        return BinaryPropertyList.encode(.dictionary(dictionary))
+        return BinaryPropertyList.encode(.dictionary(entries: dictionary))
     }
 }

@@ -12,15 +12,17 @@ import Testing
 @Suite struct BinaryPropertyListFoundationTests {
     /// `{"k": [1, {"s": set(["a"])}]}` as a binary plist.
     static let withSet = BinaryPropertyList.encode(
-        .dictionary([
-            "k": .array([.integer(1), .dictionary(["s": .set([.string("a")])])])
+        .dictionary(entries: [
+            "k": .array(values: [
+                .integer(1), .dictionary(entries: ["s": .set(values: [.text("a")])]),
+            ])
         ]))
 
     @Test func testHazardNamesThePlaceOfTheSet() {
         #expect(BinaryPropertyList.foundationHazard(in: Self.withSet) == "holds a set at $.k[1].s")
         #expect(
             BinaryPropertyList.foundationHazard(
-                in: BinaryPropertyList.encode(.array([.string("a")])))
+                in: BinaryPropertyList.encode(.array(values: [.text("a")])))
                 == nil)
         #expect(BinaryPropertyList.foundationHazard(in: Data("<plist/>".utf8)) == nil)
     }
@@ -46,10 +48,10 @@ import Testing
 
     @Test func testStoreMetadataWithASetIsRefusedNotCrashing() throws {
         let plist = BinaryPropertyList.encode(
-            .dictionary([
-                "NSStoreModelVersionHashes": .dictionary(["A": .data(Data([1]))]),
-                "NSStoreType": .string("SQLite"),
-                "Extra": .set([.data(Data([2]))]),
+            .dictionary(entries: [
+                "NSStoreModelVersionHashes": .dictionary(entries: ["A": .data(Data([1]))]),
+                "NSStoreType": .text("SQLite"),
+                "Extra": .set(values: [.data(Data([2]))]),
             ]))
         do {
             _ = try StoreMetadata(uuid: "U", plist: plist, path: "s.sqlite")
@@ -70,7 +72,9 @@ import Testing
                     XcodeModelVersionReaderTests.simpleEntity)
             ])
         try BinaryPropertyList.encode(
-            .dictionary(["_XCCurrentVersionName": .set([.string("Model.xcdatamodel")])])
+            .dictionary(entries: [
+                "_XCCurrentVersionName": .set(values: [.text("Model.xcdatamodel")])
+            ])
         )
         .write(to: bundle.appendingPathComponent(".xccurrentversion"))
         do {

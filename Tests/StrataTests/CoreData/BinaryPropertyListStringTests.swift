@@ -32,10 +32,10 @@ import Testing
     @Test func testAPairedSurrogateAndOtherUnitsAreKept() throws {
         let pair: [UInt8] = [0x62, 0xD8, 0x3D, 0xDE, 0x00]  // 😀
         let data = BinaryPropertyListTests.assemble([pair])
-        #expect(try BinaryPropertyList.decode(data) == .string("😀"))
+        #expect(try BinaryPropertyList.decode(data) == .text("😀"))
         #expect(
             try BinaryPropertyList.decode(Self.recipes(middle: 0xFFFD))
-                == .array([.dictionary(["name": .string("A\u{FFFD}B")])]))
+                == .array(values: [.dictionary(entries: ["name": .text("A\u{FFFD}B")])]))
     }
 
     @Test func testTheRecordReaderNamesTheKeyPath() throws {

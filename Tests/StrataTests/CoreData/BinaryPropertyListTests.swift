@@ -49,19 +49,19 @@ import Testing
         let data = try PropertyListSerialization.data(
             fromPropertyList: plist, format: .binary, options: 0)
         let decoded = try BinaryPropertyList.decode(data)
-        let expected: PlistObject = .dictionary([
+        let expected: RecordValue = .dictionary(entries: [
             "small": .integer(7), "negative": .integer(-5), "big": .integer(1 << 40),
             "u16": .integer(40_000), "pi": .real(3.25), "yes": .boolean(true),
             "no": .boolean(false), "when": .date(date), "bytes": .data(Data([1, 2, 3])),
-            "ascii": .string("hello"), "long": .string(longText),
-            "unicode": .string("héllo 🌍"),
-            "list": .array([.integer(1), .string("two"), .array([.real(3.5)])]),
-            "nested": .dictionary(["inner": .dictionary(["k": .string("v")])]),
-            "empty": .dictionary([:]),
+            "ascii": .text("hello"), "long": .text(longText),
+            "unicode": .text("héllo 🌍"),
+            "list": .array(values: [.integer(1), .text("two"), .array(values: [.real(3.5)])]),
+            "nested": .dictionary(entries: ["inner": .dictionary(entries: ["k": .text("v")])]),
+            "empty": .dictionary(entries: [:]),
         ])
         #expect(decoded == expected)
-        #expect(decoded["ascii"]?.stringValue == "hello")
-        #expect(decoded["list"]?.arrayValue?.count == 3)
+        #expect(decoded["ascii"]?.textValue == "hello")
+        #expect(decoded["list"]?.elements?.count == 3)
     }
 
     @Test func testDecodesUIDsOfEachWidth() throws {
@@ -74,7 +74,7 @@ import Testing
         ])
         #expect(
             try BinaryPropertyList.decode(data)
-                == .array([.uid(5), .uid(256), .uid(65_536), .uid(.max)]))
+                == .array(values: [.uid(5), .uid(256), .uid(65_536), .uid(.max)]))
     }
 
     @Test func testDecodesScalarsSetsAndLongLengths() throws {
@@ -91,9 +91,9 @@ import Testing
             ])
         #expect(
             try BinaryPropertyList.decode(data)
-                == .array([
+                == .array(values: [
                     .null, .integer(-2), .integer(.min), .real(2.5),
-                    .set([.null, .null]), .data(Data(eighteen)),
+                    .set(values: [.null, .null]), .data(Data(eighteen)),
                 ]))
     }
 
@@ -102,7 +102,7 @@ import Testing
         let data = Self.assemble([[0xA3, 1, 1, 2], [0x51, 0x78], [0xA1, 1]])
         #expect(
             try BinaryPropertyList.decode(data)
-                == .array([.string("x"), .string("x"), .array([.string("x")])]))
+                == .array(values: [.text("x"), .text("x"), .array(values: [.text("x")])]))
     }
 
     // MARK: - Hostile files
@@ -205,6 +205,6 @@ import Testing
             try BinaryPropertyList.decode(data)
         }
         #expect(error.message.contains("nested"))
-        #expect(try BinaryPropertyList.decode(data, maximumDepth: 400).arrayValue?.count == 1)
+        #expect(try BinaryPropertyList.decode(data, maximumDepth: 400).elements?.count == 1)
     }
 }

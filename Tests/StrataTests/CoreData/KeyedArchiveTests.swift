@@ -6,19 +6,19 @@ import Testing
 
 @Suite struct KeyedArchiveTests {
     /// A keyed archive whose root is object 1, from `$objects`.
-    static func archive(_ objects: [PlistObject]) -> Data {
+    static func archive(_ objects: [RecordValue]) -> Data {
         BinaryPropertyList.encode(
-            .dictionary([
-                "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000),
-                "$top": .dictionary(["root": .uid(1)]),
-                "$objects": .array([.string("$null")] + objects),
+            .dictionary(entries: [
+                "$archiver": .text("NSKeyedArchiver"), "$version": .integer(100_000),
+                "$top": .dictionary(entries: ["root": .uid(1)]),
+                "$objects": .array(values: [.text("$null")] + objects),
             ]))
     }
 
-    static func classEntry(_ name: String, _ supers: [String] = ["NSObject"]) -> PlistObject {
-        .dictionary([
-            "$classname": .string(name),
-            "$classes": .array(([name] + supers).map(PlistObject.string)),
+    static func classEntry(_ name: String, _ supers: [String] = ["NSObject"]) -> RecordValue {
+        .dictionary(entries: [
+            "$classname": .text(name),
+            "$classes": .array(values: ([name] + supers).map(RecordValue.text)),
         ])
     }
 
@@ -47,28 +47,28 @@ import Testing
     @Test func testResolvesObjectsStringsAndKnownKeysDictionaries() throws {
         let data = Self.archive([
             // 1: root
-            .dictionary([
-                "$class": .uid(2), "Name": .uid(3), "Inline": .string("x"), "Nothing": .uid(0),
+            .dictionary(entries: [
+                "$class": .uid(2), "Name": .uid(3), "Inline": .text("x"), "Nothing": .uid(0),
                 "Table": .uid(5), "Count": .integer(4),
             ]),
             Self.classEntry("Thing"),
             // 3: an NSMutableString object
-            .dictionary(["$class": .uid(4), "NS.string": .string("boxed")]),
+            .dictionary(entries: ["$class": .uid(4), "NS.string": .text("boxed")]),
             Self.classEntry("NSMutableString", ["NSString", "NSObject"]),
             // 5: NSKnownKeysDictionary1 { k: "v" }
-            .dictionary([
+            .dictionary(entries: [
                 "$class": .uid(6), "values": .uid(7), "searchMapping": .uid(8),
                 "emptyToken": .uid(10), "version": .integer(1),
             ]),
             Self.classEntry("NSKnownKeysDictionary1", ["NSDictionary", "NSObject"]),
-            .dictionary(["$class": .uid(11), "NS.objects": .array([.uid(12)])]),
-            .dictionary(["$class": .uid(9), "keys": .uid(13), "length": .integer(1)]),
+            .dictionary(entries: ["$class": .uid(11), "NS.objects": .array(values: [.uid(12)])]),
+            .dictionary(entries: ["$class": .uid(9), "keys": .uid(13), "length": .integer(1)]),
             Self.classEntry("NSKnownKeysMappingStrategy1"),
-            .string("__empty_slot_token__"),
+            .text("__empty_slot_token__"),
             Self.classEntry("NSArray"),
-            .string("v"),
-            .dictionary(["$class": .uid(11), "NS.objects": .array([.uid(14)])]),
-            .string("k"),
+            .text("v"),
+            .dictionary(entries: ["$class": .uid(11), "NS.objects": .array(values: [.uid(14)])]),
+            .text("k"),
         ])
         let root = try #require(try KeyedArchive(data: data).topObject())
         #expect(root.className == "Thing" && root.classNames == ["Thing", "NSObject"])
@@ -89,7 +89,7 @@ import Testing
     @Test func testSelfReferencesDoNotLoop() throws {
         // NS.string of object 1 points back at object 1.
         let data = Self.archive([
-            .dictionary(["$class": .uid(2), "NS.string": .uid(1), "Me": .uid(1)]),
+            .dictionary(entries: ["$class": .uid(2), "NS.string": .uid(1), "Me": .uid(1)]),
             Self.classEntry("NSString"),
         ])
         let root = try #require(try KeyedArchive(data: data).topObject())
@@ -99,33 +99,37 @@ import Testing
 
     @Test func testMalformedArchivesThrow() throws {
         let badUID = Self.archive([
-            .dictionary(["$class": .uid(2), "Next": .uid(99)]),
+            .dictionary(entries: ["$class": .uid(2), "Next": .uid(99)]),
             Self.classEntry("Thing"),
         ])
         let root = try #require(try KeyedArchive(data: badUID).topObject())
         let error = try #require(throws: KeyedArchiveError.self) { try root.object("Next") }
         #expect(error.description.contains("UID 99"))
 
-        let noClass = Self.archive([.dictionary(["Name": .string("x")])])
+        let noClass = Self.archive([.dictionary(entries: ["Name": .text("x")])])
         #expect(throws: KeyedArchiveError.self) { try KeyedArchive(data: noClass).topObject() }
 
-        let classNotDictionary = Self.archive([.dictionary(["$class": .uid(0)])])
+        let classNotDictionary = Self.archive([.dictionary(entries: ["$class": .uid(0)])])
         #expect(throws: KeyedArchiveError.self) {
             try KeyedArchive(data: classNotDictionary).topObject()
         }
 
-        let notAnArchive = BinaryPropertyList.encode(.dictionary(["$objects": .array([])]))
+        let notAnArchive = BinaryPropertyList.encode(
+            .dictionary(entries: ["$objects": .array(values: [])]))
         #expect(throws: KeyedArchiveError.self) { try KeyedArchive(data: notAnArchive) }
 
         let noNull = BinaryPropertyList.encode(
-            .dictionary([
-                "$archiver": .string("NSKeyedArchiver"), "$top": .dictionary([:]),
-                "$objects": .array([.string("first")]),
+            .dictionary(entries: [
+                "$archiver": .text("NSKeyedArchiver"), "$top": .dictionary(entries: [:]),
+                "$objects": .array(values: [.text("first")]),
             ]))
         #expect(throws: KeyedArchiveError.self) { try KeyedArchive(data: noNull) }
 
         let mismatched = Self.archive([
-            .dictionary(["$class": .uid(2), "NS.keys": .array([.uid(0)]), "NS.objects": .array([])]
+            .dictionary(entries: [
+                "$class": .uid(2), "NS.keys": .array(values: [.uid(0)]),
+                "NS.objects": .array(values: []),
+            ]
             ),
             Self.classEntry("NSDictionary"),
         ])

@@ -144,8 +144,8 @@ import Testing
     /// external storage and a skipped transient attribute.
     @Test func testDecodesFeaturesBeyondTheFixtures() throws {
         var builder = ModelCacheArchiveBuilder()
-        let baseName = builder.add(.string("Base"))
-        let codeName = builder.add(.string("code"))
+        let baseName = builder.add(.text("Base"))
+        let codeName = builder.add(.text("code"))
         let code = builder.object(
             "NSAttributeDescription",
             [
@@ -155,21 +155,22 @@ import Testing
         let blob = builder.object(
             "NSAttributeDescription",
             [
-                "NSPropertyName": builder.add(.string("blob")), "_P": .integer(0xF1),
+                "NSPropertyName": builder.add(.text("blob")), "_P": .integer(0xF1),
                 "NSAttributeType": .integer(1000), "NSFlagsKey": .integer(0x14),
             ])
         let scratch = builder.object(
             "NSAttributeDescription",
             [
-                "NSPropertyName": builder.add(.string("scratch")), "_P": .integer(0xF9),
+                "NSPropertyName": builder.add(.text("scratch")), "_P": .integer(0xF9),
                 "NSAttributeType": .integer(0),
             ])
-        let tuple = builder.object("NSArray", ["NS.objects": .array([codeName])])
+        let tuple = builder.object("NSArray", ["NS.objects": .array(values: [codeName])])
         let base = builder.object(
             "NSEntityDescription",
             [
                 "NSEntityName": baseName, "NSIsAbstract": .boolean(true),
-                "NSUniqueTuples": builder.object("NSArray", ["NS.objects": .array([tuple])]),
+                "NSUniqueTuples": builder.object(
+                    "NSArray", ["NS.objects": .array(values: [tuple])]),
                 "NSProperties": builder.dictionary([
                     ("code", code), ("blob", blob), ("scratch", scratch),
                 ]),
@@ -177,13 +178,13 @@ import Testing
         let owner = builder.object(
             "NSRelationshipDescription",
             [
-                "NSPropertyName": builder.add(.string("owner")), "NSDestinationEntity": base,
+                "NSPropertyName": builder.add(.text("owner")), "NSDestinationEntity": base,
                 "NSMaxCount": .integer(1), "NSMinCount": .integer(1), "NSDeleteRule": .integer(3),
             ])
         let child = builder.object(
             "NSEntityDescription",
             [
-                "NSEntityName": builder.add(.string("Child")), "NSSuperentity": base,
+                "NSEntityName": builder.add(.text("Child")), "NSSuperentity": base,
                 "NSProperties": builder.dictionary([("owner", owner)]),
             ])
         let model = try ModelCache.decode(
@@ -210,13 +211,13 @@ import Testing
         let id = builder.object(
             "NSAttributeDescription",
             [
-                "NSPropertyName": builder.add(.string("ref")), "_P": .integer(0xF1),
+                "NSPropertyName": builder.add(.text("ref")), "_P": .integer(0xF1),
                 "NSAttributeType": .integer(2000),
             ])
         let entity = builder.object(
             "NSEntityDescription",
             [
-                "NSEntityName": builder.add(.string("E")),
+                "NSEntityName": builder.add(.text("E")),
                 "NSProperties": builder.dictionary([("ref", id)]),
             ])
         let error = try #require(throws: ModelCacheError.self) {

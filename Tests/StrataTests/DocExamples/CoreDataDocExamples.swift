@@ -11,16 +11,16 @@ import Testing
 // The examples of the CoreData docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum CoreDataDocExamples {
-    /// From Sources/Strata/CoreData/BinaryPropertyList.swift.
+    /// From Sources/StrataStore/CoreData/BinaryPropertyList.swift.
     static func binaryPropertyList(data: Data) throws {
         let top = try BinaryPropertyList.decode(data)
-        let objects = top["$objects"]?.arrayValue ?? []
+        let objects = top["$objects"]?.elements ?? []
         _ = objects
     }
 
     /// From Sources/StrataStore/CoreData/BinaryPropertyList+Writing.swift.
     static func binaryPropertyListWriting() throws {
-        let data = BinaryPropertyList.encode(.dictionary(["NSStoreType": .string("SQLite")]))
+        let data = BinaryPropertyList.encode(["NSStoreType": "SQLite"])
         let same = try BinaryPropertyList.decode(data)
         _ = same
     }

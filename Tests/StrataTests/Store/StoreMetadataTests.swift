@@ -54,11 +54,12 @@ import Testing
             "date": .date(Date(timeIntervalSinceReferenceDate: 770_000_000.25)),
             "before2001": .date(Date(timeIntervalSinceReferenceDate: -86_400)),
             "bytes": .data(Data([0, 1, 254, 255])), "empty": .data(Data()),
-            "ascii": .string("LastUpdateEventID"), "unicode": .string("Vögel, Straße, 🦆"),
-            "blank": .string(""),
-            "list": .array([.integer(1), .string("two"), .boolean(true), .real(4.5)]),
-            "nested": .dictionary([
-                "flag": .boolean(false), "inner": .array([.dictionary(["n": .integer(3)])]),
+            "ascii": .text("LastUpdateEventID"), "unicode": .text("Vögel, Straße, 🦆"),
+            "blank": .text(""),
+            "list": .array(values: [.integer(1), .text("two"), .boolean(true), .real(4.5)]),
+            "nested": .dictionary(entries: [
+                "flag": .boolean(false),
+                "inner": .array(values: [.dictionary(entries: ["n": .integer(3)])]),
             ]),
         ]
         return metadata

@@ -138,7 +138,7 @@ import Testing
         let (url, _) = try createDiary(3, in: folder)
         try rewriteMetadata(of: url) {
             $0.modelSchema = nil
-            $0.otherKeys[StoredSchema.key] = .string("Diary")
+            $0.otherKeys[StoredSchema.key] = .text("Diary")
         }
         let error = try storedModelError(url)
         #expect(error.message == "Z_METADATA.Z_PLIST: StrataModelSchema: expected data")

@@ -19,7 +19,8 @@ enum DayOneJSON {
             return .string(
                 ISO8601Date.string(from: date.timeIntervalSinceReferenceDate) ?? "\(date)")
         case .data(let data): return .string(data.base64EncodedString())
-        case .array(let fields): return .array(fields.map { node(Self.value($0.value)) })
+        case .array(let fields), .set(let fields):
+            return .array(fields.map { node(Self.value($0.value)) })
         case .dictionary(let fields):
             return .object(fields.map { member($0.key, Self.value($0.value)) })
         }

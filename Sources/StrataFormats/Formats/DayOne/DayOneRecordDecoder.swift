@@ -205,7 +205,7 @@ struct DayOneRecordDecoder {
         case .boolean: "a boolean"
         case .date: "a date"
         case .data: "data"
-        case .array: "an array"
+        case .array, .set: "an array"
         case .dictionary: "an object"
         }
     }

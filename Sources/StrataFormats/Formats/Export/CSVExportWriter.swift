@@ -166,7 +166,7 @@ final class CSVExportWriter {
         case .data(let bytes):
             // Base64 needs no quoting; an empty binary is an empty field.
             buffer += bytes.base64EncodedString().utf8
-        case .array, .dictionary:
+        case .array, .set, .dictionary:
             throw ExportError(
                 .unwritableValue, path: output.path,
                 "\(currentID()).\(name): nested records need a plist or JSON output")

@@ -185,11 +185,12 @@ extension Importer {
             nested.append(try prepare(fields, at: place, plan: destination))
         case .array(let elements):
             for element in elements {
+                let elementPlace = element.position(or: place)
                 if case .dictionary(let fields) = element.value {
-                    try countObject(at: element.position(or: place))
-                    nested.append(try prepare(fields, at: element.position(or: place), plan: destination))
+                    try countObject(at: elementPlace)
+                    nested.append(try prepare(fields, at: elementPlace, plan: destination))
                 } else {
-                    scalars.append((element.value, element.position(or: place)))
+                    scalars.append((element.value, elementPlace))
                 }
             }
         case .text(var text) where relationship.isToMany:

@@ -14,7 +14,7 @@ extension MappingValue {
         case .boolean(let flag): self = .boolean(flag)
         case .date(let date): self = .date(date.timeIntervalSinceReferenceDate)
         case .data(let bytes): self = .data(bytes)
-        case .array(let items):
+        case .array(let items), .set(let items):
             self = .list(items.compactMap { MappingValue(importing: $0.value).text })
         }
     }

@@ -189,7 +189,7 @@ final class ValueCoercer {
                     attribute.allowsExternalStorage ? ExternalBinary.encodeInline(bytes) : bytes)
             default: throw mismatch("data", attribute)
             }
-        case .array:
+        case .array, .set:
             throw mismatch("an array", attribute)
         case .dictionary:
             throw mismatch("a dictionary", attribute)

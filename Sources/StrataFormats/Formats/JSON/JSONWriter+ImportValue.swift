@@ -28,7 +28,7 @@ extension JSONWriter {
         case .boolean(let flag): boolean(flag)
         case .date(let date): self.date(date.timeIntervalSinceReferenceDate)
         case .data(let data): self.data(data)
-        case .array(let elements):
+        case .array(let elements), .set(let elements):
             openArray()
             for element in elements { self.value(element.value) }
             closeArray()

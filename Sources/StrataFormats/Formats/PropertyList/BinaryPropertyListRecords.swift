@@ -205,13 +205,13 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
                 }
                 try count(bytes: value.count, place)
                 return (.data(value), place)
-            case .string(let value):
+            case .text(let value):
                 guard value.utf8.count <= limits.maximumFieldBytes else {
                     throw tooLong("string", place)
                 }
                 try count(bytes: value.utf8.count, place)
                 return (.text(value), place)
-            case .integer, .uid, .array, .set, .dictionary:
+            case .integer, .unsignedInteger, .uid, .array, .set, .dictionary:
                 // Handled by marker above.
                 throw ImportError(.syntax, at: place, "damaged binary property list")
             }
@@ -334,7 +334,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
 
     /// The string key `object` of a dict.
     private func dictionaryKey(_ object: Int, keyPath: String?) throws -> String {
-        guard case .string(let key) = try decode(object, keyPath: keyPath) else {
+        guard case .text(let key) = try decode(object, keyPath: keyPath) else {
             let start = try offset(of: object, keyPath: keyPath)
             throw ImportError(
                 .syntax, at: SourcePosition(file: file, byteOffset: Int64(start), keyPath: keyPath),
@@ -344,7 +344,7 @@ final class BinaryPropertyListRecords: PropertyListRecordSource {
     }
 
     /// A scalar object, decoded by ``BinaryPropertyList``.
-    private func decode(_ object: Int, keyPath: String?) throws -> PlistObject {
+    private func decode(_ object: Int, keyPath: String?) throws -> RecordValue {
         let start = try offset(of: object, keyPath: keyPath)
         let marker = plist.bytes[start] >> 4
         // Containers are walked here; decoding them would build them whole.

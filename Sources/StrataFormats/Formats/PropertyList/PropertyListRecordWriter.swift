@@ -169,7 +169,7 @@ public final class PropertyListRecordWriter {
         }
         for field in fields {
             switch field.value {
-            case .array(let inner), .dictionary(let inner):
+            case .array(let inner), .set(let inner), .dictionary(let inner):
                 try checkDepth(inner, depth: depth + 1, at: field.position(or: place))
             default:
                 break

@@ -76,7 +76,7 @@ struct XMLPropertyListText {
         case .dictionary(let fields):
             appendDictionary(fields, indent: indent)
             return
-        case .array(let elements):
+        case .array(let elements), .set(let elements):
             appendIndent(indent)
             let present = elements.filter { $0.value != .null }
             guard !present.isEmpty else {
@@ -114,7 +114,7 @@ struct XMLPropertyListText {
             }
         case .data(let data):
             append("<data>\(data.base64EncodedString())</data>")
-        case .null, .array, .dictionary:
+        case .null, .array, .set, .dictionary:
             break
         }
         append("\n")

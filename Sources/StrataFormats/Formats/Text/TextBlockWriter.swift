@@ -153,7 +153,9 @@ public final class TextBlockWriter {
             }
             text += line + "\n"
         }
-        if let body, let value = try written(body.value, { refuse(body, record, $0) }), !value.isEmpty {
+        if let body, let value = try written(body.value, { refuse(body, record, $0) }),
+            !value.isEmpty
+        {
             if value.utf8.contains(where: { $0 == 0x0D || $0 == 0 }) {
                 throw refuse(body, record, "it has a carriage return or a NUL")
             }
@@ -205,7 +207,7 @@ public final class TextBlockWriter {
                 throw refuse("the date has no ISO 8601 form")
             }
             return text
-        case .array, .dictionary:
+        case .array, .set, .dictionary:
             throw refuse("nested values have no txt form")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataStore
 
 /// The record of a migration run kept in the store's metadata (key
@@ -47,7 +48,7 @@ public struct MigrationJournal: Hashable, Sendable {
                 message: "\(path): metadata key \(Self.key).\(field) \(problem); nothing "
                     + "was changed. The store carries a journal Strata did not write")
         }
-        guard case .dictionary(let fields) = value else {
+        guard let fields = value.entries else {
             throw refuse("", "is not a dictionary")
         }
         guard case .integer(let start)? = fields["start"], start >= 1, start <= Int32.max else {
@@ -65,7 +66,7 @@ public struct MigrationJournal: Hashable, Sendable {
         case nil: break
         case .array(let names)?:
             for name in names {
-                guard case .string(let name) = name else {
+                guard case .text(let name) = name.value else {
                     throw refuse("completed", "holds something other than stage names")
                 }
                 completedStages.append(name)
@@ -75,7 +76,7 @@ public struct MigrationJournal: Hashable, Sendable {
         }
         switch fields["backup"] {
         case nil: backupName = nil
-        case .string(let name)?:
+        case .text(let name)?:
             // The backup of a version the run passes (made before its first
             // stage that can lose something), by Strata's own spelling.
             let expected = StoreBackup.name(of: store, version: startVersion)
@@ -110,14 +111,14 @@ public struct MigrationJournal: Hashable, Sendable {
     /// `metadata` carrying this journal.
     func stored(in metadata: StoreMetadata) -> StoreMetadata {
         var copy = metadata
-        var fields: [String: PlistValue] = [
+        var fields: [String: RecordValue] = [
             "start": .integer(Int64(startVersion)),
             "target": .integer(Int64(targetVersion)),
-            "completed": .array(completedStages.map { .string($0) }),
+            "completed": .array(values: completedStages.map { .text($0) }),
             "started": .date(started),
         ]
-        if let backupName { fields["backup"] = .string(backupName) }
-        copy.otherKeys[Self.key] = .dictionary(fields)
+        if let backupName { fields["backup"] = .text(backupName) }
+        copy.otherKeys[Self.key] = .dictionary(entries: fields)
         return copy
     }
 

@@ -69,7 +69,7 @@ final class PendingBackup: @unchecked Sendable {
     private func complete() throws {
         let copy = try Store.open(at: temporary)
         var metadata = MigrationJournal.removed(from: copy.metadata)
-        metadata.otherKeys[StoreBackup.markerKey] = .string(uuid)
+        metadata.otherKeys[StoreBackup.markerKey] = .text(uuid)
         try copy.connection.inTransaction(.immediate) { try copy.writeMetadata(metadata) }
         try copy.close()  // Checkpoints the copy's WAL into its file.
         let handle = try FileHandle(forUpdating: temporary)

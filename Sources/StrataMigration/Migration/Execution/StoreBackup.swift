@@ -128,7 +128,7 @@ enum StoreBackup {
         let isLeftover: Bool
         if let backup = try? Store.open(at: url, mode: .readOnly) {
             isLeftover =
-                backup.metadata.otherKeys[markerKey] == .string(store.metadata.uuid)
+                backup.metadata.otherKeys[markerKey] == .text(store.metadata.uuid)
                 && backup.metadata.versionHashes == store.metadata.versionHashes
             try? backup.close()  // Read only; nothing to lose.
         } else {

@@ -75,8 +75,8 @@ import Testing
         #expect(record.position.keyPath == "[0]")
         #expect(record.position.line == 0)
         #expect(record.position.byteOffset > 8)
-        guard case .array(let ingredients) = record.plistValue("ingredients"),
-            case .dictionary(let milk) = ingredients.last?.value
+        guard case .array(values: let ingredients) = record.plistValue("ingredients"),
+            case .dictionary(entries: let milk) = ingredients.last?.value
         else {
             Issue.record("ingredients")
             return
@@ -129,8 +129,9 @@ import Testing
     }
 
     @Test func testSetsAndUIDsAreNotPropertyListValues() throws {
-        for value in [PlistObject.set([.integer(1)]), .uid(3)] {
-            let data = BinaryPropertyList.encode(.array([.dictionary(["a": value])]))
+        for value in [RecordValue.set(values: [.integer(1)]), .uid(3)] {
+            let data = BinaryPropertyList.encode(
+                .array(values: [.dictionary(entries: ["a": value])]))
             let reader = try PropertyListRecordReader(path: files.write(data))
             let error = try #require(throws: ImportError.self) { try reader.nextRecord() }
             #expect(error.code == .structure)

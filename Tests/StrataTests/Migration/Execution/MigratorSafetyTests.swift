@@ -21,10 +21,10 @@ import Testing
     }
 
     /// Writes `journal` into the store's metadata, as a crafted store would.
-    private func plantJournal(_ journal: [String: PlistValue], in url: URL) throws {
+    private func plantJournal(_ journal: [String: RecordValue], in url: URL) throws {
         let store = try Store.open(at: url)
         var metadata = store.metadata
-        metadata.otherKeys[MigrationJournal.key] = .dictionary(journal)
+        metadata.otherKeys[MigrationJournal.key] = .dictionary(entries: journal)
         try store.connection.inTransaction(.immediate) { try store.writeMetadata(metadata) }
         try store.close()
     }
@@ -57,8 +57,8 @@ import Testing
         for backup in ["../victim.txt", victim.path, "victim.txt", "Notes.sqlite"] {
             try plantJournal(
                 [
-                    "backup": .string(backup), "target": .integer(3), "start": .integer(1),
-                    "completed": .array([]),
+                    "backup": .text(backup), "target": .integer(3), "start": .integer(1),
+                    "completed": .array(values: []),
                 ], in: url)
             try expectRunRefused(
                 .invalidJournal, saying: ["StrataMigrationJournal.backup", backup], url, setup)
@@ -72,8 +72,8 @@ import Testing
     @Test func testMalformedJournalFieldsAreRefusedNamingTheKey() throws {
         let (directory, setup, url) = try MigratorTestChain.populated()
         defer { withExtendedLifetime(directory) {} }  // Keeps the folder until the end.
-        let cases: [(String, [String: PlistValue])] = [
-            ("start", ["start": .string("1"), "target": .integer(3)]),
+        let cases: [(String, [String: RecordValue])] = [
+            ("start", ["start": .text("1"), "target": .integer(3)]),
             ("target", ["start": .integer(2), "target": .integer(1)]),
             ("completed", ["start": .integer(1), "target": .integer(3), "completed": .integer(1)]),
             ("backup", ["start": .integer(1), "target": .integer(3), "backup": .integer(7)]),

@@ -93,7 +93,7 @@ import Testing
         #expect(
             try backup.connection.scalar("SELECT ZBODY FROM ZNOTE WHERE ZTITLE = 'Note 2'")
                 == .text("in the WAL"))
-        #expect(backup.metadata.otherKeys[StoreBackup.markerKey] == .string(store.metadata.uuid))
+        #expect(backup.metadata.otherKeys[StoreBackup.markerKey] == .text(store.metadata.uuid))
         #expect(backup.metadata.otherKeys[MigrationJournal.key] == nil)
         #expect(try backup.connection.integrityCheck() == ["ok"])
         try backup.close()
@@ -111,7 +111,7 @@ import Testing
         let store = try Store.open(at: url)
         try StoreBackup.make(of: store, named: "Notes.sqlite.strata-backup-v1")
         let backup = try Store.open(at: directory.file("Notes.sqlite.strata-backup-v1"))
-        #expect(backup.metadata.otherKeys[StoreBackup.markerKey] == .string(store.metadata.uuid))
+        #expect(backup.metadata.otherKeys[StoreBackup.markerKey] == .text(store.metadata.uuid))
         #expect(backup.metadata.versionHashes == store.metadata.versionHashes)
         #expect(try backup.connection.scalar("SELECT COUNT(*) FROM ZNOTE") == .integer(3))
         try backup.close()
@@ -264,9 +264,10 @@ import Testing
         let model = try #require(try chain.model(version: 1))
         func journal(naming name: String) throws -> MigrationJournal? {
             var metadata = StoreMetadata(model: model)
-            metadata.otherKeys[MigrationJournal.key] = .dictionary([
-                "start": .integer(1), "target": .integer(3), "completed": .array([.string("1-2")]),
-                "backup": .string(name),
+            metadata.otherKeys[MigrationJournal.key] = .dictionary(entries: [
+                "start": .integer(1), "target": .integer(3),
+                "completed": .array(values: [.text("1-2")]),
+                "backup": .text(name),
             ])
             return try MigrationJournal(metadata, store: url)
         }

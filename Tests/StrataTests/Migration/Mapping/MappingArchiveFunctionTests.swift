@@ -69,7 +69,7 @@ import Testing
         let root = try #require(try KeyedArchive(data: rearchived).topObject())
         #expect(root.isKind(of: "NSArray"))
         #expect(try root.elements().map { try $0.stringValue() } == Self.emails)
-        #expect(try StructuredValue(archive: rearchived) == StructuredValue(archive: archived))
+        #expect(try RecordValue(archive: rearchived) == RecordValue(archive: archived))
     }
 
     private func evaluate(_ text: String, _ values: [String: MappingValue]) throws -> MappingValue {
@@ -88,11 +88,12 @@ import Testing
         let data = try NSKeyedArchiver.archivedData(
             withRootObject: root, requiringSecureCoding: false)
         #expect(
-            try StructuredValue(archive: data)
-                == .dictionary([
-                    "count": .integer(3), "name": .string("x"), "when": .date(86_400),
+            try RecordValue(archive: data)
+                == [
+                    "count": .integer(3), "name": .text("x"),
+                    "when": .date(Date(timeIntervalSinceReferenceDate: 86_400)),
                     "ratio": .real(0.5),
-                ]))
+                ])
         let list = try Self.archivedEmails()
         #expect(try evaluate("count(unarchive(emails))", ["emails": .data(list)]) == .integer(3))
         #expect(
@@ -107,7 +108,7 @@ import Testing
 
     @Test func testAClassUnarchiveCannotReadIsAnErrorNamingIt() throws {
         let archive = KeyedArchiveTests.archive([
-            .dictionary(["$class": .uid(2), "UIRed": .real(1)]),
+            ["$class": .uid(2), "UIRed": .real(1)],
             KeyedArchiveTests.classEntry("UIColor"),
         ])
         let error = try #require(throws: ExpressionError.self) {
@@ -117,7 +118,7 @@ import Testing
         #expect(
             error.message
                 == "unarchive: the archive holds an object of class UIColor (object 1), which "
-                + "unarchive cannot read; it reads " + StructuredValue.readableClasses)
+                + "unarchive cannot read; it reads " + RecordValue.readableClasses)
         let notAnArchive = try #require(throws: ExpressionError.self) {
             try evaluate("unarchive(emails)", ["emails": .data(Data("plain".utf8))])
         }
@@ -125,36 +126,34 @@ import Testing
     }
 
     @Test func testJSONValueReadsAScalarAloneAndKeepsARepeatedKeysLastValue() throws {
-        #expect(try StructuredValue(json: Data("5".utf8)) == .integer(5))
-        #expect(try StructuredValue(json: Data(#""x""#.utf8)) == .string("x"))
+        #expect(try RecordValue(json: Data("5".utf8)) == .integer(5))
+        #expect(try RecordValue(json: Data(#""x""#.utf8)) == .text("x"))
         #expect(
-            try StructuredValue(json: Data(#"{"a": 1, "a": 2.0}"#.utf8))
-                == .dictionary(["a": .real(2)]))
+            try RecordValue(json: Data(#"{"a": 1, "a": 2.0}"#.utf8))
+                == ["a": .real(2)])
         let error = try #require(throws: ExpressionError.self) {
-            try StructuredValue(json: Data("{\"a\": }".utf8))
+            try RecordValue(json: Data("{\"a\": }".utf8))
         }
         #expect(error.message == "jsonValue: the bytes are not JSON")
     }
 
     @Test func testJSONValueIsBoundedAndTyped() throws {
         #expect(
-            try StructuredValue(json: Data(#"{"a": [1, 2.5, true, null, "x"]}"#.utf8))
-                == .dictionary([
-                    "a": .array([.integer(1), .real(2.5), .boolean(true), .null, .string("x")])
-                ]))
+            try RecordValue(json: Data(#"{"a": [1, 2.5, true, null, "x"]}"#.utf8))
+                == ["a": [.integer(1), .real(2.5), .boolean(true), .null, .text("x")]])
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         let error = try #require(throws: ExpressionError.self) {
-            try StructuredValue(json: Data(deep.utf8))
+            try RecordValue(json: Data(deep.utf8))
         }
         #expect(error.message.contains("deeper than 64 levels"))
         // An array does not fit a plain attribute.
         let attribute = try #require(
             try Self.person(1).entity(named: "Person")?.attributes.first { $0.name == "name" })
         #expect(throws: ExpressionError.self) {
-            try MappingValue.structured(.array([.string("a")])).attributeValue(for: attribute)
+            try MappingValue.structured(["a"]).attributeValue(for: attribute)
         }
         #expect(
-            try MappingValue.structured(.string("a")).attributeValue(for: attribute) == .string("a")
+            try MappingValue.structured(.text("a")).attributeValue(for: attribute) == .string("a")
         )
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import StrataCore
 import StrataStore
 
 // MARK: - Keyed archives (transformable attributes)
 
-extension StructuredValue {
+extension RecordValue {
     /// The classes `unarchive` reads, for messages.
     static let readableClasses =
         "arrays, sets, dictionaries with string keys, strings, numbers, dates, data, URLs, UUIDs"
@@ -34,7 +35,7 @@ extension StructuredValue {
 
     private static func from(
         _ value: ArchivedValue, depth: Int, budget: inout Int
-    ) throws -> StructuredValue {
+    ) throws -> RecordValue {
         budget -= 1
         guard depth <= maximumDepth, budget >= 0 else {
             throw ExpressionError(
@@ -49,9 +50,9 @@ extension StructuredValue {
             case .boolean(let flag): return .boolean(flag)
             case .integer(let number): return .integer(number)
             case .real(let number): return .real(number)
-            case .date(let date): return .date(date.timeIntervalSinceReferenceDate)
+            case .date(let date): return .date(date)
             case .data(let bytes): return .data(bytes)
-            case .string(let text): return .string(text)
+            case .text(let text): return .text(text)
             default:
                 throw ExpressionError(
                     column: 1, message: "unarchive: an unexpected \(value.kind) in the archive")
@@ -63,18 +64,19 @@ extension StructuredValue {
 
     private static func from(
         _ object: ArchivedObject, depth: Int, budget: inout Int
-    ) throws -> StructuredValue {
+    ) throws -> RecordValue {
         if object.isKind(of: "NSNull") { return .null }
         if object.isKind(of: "NSString") {
-            return .string(try ArchivedValue.object(object).stringValue())
+            return .text(try ArchivedValue.object(object).stringValue())
         }
         if object.isKind(of: "NSData") {
             return .data(try ArchivedValue.object(object).dataValue())
         }
         if object.isKind(of: "NSDate"), case .plain(let time)? = try object.value("NS.time") {
             switch time {
-            case .real(let seconds): return .date(seconds)
-            case .integer(let seconds): return .date(Double(seconds))
+            case .real(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+            case .integer(let seconds):
+                return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
             default: break
             }
         }
@@ -84,9 +86,9 @@ extension StructuredValue {
                 let baseText = try base.string("NS.relative"),
                 let url = URL(string: relative, relativeTo: URL(string: baseText))
             {
-                return .string(url.absoluteString)
+                return .text(url.absoluteString)
             }
-            return .string(relative)
+            return .text(relative)
         }
         if object.isKind(of: "NSUUID"), let bytes = try object.data("NS.uuidbytes"),
             bytes.count == 16
@@ -94,30 +96,32 @@ extension StructuredValue {
             let uuid = bytes.withUnsafeBytes { raw in
                 UUID(uuid: raw.loadUnaligned(as: uuid_t.self))
             }
-            return .string(uuid.uuidString)
+            return .text(uuid.uuidString)
         }
         if object.isKind(of: "NSArray") || object.isKind(of: "NSSet")
             || object.isKind(of: "NSOrderedSet")
         {
-            var items: [StructuredValue] = []
+            var items: [RecordValue] = []
             for element in try object.elements() {
                 items.append(try from(element, depth: depth + 1, budget: &budget))
             }
-            return .array(items)
+            return .array(values: items)
         }
         if object.isKind(of: "NSDictionary") {
-            var entries: [String: StructuredValue] = [:]
+            var fields: [RecordField] = []
             for (key, value) in try object.entries() {
-                guard case .string(let name) = try from(key, depth: depth + 1, budget: &budget)
+                guard case .text(let name) = try from(key, depth: depth + 1, budget: &budget)
                 else {
                     throw ExpressionError(
                         column: 1,
                         message: "unarchive: a dictionary key (object \(object.index)) is not a "
                             + "string")
                 }
-                entries[name] = try from(value, depth: depth + 1, budget: &budget)
+                fields.append(
+                    RecordField(
+                        key: name, value: try from(value, depth: depth + 1, budget: &budget)))
             }
-            return .dictionary(entries)
+            return .dictionary(fields)
         }
         throw ExpressionError(
             column: 1,
@@ -143,15 +147,18 @@ extension StructuredValue {
         case .null: NSNull()
         case .boolean(let flag): NSNumber(value: flag)
         case .integer(let number): NSNumber(value: number)
+        case .unsignedInteger(let number), .uid(let number): NSNumber(value: number)
         case .real(let number): NSNumber(value: number)
-        case .string(let text): NSString(string: text)
-        case .date(let seconds): NSDate(timeIntervalSinceReferenceDate: seconds)
+        case .text(let text): NSString(string: text)
+        case .date(let date): date as NSDate
         case .data(let bytes): NSData(data: bytes)
-        case .array(let items): NSArray(array: items.map(\.foundationObject))
-        case .dictionary(let entries):
+        case .array(let items): NSArray(array: items.map(\.value.foundationObject))
+        case .set(let items): NSSet(array: items.map(\.value.foundationObject))
+        case .dictionary(let fields):
+            // Keys are unique here: unarchive and jsonValue keep one value per key.
             NSDictionary(
-                objects: entries.values.map(\.foundationObject),
-                forKeys: entries.keys.map { NSString(string: $0) })
+                objects: fields.map(\.value.foundationObject),
+                forKeys: fields.map { NSString(string: $0.key) })
         }
     }
 }

@@ -2,41 +2,29 @@ import Foundation
 import StrataCore
 import StrataSchema
 
-/// A value with structure, as a keyed archive or a JSON document holds it:
-/// what `unarchive(x)` and `jsonValue(x)` give in mapping expressions, and
-/// what `json(x)` and `archive(x)` write.
+/// A record value in mapping expressions: what `unarchive(x)` and
+/// `jsonValue(x)` give, and what `json(x)` and `archive(x)` write.
 ///
 /// Reading one from input is bounded: at most ``maximumDepth`` levels and
 /// ``maximumElements`` values in all, so a hostile archive or document
 /// cannot exhaust the stack or memory.
-package indirect enum StructuredValue: Hashable, Sendable {
-    case null
-    case boolean(Bool)
-    case integer(Int64)
-    case real(Double)
-    case string(String)
-    /// Seconds since 2001-01-01 00:00 UTC.
-    case date(Double)
-    case data(Data)
-    case array([StructuredValue])
-    case dictionary([String: StructuredValue])
-
+extension RecordValue {
     /// The deepest nesting read from an archive or a JSON document.
     static let maximumDepth = 64
     /// The most values read from one archive or JSON document.
     static let maximumElements = 100_000
 
-    /// The kind of value, for messages.
-    var kind: String {
+    /// The kind of value, in the mapping language's words, for messages.
+    var mappingKind: String {
         switch self {
         case .null: "nil"
         case .boolean: "boolean"
-        case .integer: "integer"
+        case .integer, .unsignedInteger, .uid: "integer"
         case .real: "number"
-        case .string: "string"
+        case .text: "string"
         case .date: "date"
         case .data: "binary"
-        case .array: "array"
+        case .array, .set: "array"
         case .dictionary: "dictionary"
         }
     }
@@ -57,15 +45,21 @@ package indirect enum StructuredValue: Hashable, Sendable {
         case .null: writer.null()
         case .boolean(let flag): writer.boolean(flag)
         case .integer(let number): writer.integer(number)
+        case .unsignedInteger(let number), .uid(let number): writer.integer(number)
         case .real(let number): writer.number(number)
-        case .string(let text): writer.string(text)
-        case .date(let seconds): writer.string(ISO8601Date.string(from: seconds) ?? String(seconds))
+        case .text(let text): writer.string(text)
+        case .date(let date):
+            let seconds = date.timeIntervalSinceReferenceDate
+            writer.string(ISO8601Date.string(from: seconds) ?? String(seconds))
         case .data(let bytes): writer.data(bytes)
-        case .array(let items):
+        case .array(let items), .set(let items):
             writer.openArray()
-            for item in items { item.write(to: &writer) }
+            for item in items { item.value.write(to: &writer) }
             writer.closeArray()
-        case .dictionary(let entries):
+        case .dictionary(let fields):
+            // A key given twice keeps its last value.
+            var entries: [String: RecordValue] = [:]
+            for field in fields { entries[field.key] = field.value }
             writer.openObject()
             for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 writer.key(key)
@@ -95,7 +89,7 @@ package indirect enum StructuredValue: Hashable, Sendable {
 
     private static func fromJSON(
         _ value: JSONValue, depth: Int, budget: inout Int
-    ) throws(ExpressionError) -> StructuredValue {
+    ) throws(ExpressionError) -> RecordValue {
         budget -= 1
         guard depth <= maximumDepth, budget >= 0 else {
             throw ExpressionError(
@@ -108,20 +102,26 @@ package indirect enum StructuredValue: Hashable, Sendable {
         case .bool(let flag): return .boolean(flag)
         case .integer(let number): return .integer(number)
         case .real(let number): return .real(number)
-        case .string(let text): return .string(text)
+        case .string(let text): return .text(text)
         case .array(let items):
-            var values: [StructuredValue] = []
+            var values: [RecordValue] = []
             for item in items {
                 values.append(try fromJSON(item.value, depth: depth + 1, budget: &budget))
             }
-            return .array(values)
+            return .array(values: values)
         case .object(let members):
-            var values: [String: StructuredValue] = [:]
+            var fields: [RecordField] = []
+            var indexes: [String: Int] = [:]
             for member in members {
-                values[member.key] = try fromJSON(
-                    member.value.value, depth: depth + 1, budget: &budget)
+                let value = try fromJSON(member.value.value, depth: depth + 1, budget: &budget)
+                if let index = indexes[member.key] {
+                    fields[index].value = value
+                } else {
+                    indexes[member.key] = fields.count
+                    fields.append(RecordField(key: member.key, value: value))
+                }
             }
-            return .dictionary(values)
+            return .dictionary(fields)
         }
     }
 }
