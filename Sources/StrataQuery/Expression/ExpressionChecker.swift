@@ -89,7 +89,7 @@ package struct ExpressionChecker {
         let shown = known.prefix(30).joined(separator: ", ") + (known.count > 30 ? ", …" : "")
         let plain = known.allSatisfy { field in
             field.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-                ExpressionLexer.isPlainName($0)
+                ExpressionParser.isPlainName($0)
             }
         }
         return "the input has no field '\(name)'"

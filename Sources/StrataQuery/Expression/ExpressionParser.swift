@@ -1,17 +1,18 @@
-/// Parses a mapping expression into an ``ExpressionNode``.
+/// Parses a mapping expression into an ``ExpressionNode``, over ``Lexer``'s
+/// tokens (its mapping dialect).
 ///
 /// Precedence, loosest first: `??` (right to left), `||`, `&&`, the
 /// comparisons `== != < <= > >=` (not chained), `+ -`, `* /`, prefix
 /// `- !`, then literals, key paths, calls and parentheses.
 package struct ExpressionParser {
-    private let tokens: [ExpressionToken]
+    private let tokens: [Token]
     private var index = 0
     /// The deepest nesting accepted; deeper text is refused rather than
     /// risking the stack.
     static let maximumDepth = 64
     private var depth = 0
 
-    private init(_ tokens: [ExpressionToken]) {
+    private init(_ tokens: [Token]) {
         self.tokens = tokens
     }
 
@@ -19,7 +20,13 @@ package struct ExpressionParser {
     ///
     /// - Throws: ``ExpressionError`` at the first token that does not fit.
     package static func parse(_ text: String) throws(ExpressionError) -> ExpressionNode {
-        var parser = ExpressionParser(try ExpressionLexer.tokens(of: text))
+        let tokens: [Token]
+        do {
+            tokens = try Lexer.tokens(of: text, dialect: .mapping)
+        } catch {
+            throw ExpressionError(column: error.column, message: error.message)
+        }
+        var parser = ExpressionParser(tokens)
         guard parser.current.kind != .end else {
             throw ExpressionError(column: 1, message: "empty expression; expected a value")
         }
@@ -32,17 +39,30 @@ package struct ExpressionParser {
         return node
     }
 
-    private var current: ExpressionToken { tokens[min(index, tokens.count - 1)] }
+    private var current: Token { tokens[min(index, tokens.count - 1)] }
 
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
 
-    private mutating func expect(_ symbol: String, _ context: String) throws(ExpressionError) {
-        guard isSymbol(symbol) else {
+    private func isPunctuation(_ character: Character) -> Bool {
+        current.kind == .punctuation(character)
+    }
+
+    private mutating func expect(_ punctuation: Character, _ context: String)
+        throws(ExpressionError)
+    {
+        guard isPunctuation(punctuation) else {
             throw ExpressionError(
                 column: current.column,
-                message: "expected '\(symbol)' \(context), found \(current.summary)")
+                message: "expected '\(punctuation)' \(context), found \(current.summary)")
         }
         index += 1
+    }
+
+    /// Whether `name` can be written as it is in a key path, without
+    /// backquotes: a letter or `_`, then letters, `_` and ASCII digits, and
+    /// not one of the words `true`, `false`, `nil` and `null`.
+    static func isPlainName(_ name: some StringProtocol) -> Bool {
+        Lexer.isName(name, in: .mapping) && !["true", "false", "nil", "null"].contains(name)
     }
 
     private mutating func coalescing() throws(ExpressionError) -> ExpressionNode {
@@ -135,12 +155,12 @@ package struct ExpressionParser {
         case .string(let text):
             index += 1
             return .literal(.string(text), column: token.column)
-        case .symbol("("):
+        case .punctuation("("):
             index += 1
             let inner = try coalescing()
             try expect(")", "to close the '(' at column \(token.column)")
             return inner
-        case .identifier(let name):
+        case .name(let name, escaped: false):
             index += 1
             switch name {
             case "true": return .literal(.boolean(true), column: token.column)
@@ -148,9 +168,9 @@ package struct ExpressionParser {
             case "nil", "null": return .literal(.null, column: token.column)
             default: break
             }
-            if isSymbol("(") { return try call(name, column: token.column) }
+            if isPunctuation("(") { return try call(name, column: token.column) }
             return try keyPath(from: name, column: token.column)
-        case .quotedName(let name):
+        case .name(let name, escaped: true):
             index += 1
             return try keyPath(from: name, column: token.column)
         default:
@@ -166,10 +186,10 @@ package struct ExpressionParser {
         -> ExpressionNode
     {
         var path = [first]
-        while isSymbol(".") {
+        while isPunctuation(".") {
             index += 1
             switch current.kind {
-            case .identifier(let next), .quotedName(let next): path.append(next)
+            case .name(let next, _): path.append(next)
             default:
                 throw ExpressionError(
                     column: current.column,
@@ -185,18 +205,39 @@ package struct ExpressionParser {
     {
         index += 1  // (
         var arguments: [ExpressionNode] = []
-        if isSymbol(")") {
+        if isPunctuation(")") {
             index += 1
             return .call(name, arguments, column: column)
         }
         while true {
             arguments.append(try coalescing())
-            if isSymbol(",") {
+            if isPunctuation(",") {
                 index += 1
                 continue
             }
             try expect(")", "or ',' after an argument of \(name)(…)")
             return .call(name, arguments, column: column)
+        }
+    }
+}
+
+extension Token {
+    /// How the token reads in a mapping expression's message: `'+'`, `name
+    /// 'title'`, `end of expression`.
+    var summary: String {
+        switch kind {
+        case .name(let name, escaped: false): "name '\(name)'"
+        case .name(let name, escaped: true): "name `\(name)`"
+        case .integer(let value): "number \(value)"
+        case .real(let value): "number \(value)"
+        case .string: "a string"
+        case .symbol(let symbol): "'\(symbol)'"
+        case .punctuation(let character): "'\(character)'"
+        // Predicate tokens, which the mapping dialect never makes.
+        case .specifier(let specifier): "'%\(specifier)'"
+        case .variable(let name): "'$\(name)'"
+        case .aggregate(let name): "'@\(name)'"
+        case .end: "end of expression"
         }
     }
 }

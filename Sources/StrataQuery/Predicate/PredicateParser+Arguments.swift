@@ -3,7 +3,7 @@
 extension PredicateParser {
     /// The next argument, for the specifier `token`; too few arguments is an
     /// error at the specifier.
-    mutating func takeArgument(_ token: PredicateToken) throws -> PredicateArgument {
+    mutating func takeArgument(_ token: Token) throws -> PredicateArgument {
         guard nextArgument < arguments.count else {
             throw error(
                 token.column,
@@ -16,7 +16,7 @@ extension PredicateParser {
 
     /// The key path an argument gives `%K`, split at dots; a final `@count`
     /// component stays in the path and is read by ``parseKeyPath(start:column:)``.
-    mutating func keyPathArgument(_ token: PredicateToken) throws -> [String] {
+    mutating func keyPathArgument(_ token: Token) throws -> [String] {
         let argument = try takeArgument(token)
         guard case .keyPath(let keyPath) = argument else {
             throw error(
@@ -39,7 +39,7 @@ extension PredicateParser {
 
     /// The value an argument gives `%@`, `%d`, `%i`, `%ld`, `%f` or `%s`,
     /// checked against the specifier.
-    mutating func valueArgument(_ specifier: String, _ token: PredicateToken) throws
+    mutating func valueArgument(_ specifier: String, _ token: Token) throws
         -> PredicateValue
     {
         let argument = try takeArgument(token)
@@ -76,10 +76,7 @@ extension PredicateParser {
     }
 
     /// Whether `name` can be one component of a key path.
-    static func isKeyName(_ name: String) -> Bool {
-        guard let first = name.first, first == "_" || first.isLetter else { return false }
-        return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-    }
+    static func isKeyName(_ name: String) -> Bool { Lexer.isName(name, in: .predicate) }
 }
 
 extension PredicateArgument {

@@ -1,6 +1,6 @@
 /// Reads a predicate format string into a ``FetchPredicate``: a recursive-descent
-/// parser over ``PredicateLexer``'s tokens, substituting arguments as it
-/// meets their specifiers.
+/// parser over ``Lexer``'s tokens (its predicate dialect), substituting
+/// arguments as it meets their specifiers.
 ///
 /// Grammar, lowest precedence first (keywords are case-insensitive):
 ///
@@ -21,7 +21,7 @@ struct PredicateParser {
     /// levels; a hundred leaves room for generated ones.
     static let maximumDepth = PredicateLimits.maximumDepth
     let text: String
-    let tokens: [PredicateToken]
+    let tokens: [Token]
     var index = 0
     let arguments: [PredicateArgument]
     var nextArgument = 0
@@ -33,7 +33,7 @@ struct PredicateParser {
         throws
     {
         self.text = text
-        self.tokens = try PredicateLexer.tokens(of: text)
+        self.tokens = try Self.tokens(of: text)
         self.arguments = arguments
         self.variables = variables
     }
@@ -57,7 +57,18 @@ struct PredicateParser {
 
     // MARK: - Tokens
 
-    var current: PredicateToken { tokens[min(index, tokens.count - 1)] }
+    /// The tokens of a predicate; a text that does not split into tokens is
+    /// a ``PredicateSyntaxError``.
+    static func tokens(of text: String) throws(PredicateSyntaxError) -> [Token] {
+        do {
+            return try Lexer.tokens(of: text, dialect: .predicate)
+        } catch {
+            throw PredicateSyntaxError(
+                predicate: text, column: error.column, message: error.message)
+        }
+    }
+
+    var current: Token { tokens[min(index, tokens.count - 1)] }
 
     package mutating func advance() { index = min(index + 1, tokens.count - 1) }
 
@@ -88,7 +99,7 @@ struct PredicateParser {
 
     /// Runs `body` one level of nesting deeper; `token` opened the level.
     package mutating func nested<T>(
-        at token: PredicateToken, _ body: (inout PredicateParser) throws -> T
+        at token: Token, _ body: (inout PredicateParser) throws -> T
     ) throws -> T {
         guard depth < Self.maximumDepth else {
             throw error(
@@ -135,5 +146,40 @@ struct PredicateParser {
         if accept(keyword: "TRUEPREDICATE") { return .constant(true) }
         if accept(keyword: "FALSEPREDICATE") { return .constant(false) }
         return .comparison(try parseComparison())
+    }
+}
+
+// MARK: - Tokens in messages
+
+extension Token {
+    /// The token as a predicate writes it, for messages.
+    var spelling: String {
+        switch kind {
+        case .name(let name, let escaped): escaped ? "#" + name : name
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .string: "a quoted string"
+        case .symbol(let symbol): symbol
+        case .punctuation(let character): String(character)
+        case .specifier(let specifier): "%" + specifier
+        case .variable(let name): "$" + name
+        case .aggregate(let name): "@" + name
+        case .end: "the end of the predicate"
+        }
+    }
+
+    /// The token quoted for a predicate's message: `'age'`, or plain for the
+    /// end and strings.
+    var quoted: String {
+        switch kind {
+        case .end, .string: spelling
+        default: "'\(spelling)'"
+        }
+    }
+
+    /// The upper-cased name when the token is an unescaped name.
+    var keyword: String? {
+        if case .name(let name, escaped: false) = kind { return name.uppercased() }
+        return nil
     }
 }

@@ -4,15 +4,16 @@ import Testing
 @testable import Strata
 @testable import StrataQuery
 
-/// Tokens and columns of plain ASCII predicates (read as bytes) and of
-/// predicates with other characters (read as characters) agree.
+/// The lexer's predicate dialect: tokens and columns of plain ASCII
+/// predicates (read as bytes) and of predicates with other characters (read
+/// as characters) agree.
 @Suite struct PredicateLexerTests {
-    private func tokens(_ text: String) throws -> [PredicateToken.Kind] {
-        try PredicateLexer.tokens(of: text).map(\.kind)
+    private func tokens(_ text: String) throws -> [Token.Kind] {
+        try PredicateParser.tokens(of: text).map(\.kind)
     }
 
     private func columns(_ text: String) throws -> [Int] {
-        try PredicateLexer.tokens(of: text).map(\.column)
+        try PredicateParser.tokens(of: text).map(\.column)
     }
 
     @Test func testASCIITokensAndColumns() throws {
@@ -64,7 +65,7 @@ import Testing
             ("size & 1", 6), ("size == 'open", 9), ("s == %q", 6), ("s == 12abc", 8),
         ] {
             let error = #expect(throws: PredicateSyntaxError.self) {
-                _ = try PredicateLexer.tokens(of: text)
+                _ = try PredicateParser.tokens(of: text)
             }
             #expect(error?.column == column, "\(text)")
         }
