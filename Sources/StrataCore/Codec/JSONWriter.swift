@@ -32,20 +32,37 @@ package struct JSONWriter {
         package var shortBackspaceAndFormFeed = true
         /// Whether `\u00XX` escapes use uppercase hexadecimal digits.
         package var uppercaseHex = true
+        /// Whether an empty array or object (with ``indent``) holds a blank
+        /// line, as Foundation's pretty printer writes it: `{⏎⏎}`.
+        package var blankLineInEmptyContainers = false
+        /// Whether ``value(_:sortingKeys:)`` writes whole reals as
+        /// integers (``number(_:)``: `3`), else with a fraction (``real(_:)``:
+        /// `3.0`).
+        package var wholeRealsAsIntegers = false
 
         /// Everything on one line, no spaces: what exports and bundles write.
         package static let compact = Style(indent: nil)
 
+        /// Two spaces per level, `" : "`, lowercase `\u00xx`, blank lines in
+        /// empty containers, whole reals as integers: what Foundation's
+        /// `JSONEncoder` writes pretty-printed, and `--json` writes.
+        package static let pretty = Style(
+            indent: 2, colon: Array(" : ".utf8), uppercaseHex: false,
+            blankLineInEmptyContainers: true, wholeRealsAsIntegers: true)
+
         /// A layout; the defaults are JSON's usual escapes.
         package init(
             indent: Int?, margin: Int = 0, colon: [UInt8] = [UInt8(ascii: ":")],
-            shortBackspaceAndFormFeed: Bool = true, uppercaseHex: Bool = true
+            shortBackspaceAndFormFeed: Bool = true, uppercaseHex: Bool = true,
+            blankLineInEmptyContainers: Bool = false, wholeRealsAsIntegers: Bool = false
         ) {
             self.indent = indent
             self.margin = margin
             self.colon = colon
             self.shortBackspaceAndFormFeed = shortBackspaceAndFormFeed
             self.uppercaseHex = uppercaseHex
+            self.blankLineInEmptyContainers = blankLineInEmptyContainers
+            self.wholeRealsAsIntegers = wholeRealsAsIntegers
         }
     }
 
@@ -127,8 +144,9 @@ package struct JSONWriter {
 
     private mutating func close(_ bracket: UInt8) {
         let hadValues = needsComma.removeLast()
-        if let indent = style.indent, hadValues {
+        if let indent = style.indent, hadValues || style.blankLineInEmptyContainers {
             bytes.append(UInt8(ascii: "\n"))
+            if !hadValues { bytes.append(UInt8(ascii: "\n")) }
             appendSpaces(style.margin + indent * needsComma.count)
         }
         bytes.append(bracket)

@@ -35,38 +35,9 @@ extension RecordValue {
     /// bytes, whole reals without a fraction, dates as ISO 8601 text, bytes
     /// as base64 text.
     func jsonData() -> Data {
-        var writer = JSONWriter()
-        write(to: &writer)
+        var writer = JSONWriter(style: JSONWriter.Style(indent: nil, wholeRealsAsIntegers: true))
+        writer.value(self, sortingKeys: true)
         return Data(writer.bytes)
-    }
-
-    private func write(to writer: inout JSONWriter) {
-        switch self {
-        case .null: writer.null()
-        case .boolean(let flag): writer.boolean(flag)
-        case .integer(let number): writer.integer(number)
-        case .unsignedInteger(let number), .uid(let number): writer.integer(number)
-        case .real(let number): writer.number(number)
-        case .text(let text): writer.string(text)
-        case .date(let date):
-            let seconds = date.timeIntervalSinceReferenceDate
-            writer.string(ISO8601Date.string(from: seconds) ?? String(seconds))
-        case .data(let bytes): writer.data(bytes)
-        case .array(let items), .set(let items):
-            writer.openArray()
-            for item in items { item.value.write(to: &writer) }
-            writer.closeArray()
-        case .dictionary(let fields):
-            // A key given twice keeps its last value.
-            var entries: [String: RecordValue] = [:]
-            for field in fields { entries[field.key] = field.value }
-            writer.openObject()
-            for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                writer.key(key)
-                entries[key]?.write(to: &writer)
-            }
-            writer.closeObject()
-        }
     }
 
     /// The value of JSON bytes (a document or a single value), read by

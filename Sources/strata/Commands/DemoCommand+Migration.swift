@@ -5,17 +5,53 @@ import Strata
 
 extension DemoCommand {
     /// The sample entries file: version-1 diary entries with media files.
-    struct DiarySamples: Decodable {
-        struct Entry: Decodable {
+    struct DiarySamples {
+        struct Entry {
             var creationTime: Date
             var text: String?
             var media: [Medium]
         }
-        struct Medium: Decodable {
+        struct Medium {
             var type: String
             var file: String
         }
         var entries: [Entry]
+
+        /// Reads the file's JSON with Strata's JSON reader.
+        ///
+        /// - Throws: ``JSONSyntaxError``, or a ``CommandFailure`` naming the
+        ///   member that is missing or of the wrong kind.
+        init(json data: Data) throws {
+            func text(_ node: JSONNode?, _ what: String) throws -> String {
+                guard case .string(let text)? = node?.value else {
+                    throw CommandFailure(message: "expected a string for \(what)")
+                }
+                return text
+            }
+            guard case .array(let entryNodes)? = try JSONReader.parse(data)["entries"]?.value else {
+                throw CommandFailure(message: "expected an array of entries")
+            }
+            entries = try entryNodes.enumerated().map { index, node in
+                let place = "entries[\(index)]"
+                let stamp = try text(node["creationTime"], "\(place).creationTime")
+                guard let seconds = ISO8601Date.seconds(from: stamp) else {
+                    throw CommandFailure(message: "\(place).creationTime is not an ISO 8601 date")
+                }
+                guard case .array(let mediaNodes)? = node["media"]?.value else {
+                    throw CommandFailure(message: "expected an array for \(place).media")
+                }
+                let media = try mediaNodes.enumerated().map { number, medium in
+                    Medium(
+                        type: try text(medium["type"], "\(place).media[\(number)].type"),
+                        file: try text(medium["file"], "\(place).media[\(number)].file"))
+                }
+                return Entry(
+                    creationTime: Date(timeIntervalSinceReferenceDate: seconds),
+                    text: node["text"]?.value == .null
+                        ? nil : try node["text"].map { try text($0, "\(place).text") },
+                    media: media)
+            }
+        }
     }
 
     /// Builds a version-1 diary store from `Samples/Diary`, prints the plan
@@ -30,12 +66,9 @@ extension DemoCommand {
         let url = URL(fileURLWithPath: path)
 
         let entriesFile = "\(samples)/entries-v1.json"
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         let diary: DiarySamples
         do {
-            diary = try decoder.decode(
-                DiarySamples.self, from: Data(contentsOf: URL(fileURLWithPath: entriesFile)))
+            diary = try DiarySamples(json: Data(contentsOf: URL(fileURLWithPath: entriesFile)))
         } catch {
             throw CommandFailure(message: "\(entriesFile): not a sample diary: \(error)")
         }
