@@ -30,19 +30,11 @@ extension Store {
     /// - Returns: Empty for a sound store.
     /// - Throws: ``StoreError`` when a table cannot be read.
     public func unknownEntityRows(of entities: Set<String>? = nil) throws -> [UnknownEntityRows] {
-        let byNumber = Dictionary(
-            entityRecords.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let byNumber = entityRecordsByNumber
         var numbersByTable: [String: [Int]] = [:]
         var scanned: Set<String> = []
         for record in entityRecords {
-            var root = record
-            var seen: Set<Int> = [record.number]
-            while root.superNumber != 0, let parent = byNumber[root.superNumber],
-                seen.insert(parent.number).inserted
-            {
-                root = parent
-            }
-            let table = StoreLayout.tableName(ofRoot: root.name)
+            let table = StoreLayout.tableName(ofRoot: Store.root(of: record, in: byNumber).name)
             numbersByTable[table, default: []].append(record.number)
             if entities?.contains(record.name) ?? true { scanned.insert(table) }
         }

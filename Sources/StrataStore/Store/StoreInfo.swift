@@ -74,8 +74,7 @@ extension Store {
     {
         // Z_ENT is Z_PRIMARYKEY's key, but a damaged store may repeat it:
         // the first row wins rather than trapping.
-        let byNumber = Dictionary(
-            entityRecords.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let byNumber = entityRecordsByNumber
         let names = byNumber.mapValues(\.name)
         var entities: [StoreInfo.EntityInfo] = []
         for record in entityRecords {
@@ -114,14 +113,7 @@ extension Store {
     /// The number of rows whose `Z_ENT` is exactly `record`'s entity. The
     /// table is the root's, found by following `Z_SUPER` (§1.3).
     func rowCount(of record: EntityRecord, in byNumber: [Int: EntityRecord]) throws -> Int64 {
-        var root = record
-        var seen: Set<Int> = [record.number]
-        while root.superNumber != 0, let parent = byNumber[root.superNumber],
-            seen.insert(parent.number).inserted
-        {
-            root = parent
-        }
-        let table = StoreLayout.tableName(ofRoot: root.name)
+        let table = StoreLayout.tableName(ofRoot: Store.root(of: record, in: byNumber).name)
         guard try connection.tableExists(table) else {
             throw StoreError(
                 .corruptMetadata, path: path, message: "entity \(record.name) has no table \(table)"

@@ -196,17 +196,10 @@ final class ExportQuery {
     /// The numbers of the store's entities other than `numbers` whose rows
     /// are in the same table as theirs.
     private static func otherEntities(of numbers: [Int], in store: Store) -> [Int] {
-        let byNumber = Dictionary(
-            store.entityRecords.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let byNumber = store.entityRecordsByNumber
         func root(_ number: Int) -> Int {
-            var current = number
-            var seen: Set<Int> = [number]
-            while let record = byNumber[current], record.superNumber != 0,
-                seen.insert(record.superNumber).inserted
-            {
-                current = record.superNumber
-            }
-            return current
+            guard let record = byNumber[number] else { return number }
+            return Store.root(of: record, in: byNumber).number
         }
         let roots = Set(numbers.map(root))
         let wanted = Set(numbers)
