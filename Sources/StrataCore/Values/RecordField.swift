@@ -8,12 +8,53 @@ public struct RecordField: Hashable, Sendable {
     /// Where the value starts in its input; nil for a value Strata made
     /// (an export's, an archive's, a metadata key's).
     public var position: SourcePosition?
+    /// Where the key starts, for a member of a format that writes keys
+    /// before values (a JSON object's `"key":`); nil otherwise.
+    public var keyPosition: SourcePosition?
 
     /// Creates a field.
-    public init(key: String, value: RecordValue, position: SourcePosition? = nil) {
+    public init(
+        key: String, value: RecordValue, position: SourcePosition? = nil,
+        keyPosition: SourcePosition? = nil
+    ) {
         self.key = key
         self.value = value
         self.position = position
+        self.keyPosition = keyPosition
+    }
+
+    /// The line where the value starts; 0 when unknown.
+    public var line: Int { position?.line ?? 0 }
+    /// The column where the value starts; 0 when unknown.
+    public var column: Int { position?.column ?? 0 }
+    /// The line where the member starts: its key's, else its value's.
+    public var keyLine: Int { (keyPosition ?? position)?.line ?? 0 }
+    /// The column where the member starts: its key's, else its value's.
+    public var keyColumn: Int { (keyPosition ?? position)?.column ?? 0 }
+
+    /// The first member named `key`, when the value is a dictionary.
+    public subscript(key: String) -> RecordField? {
+        guard case .dictionary(let members) = value else { return nil }
+        return members.first { $0.key == key }
+    }
+
+    /// A short description of the value for error messages, such as
+    /// `string "yes"`, `number 2.5` or `an object`.
+    public var summary: String {
+        switch value {
+        case .null: return "null"
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .integer(let number): return "number \(number)"
+        case .unsignedInteger(let number), .uid(let number): return "number \(number)"
+        case .real(let number): return "number \(number)"
+        case .text(let text):
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "string \"\(shown)\""
+        case .date: return "a date"
+        case .data: return "data"
+        case .array, .set: return "an array"
+        case .dictionary: return "an object"
+        }
     }
 
     /// Where the value starts, or `fallback` (its record's or container's

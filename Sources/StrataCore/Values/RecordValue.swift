@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Text stays text: the importer converts it by the attribute it maps to (a
 /// date from ISO 8601, a number from its digits), so readers do not guess.
-public indirect enum RecordValue: Sendable {
+public enum RecordValue: Sendable {
     /// No value: JSON `null`, a binary property list's null marker, `nil`.
     case null
     /// A boolean.

@@ -48,7 +48,7 @@ extension RecordValue {
     ///   deeper than ``maximumDepth`` or hold more than ``maximumElements``
     ///   values.
     init(json data: Data) throws(ExpressionError) {
-        let node: JSONNode
+        let node: RecordField
         do {
             node = try JSONReader.parse(data)
         } catch {
@@ -58,8 +58,10 @@ extension RecordValue {
         self = try Self.fromJSON(node.value, depth: 0, budget: &budget)
     }
 
+    /// `value` without positions, each key once (its last value), within
+    /// the limits.
     private static func fromJSON(
-        _ value: JSONValue, depth: Int, budget: inout Int
+        _ value: RecordValue, depth: Int, budget: inout Int
     ) throws(ExpressionError) -> RecordValue {
         budget -= 1
         guard depth <= maximumDepth, budget >= 0 else {
@@ -69,22 +71,17 @@ extension RecordValue {
                     + "holds more than \(maximumElements) values")
         }
         switch value {
-        case .null: return .null
-        case .bool(let flag): return .boolean(flag)
-        case .integer(let number): return .integer(number)
-        case .real(let number): return .real(number)
-        case .string(let text): return .text(text)
-        case .array(let items):
+        case .array(let items), .set(let items):
             var values: [RecordValue] = []
             for item in items {
                 values.append(try fromJSON(item.value, depth: depth + 1, budget: &budget))
             }
             return .array(values: values)
-        case .object(let members):
+        case .dictionary(let members):
             var fields: [RecordField] = []
             var indexes: [String: Int] = [:]
             for member in members {
-                let value = try fromJSON(member.value.value, depth: depth + 1, budget: &budget)
+                let value = try fromJSON(member.value, depth: depth + 1, budget: &budget)
                 if let index = indexes[member.key] {
                     fields[index].value = value
                 } else {
@@ -93,6 +90,8 @@ extension RecordValue {
                 }
             }
             return .dictionary(fields)
+        default:
+            return value
         }
     }
 }

@@ -142,7 +142,7 @@ extension JSONParser {
             && bytes[offset] <= UInt8(ascii: "9")
     }
 
-    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseNumber() throws(JSONSyntaxError) -> RecordValue {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard isDigit(index) else { throw error("expected a digit after '-', found \(found())") }

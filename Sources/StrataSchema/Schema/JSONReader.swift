@@ -1,6 +1,10 @@
 import Foundation
+import StrataCore
 
-/// Reads JSON text (RFC 8259) into located ``JSONNode`` trees.
+/// Reads JSON text (RFC 8259) into located ``RecordValue`` trees: the root
+/// is a ``RecordField`` (key `""`) and every value a field with its position
+/// (line, column and byte offset in the text), every object member its key's
+/// position too (``RecordField/keyPosition``).
 ///
 /// Unlike `JSONSerialization`, the reader reports line and column for every
 /// value and every error, keeps object keys in order (duplicates included),
@@ -19,7 +23,7 @@ public enum JSONReader {
     /// Parses one JSON value from UTF-8 `data`, skipping a leading byte order mark.
     ///
     /// - Throws: ``JSONSyntaxError`` at the first character that is not JSON.
-    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONNode {
+    public static func parse(_ data: Data) throws(JSONSyntaxError) -> RecordField {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(JSONSyntaxError) in
                 try parse(bytes: raw.assumingMemoryBound(to: UInt8.self))
@@ -31,7 +35,7 @@ public enum JSONReader {
     /// Parses one JSON value from `text`.
     ///
     /// - Throws: ``JSONSyntaxError`` at the first character that is not JSON.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> RecordField {
         var text = text
         let result = text.withUTF8 { bytes in
             Result { () throws(JSONSyntaxError) in try parse(bytes: bytes) }
@@ -47,7 +51,7 @@ public enum JSONReader {
     /// - Throws: ``JSONSyntaxError`` at the first character that is not JSON.
     public static func parse(
         bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstColumn: Int = 1
-    ) throws(JSONSyntaxError) -> JSONNode {
+    ) throws(JSONSyntaxError) -> RecordField {
         var parser = JSONParser(bytes: bytes, line: firstLine, column: firstColumn)
         return try parser.parseDocument()
     }
@@ -82,7 +86,7 @@ package struct JSONParser {
         columnValue = column
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseDocument() throws(JSONSyntaxError) -> RecordField {
         let node = try parseValue()
         skipWhitespace()
         if index < bytes.count {
@@ -161,33 +165,33 @@ package struct JSONParser {
 
     // MARK: - Values
 
-    package mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    package mutating func parseValue(key: String = "") throws(JSONSyntaxError) -> RecordField {
         skipWhitespace()
-        let valueLine = line
-        let valueColumn = column(at: index)
+        let position = SourcePosition(
+            file: "", line: line, column: column(at: index), byteOffset: Int64(index))
         guard index < bytes.count else {
             throw error("expected a value, found end of input")
         }
-        let value: JSONValue
+        let value: RecordValue
         switch bytes[index] {
         case UInt8(ascii: "{"): value = try parseObject()
         case UInt8(ascii: "["): value = try parseArray()
-        case UInt8(ascii: "\""): value = .string(try parseString())
+        case UInt8(ascii: "\""): value = .text(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
-        case UInt8(ascii: "t"): value = try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): value = try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "t"): value = try parseLiteral("true", .boolean(true))
+        case UInt8(ascii: "f"): value = try parseLiteral("false", .boolean(false))
         case UInt8(ascii: "n"): value = try parseLiteral("null", .null)
         default:
             throw error(
                 "expected a value (object, array, string, number, true, false or null), "
                     + "found \(found())")
         }
-        return JSONNode(value, line: valueLine, column: valueColumn)
+        return RecordField(key: key, value: value, position: position)
     }
 
     mutating func parseLiteral(
-        _ word: StaticString, _ value: JSONValue
-    ) throws(JSONSyntaxError) -> JSONValue {
+        _ word: StaticString, _ value: RecordValue
+    ) throws(JSONSyntaxError) -> RecordValue {
         let start = index
         let length = word.utf8CodeUnitCount
         for offset in 0..<length {
@@ -208,10 +212,10 @@ package struct JSONParser {
         }
     }
 
-    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseArray() throws(JSONSyntaxError) -> RecordValue {
         try enter()
         index += 1
-        var elements: [JSONNode] = []
+        var elements: [RecordField] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -223,7 +227,7 @@ package struct JSONParser {
             if !elements.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 throw error("expected a value after ',', found ']'")
             }
-            elements.append(try parseValue())
+            elements.append(try parseValue(key: String(elements.count)))
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("expected ',' or ']' after array element, found end of input")
@@ -241,15 +245,15 @@ package struct JSONParser {
         }
     }
 
-    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseObject() throws(JSONSyntaxError) -> RecordValue {
         try enter()
         index += 1
-        var members: [JSONMember] = []
+        var members: [RecordField] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return .dictionary(members)
         }
         // Records have a handful of members: one allocation instead of four.
         members.reserveCapacity(8)
@@ -259,16 +263,17 @@ package struct JSONParser {
                 let expected = members.isEmpty ? "a string key or '}'" : "a string key after ','"
                 throw error("expected \(expected), found \(found())")
             }
-            let keyLine = line
-            let keyColumn = column(at: index)
+            let keyPosition = SourcePosition(
+                file: "", line: line, column: column(at: index), byteOffset: Int64(index))
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after object key, found \(found())")
             }
             index += 1
-            let value = try parseValue()
-            members.append(JSONMember(key: key, line: keyLine, column: keyColumn, value: value))
+            var member = try parseValue(key: key)
+            member.keyPosition = keyPosition
+            members.append(member)
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("expected ',' or '}' after object member, found end of input")
@@ -279,7 +284,7 @@ package struct JSONParser {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                return .object(members)
+                return .dictionary(members)
             default:
                 throw error("expected ',' or '}' after object member, found \(found())")
             }

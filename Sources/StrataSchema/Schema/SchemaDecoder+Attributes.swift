@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Attributes
 
 extension SchemaDecoder {
@@ -25,7 +27,7 @@ extension SchemaDecoder {
 }
 
 extension SchemaDecoder.State {
-    mutating func decodeAttribute(name: String, node: JSONNode, path: String) -> Attribute {
+    mutating func decodeAttribute(name: String, node: RecordField, path: String) -> Attribute {
         // Until the type is known a string stands in, so that the attribute's
         // name still resolves for constraints and duplicates.
         var attribute = Attribute(name: name, type: .string)
@@ -74,7 +76,7 @@ extension SchemaDecoder.State {
             attribute.dateFormat = string(fields, "dateFormat")
         }
         if applies("touch", fields, type), let touch = fields.values["touch"] {
-            if case .string("save") = touch.value {
+            if case .text("save") = touch.value {
                 attribute.touchesOnSave = true
             } else {
                 report(
@@ -93,7 +95,7 @@ extension SchemaDecoder.State {
             placeholders.insert(fields.path("type"))
             return nil
         }
-        guard case .string(let text) = node.value, let type = AttributeType(rawValue: text) else {
+        guard case .text(let text) = node.value, let type = AttributeType(rawValue: text) else {
             report(
                 "unknown attribute type \(node.summary); expected one of "
                     + SchemaDecoder.typeList, at: fields.path("type"), node: node)
@@ -121,7 +123,8 @@ extension SchemaDecoder.State {
 
     /// A `minValue` or `maxValue`: a number of the type's range, or for dates
     /// ISO-8601 text or seconds since 2001.
-    mutating func decodeBound(_ node: JSONNode, type: AttributeType, at path: String) -> Double? {
+    mutating func decodeBound(_ node: RecordField, type: AttributeType, at path: String) -> Double?
+    {
         if type == .date { return decodeDate(node, at: path, allowNow: false).flatMap { $0 } }
         if let range = integerRange(type) {
             return integer(node, at: path, in: range, expected: integerExpectation(type))

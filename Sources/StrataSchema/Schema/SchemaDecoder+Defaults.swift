@@ -5,11 +5,11 @@ import StrataCore
 
 extension SchemaDecoder.State {
     mutating func decodeDefault(
-        _ node: JSONNode, type: AttributeType, at path: String
+        _ node: RecordField, type: AttributeType, at path: String
     ) -> AttributeDefault? {
         switch type {
         case .string, .uri:
-            guard case .string(let text) = node.value else {
+            guard case .text(let text) = node.value else {
                 report("expected a string, found \(node.summary)", at: path, node: node)
                 return nil
             }
@@ -25,7 +25,7 @@ extension SchemaDecoder.State {
         case .decimal, .double, .float:
             return decodeReal(node, type: type, at: path).map { .literal(.real($0)) }
         case .boolean:
-            guard case .bool(let flag) = node.value else {
+            guard case .boolean(let flag) = node.value else {
                 report("expected true or false, found \(node.summary)", at: path, node: node)
                 return nil
             }
@@ -34,14 +34,14 @@ extension SchemaDecoder.State {
             guard let date = decodeDate(node, at: path, allowNow: true) else { return nil }
             return date.map { .literal(.date($0)) } ?? .now
         case .binary, .transformable:
-            guard case .string(let text) = node.value, let data = Data(base64Encoded: text) else {
+            guard case .text(let text) = node.value, let data = Data(base64Encoded: text) else {
                 report("expected base64 text, found \(node.summary)", at: path, node: node)
                 return nil
             }
             return .literal(.data(data))
         case .uuid:
-            if case .string("uuid") = node.value { return .uuid }
-            guard case .string(let text) = node.value, let uuid = UUID(uuidString: text) else {
+            if case .text("uuid") = node.value { return .uuid }
+            guard case .text(let text) = node.value, let uuid = UUID(uuidString: text) else {
                 report(
                     "expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" or "
                         + "\"uuid\" (a new one for each object), found \(node.summary)",
@@ -53,15 +53,15 @@ extension SchemaDecoder.State {
     }
 
     /// A date as seconds since 2001; `.some(nil)` stands for `"now"`.
-    mutating func decodeDate(_ node: JSONNode, at path: String, allowNow: Bool) -> Double?? {
+    mutating func decodeDate(_ node: RecordField, at path: String, allowNow: Bool) -> Double?? {
         switch node.value {
         case .integer(let seconds):
             return .some(Double(seconds))
         case .real(let seconds):
             return .some(seconds)
-        case .string("now") where allowNow:
+        case .text("now") where allowNow:
             return .some(nil)
-        case .string(let text):
+        case .text(let text):
             if let seconds = ISO8601Date.seconds(from: text) { return .some(seconds) }
         default:
             break
@@ -73,7 +73,7 @@ extension SchemaDecoder.State {
         return nil
     }
 
-    mutating func decodeReal(_ node: JSONNode, type: AttributeType, at path: String) -> Double? {
+    mutating func decodeReal(_ node: RecordField, type: AttributeType, at path: String) -> Double? {
         let value: Double
         switch node.value {
         case .integer(let integer): value = Double(integer)

@@ -17,7 +17,7 @@ extension SchemaDecoder {
 }
 
 extension SchemaDecoder.State {
-    mutating func decodeEntity(name: String, node: JSONNode, path: String) -> Entity {
+    mutating func decodeEntity(name: String, node: RecordField, path: String) -> Entity {
         var entity = Entity(name: name)
         guard
             let fields = fields(
@@ -53,7 +53,7 @@ extension SchemaDecoder.State {
         return entity
     }
 
-    mutating func decodeConstraints(_ node: JSONNode, at path: String) -> [[String]] {
+    mutating func decodeConstraints(_ node: RecordField, at path: String) -> [[String]] {
         let expected = "a list of uniqueness constraints, each a list of attribute names"
         guard case .array(let elements) = node.value else {
             report("expected \(expected), found \(node.summary)", at: path, node: node)
@@ -62,7 +62,7 @@ extension SchemaDecoder.State {
         var constraints: [[String]] = []
         for (index, element) in elements.enumerated() {
             let elementPath = JSONPath.appending(path, index: index)
-            locations[elementPath] = SchemaDecoder.SourcePosition(
+            locations[elementPath] = SchemaDecoder.Location(
                 line: element.line, column: element.column)
             // A constraint that cannot be read stays as an empty placeholder so
             // that later constraints keep their index in issue paths.
@@ -76,7 +76,8 @@ extension SchemaDecoder.State {
         return constraints
     }
 
-    mutating func decodeRelationship(name: String, node: JSONNode, path: String) -> Relationship {
+    mutating func decodeRelationship(name: String, node: RecordField, path: String) -> Relationship
+    {
         var relationship = Relationship(name: name, destination: "", inverse: "")
         guard
             let fields = fields(
@@ -97,7 +98,7 @@ extension SchemaDecoder.State {
         relationship.minCount = count(fields, "minCount") ?? 0
         relationship.maxCount = count(fields, "maxCount") ?? 0
         if let rule = fields.values["deleteRule"] {
-            if case .string(let text) = rule.value, let deleteRule = DeleteRule(rawValue: text) {
+            if case .text(let text) = rule.value, let deleteRule = DeleteRule(rawValue: text) {
                 relationship.deleteRule = deleteRule
             } else {
                 let valid = DeleteRule.allCases.map { "\"\($0.rawValue)\"" }

@@ -1,3 +1,5 @@
+import StrataCore
+
 // MARK: - Stored fetch requests and configurations
 
 extension SchemaDecoder {
@@ -7,7 +9,9 @@ extension SchemaDecoder {
 
 extension SchemaDecoder.State {
     /// `"fetchRequests": {"<name>": {"entity": …, "predicate": …, "options": {…}}}`.
-    mutating func decodeFetchRequests(_ node: JSONNode, at path: String) -> [FetchRequestTemplate] {
+    mutating func decodeFetchRequests(_ node: RecordField, at path: String)
+        -> [FetchRequestTemplate]
+    {
         namedMembers(of: node, at: path, what: "fetch requests").map { member in
             var request = FetchRequestTemplate(name: member.name, entity: "")
             guard
@@ -30,7 +34,8 @@ extension SchemaDecoder.State {
     }
 
     /// `"configurations": {"<name>": {"entities": […], "usedWithCloudKit": true}}`.
-    mutating func decodeConfigurations(_ node: JSONNode, at path: String) -> [ModelConfiguration] {
+    mutating func decodeConfigurations(_ node: RecordField, at path: String) -> [ModelConfiguration]
+    {
         namedMembers(of: node, at: path, what: "configurations").map { member in
             var configuration = ModelConfiguration(name: member.name, entities: [])
             guard
@@ -49,10 +54,11 @@ extension SchemaDecoder.State {
     }
 
     /// An object whose values are all strings.
-    mutating func stringMap(_ node: JSONNode, at path: String, what: String) -> [String: String] {
+    mutating func stringMap(_ node: RecordField, at path: String, what: String) -> [String: String]
+    {
         var result: [String: String] = [:]
         for member in namedMembers(of: node, at: path, what: what) {
-            guard case .string(let text) = member.node.value else {
+            guard case .text(let text) = member.node.value else {
                 report(
                     "expected a string value, found \(member.node.summary)", at: member.path,
                     node: member.node)

@@ -9,7 +9,7 @@ extension SchemaDecoder {
 
 extension SchemaDecoder.State {
     /// `"indexes": [{"name": …, "elements": [{"property": …}, …]}, …]`.
-    mutating func decodeIndexes(_ node: JSONNode, at path: String) -> [FetchIndex] {
+    mutating func decodeIndexes(_ node: RecordField, at path: String) -> [FetchIndex] {
         guard case .array(let elements) = node.value else {
             report(
                 "expected a list of fetch indexes, each {\"name\": …, \"elements\": […]}, "
@@ -19,7 +19,7 @@ extension SchemaDecoder.State {
         var indexes: [FetchIndex] = []
         for (position, element) in elements.enumerated() {
             let indexPath = JSONPath.appending(path, index: position)
-            locations[indexPath] = SchemaDecoder.SourcePosition(
+            locations[indexPath] = SchemaDecoder.Location(
                 line: element.line, column: element.column)
             // An index that cannot be read stays as a placeholder so that later
             // ones keep their position in issue paths.
@@ -47,7 +47,8 @@ extension SchemaDecoder.State {
         return indexes
     }
 
-    mutating func decodeIndexElements(_ node: JSONNode, at path: String) -> [FetchIndex.Element] {
+    mutating func decodeIndexElements(_ node: RecordField, at path: String) -> [FetchIndex.Element]
+    {
         guard case .array(let members) = node.value else {
             report(
                 "expected a list of indexed properties, each {\"property\": …}, found "
@@ -58,8 +59,8 @@ extension SchemaDecoder.State {
         var elements: [FetchIndex.Element] = []
         for (position, member) in members.enumerated() {
             let elementPath = JSONPath.appending(path, index: position)
-            locations[elementPath] = SchemaDecoder.SourcePosition(
-                line: member.line, column: member.column)
+            locations[elementPath] = SchemaDecoder.Location(
+                line: member.keyLine, column: member.keyColumn)
             var element = FetchIndex.Element(property: "")
             guard
                 let fields = fields(
@@ -84,7 +85,7 @@ extension SchemaDecoder.State {
         _ fields: SchemaDecoder.Fields, _ key: String, as type: T.Type
     ) -> T? where T.RawValue == String {
         guard let node = fields.values[key] else { return nil }
-        if case .string(let text) = node.value, let value = T(rawValue: text) { return value }
+        if case .text(let text) = node.value, let value = T(rawValue: text) { return value }
         let valid = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         report(
             "expected one of \(valid), found \(node.summary)", at: fields.path(key), node: node)

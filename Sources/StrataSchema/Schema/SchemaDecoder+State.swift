@@ -3,16 +3,16 @@ import StrataCore
 
 extension SchemaDecoder {
     /// Where a value starts in its file.
-    struct SourcePosition: Hashable, Sendable {
+    struct Location: Hashable, Sendable {
         var line: Int
         var column: Int
     }
 
     /// The accepted members of one JSON object, keyed by name.
     struct Fields {
-        var node: JSONNode
+        var node: RecordField
         var path: String
-        var values: [String: JSONNode]
+        var values: [String: RecordField]
 
         func path(_ key: String) -> String { JSONPath.appending(path, key: key) }
     }
@@ -22,7 +22,7 @@ extension SchemaDecoder {
     struct State {
         let file: String
         var issues: [SchemaIssue] = []
-        var locations: [String: SourcePosition] = [:]
+        var locations: [String: Location] = [:]
         /// Paths already reported; validation issues inside them would only
         /// repeat the same mistake, so they are dropped.
         var placeholders: Set<String> = []
@@ -36,7 +36,7 @@ extension SchemaDecoder {
                 SchemaIssue(file: file, path: path, line: line, column: column, message: message))
         }
 
-        mutating func report(_ message: String, at path: String, node: JSONNode) {
+        mutating func report(_ message: String, at path: String, node: RecordField) {
             report(message, at: path, line: node.line, column: node.column)
         }
 
@@ -45,14 +45,14 @@ extension SchemaDecoder {
         /// The members of an object with a fixed set of keys; reports a value
         /// that is not an object, unknown keys and repeated keys.
         mutating func fields(
-            of node: JSONNode, at path: String, allowed: [String], what: String
+            of node: RecordField, at path: String, allowed: [String], what: String
         ) -> Fields? {
-            guard case .object(let members) = node.value else {
+            guard case .dictionary(let members) = node.value else {
                 report("expected \(what) as an object, found \(node.summary)", at: path, node: node)
                 return nil
             }
             var fields = Fields(node: node, path: path, values: [:])
-            var firstMembers: [String: JSONMember] = [:]
+            var firstMembers: [String: RecordField] = [:]
             for member in members {
                 let memberPath = JSONPath.appending(path, key: member.key)
                 if let first = firstMembers[member.key] {
@@ -64,11 +64,11 @@ extension SchemaDecoder {
                     report(
                         "unknown key '\(member.key)' in \(what); allowed keys: "
                             + allowed.joined(separator: ", "),
-                        at: memberPath, line: member.line, column: member.column)
+                        at: memberPath, line: member.keyLine, column: member.keyColumn)
                     continue
                 }
-                fields.values[member.key] = member.value
-                locations[memberPath] = SourcePosition(line: member.line, column: member.column)
+                fields.values[member.key] = member
+                locations[memberPath] = Location(line: member.keyLine, column: member.keyColumn)
             }
             return fields
         }
@@ -76,15 +76,15 @@ extension SchemaDecoder {
         /// The members of an object whose keys are names (entities, attributes,
         /// relationships), in document order, without repeated names.
         mutating func namedMembers(
-            of node: JSONNode, at path: String, what: String
-        ) -> [(name: String, node: JSONNode, path: String)] {
-            guard case .object(let members) = node.value else {
+            of node: RecordField, at path: String, what: String
+        ) -> [(name: String, node: RecordField, path: String)] {
+            guard case .dictionary(let members) = node.value else {
                 report("expected \(what) as an object, found \(node.summary)", at: path, node: node)
                 placeholders.insert(path)
                 return []
             }
-            var result: [(name: String, node: JSONNode, path: String)] = []
-            var firstMembers: [String: JSONMember] = [:]
+            var result: [(name: String, node: RecordField, path: String)] = []
+            var firstMembers: [String: RecordField] = [:]
             for member in members {
                 let memberPath = JSONPath.appending(path, key: member.key)
                 if let first = firstMembers[member.key] {
@@ -92,24 +92,24 @@ extension SchemaDecoder {
                     continue
                 }
                 firstMembers[member.key] = member
-                locations[memberPath] = SourcePosition(line: member.line, column: member.column)
-                result.append((member.key, member.value, memberPath))
+                locations[memberPath] = Location(line: member.keyLine, column: member.keyColumn)
+                result.append((member.key, member, memberPath))
             }
             return result
         }
 
-        mutating func reportDuplicate(_ member: JSONMember, first: JSONMember, at path: String) {
+        mutating func reportDuplicate(_ member: RecordField, first: RecordField, at path: String) {
             report(
-                "duplicate key '\(member.key)' (first at line \(first.line), column "
-                    + "\(first.column)); each key may appear once, this one is ignored",
-                at: path, line: member.line, column: member.column)
+                "duplicate key '\(member.key)' (first at line \(first.keyLine), column "
+                    + "\(first.keyColumn)); each key may appear once, this one is ignored",
+                at: path, line: member.keyLine, column: member.keyColumn)
         }
 
         // MARK: - Values
 
         mutating func bool(_ fields: Fields, _ key: String) -> Bool? {
             guard let node = fields.values[key] else { return nil }
-            guard case .bool(let flag) = node.value else {
+            guard case .boolean(let flag) = node.value else {
                 report(
                     "expected true or false, found \(node.summary)", at: fields.path(key),
                     node: node)
@@ -132,7 +132,7 @@ extension SchemaDecoder {
                 }
                 return nil
             }
-            guard case .string(let text) = node.value, allowEmpty || !text.isEmpty else {
+            guard case .text(let text) = node.value, allowEmpty || !text.isEmpty else {
                 report(
                     "expected \(required ?? (allowEmpty ? "a string" : "a non-empty string")), "
                         + "found \(node.summary)", at: fields.path(key), node: node)
@@ -150,7 +150,7 @@ extension SchemaDecoder {
         }
 
         mutating func integer(
-            _ node: JSONNode, at path: String, in range: ClosedRange<Int64>, expected: String
+            _ node: RecordField, at path: String, in range: ClosedRange<Int64>, expected: String
         ) -> Int64? {
             guard case .integer(let value) = node.value, range.contains(value) else {
                 report("expected \(expected), found \(node.summary)", at: path, node: node)
@@ -171,7 +171,7 @@ extension SchemaDecoder {
             return stringList(node, at: fields.path(key), what: what)
         }
 
-        mutating func stringList(_ node: JSONNode, at path: String, what: String) -> [String]? {
+        mutating func stringList(_ node: RecordField, at path: String, what: String) -> [String]? {
             guard case .array(let elements) = node.value else {
                 report("expected a list of \(what), found \(node.summary)", at: path, node: node)
                 return nil
@@ -180,8 +180,8 @@ extension SchemaDecoder {
             var valid = true
             for (index, element) in elements.enumerated() {
                 let elementPath = JSONPath.appending(path, index: index)
-                locations[elementPath] = SourcePosition(line: element.line, column: element.column)
-                guard case .string(let text) = element.value, !text.isEmpty else {
+                locations[elementPath] = Location(line: element.line, column: element.column)
+                guard case .text(let text) = element.value, !text.isEmpty else {
                     report(
                         "expected \(what) as non-empty strings, found \(element.summary)",
                         at: elementPath, node: element)

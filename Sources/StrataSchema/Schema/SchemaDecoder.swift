@@ -87,7 +87,7 @@ public struct SchemaDecoder: Sendable {
     struct Outcome {
         var model: Model?
         var issues: [SchemaIssue]
-        var locations: [String: SourcePosition]
+        var locations: [String: Location]
         var placeholders: Set<String>
 
         /// `issue` with the line and column of its path (or the nearest
@@ -115,7 +115,7 @@ public struct SchemaDecoder: Sendable {
 
     func decodeReportingIssues(_ data: Data, file: String) -> Outcome {
         var state = State(file: file)
-        let root: JSONNode
+        let root: RecordField
         do {
             root = try JSONReader.parse(data)
         } catch {
@@ -124,7 +124,7 @@ public struct SchemaDecoder: Sendable {
                 column: error.column)
             return Outcome(model: nil, issues: state.issues, locations: [:], placeholders: [])
         }
-        state.locations[JSONPath.root] = SourcePosition(line: root.line, column: root.column)
+        state.locations[JSONPath.root] = Location(line: root.line, column: root.column)
         let model = state.decodeModel(root)
         return Outcome(
             model: model, issues: state.issues, locations: state.locations,
@@ -133,10 +133,10 @@ public struct SchemaDecoder: Sendable {
 }
 
 extension SchemaDecoder.State {
-    mutating func decodeModel(_ root: JSONNode) -> Model? {
+    mutating func decodeModel(_ root: RecordField) -> Model? {
         let path = JSONPath.root
         if let format = root["format"] {
-            guard case .string(Model.format) = format.value else {
+            guard case .text(Model.format) = format.value else {
                 // Another format's keys would only produce noise; stop here.
                 report(
                     "unsupported format \(format.summary); expected \"\(Model.format)\"",

@@ -22,8 +22,8 @@ extension DemoCommand {
         /// - Throws: ``JSONSyntaxError``, or a ``CommandFailure`` naming the
         ///   member that is missing or of the wrong kind.
         init(json data: Data) throws {
-            func text(_ node: JSONNode?, _ what: String) throws -> String {
-                guard case .string(let text)? = node?.value else {
+            func text(_ node: RecordField?, _ what: String) throws -> String {
+                guard case .text(let text)? = node?.value else {
                     throw CommandFailure(message: "expected a string for \(what)")
                 }
                 return text

@@ -8,19 +8,19 @@ import Testing
     @Test func testNodesAndKeysKnowTheirLineAndColumn() throws {
         let node = try JSONReader.parse("{\n  \"a\": [1, 2.5],\n  \"b\": \"x\"\n}")
         #expect(node.line == 1 && node.column == 1)
-        guard case .object(let members) = node.value else {
+        guard case .dictionary(let members) = node.value else {
             Issue.record("expected an object")
             return
         }
         #expect(members.map(\.key) == ["a", "b"])
-        #expect(members[0].line == 2 && members[0].column == 3)
-        #expect(members[0].value.line == 2 && members[0].value.column == 8)
-        guard case .array(let elements) = members[0].value.value else {
+        #expect(members[0].keyLine == 2 && members[0].keyColumn == 3)
+        #expect(members[0].line == 2 && members[0].column == 8)
+        guard case .array(let elements) = members[0].value else {
             Issue.record("expected an array")
             return
         }
         #expect(elements.map(\.column) == [9, 12])
-        #expect(members[1].value.line == 3 && members[1].value.column == 8)
+        #expect(members[1].line == 3 && members[1].column == 8)
     }
 
     @Test func testColumnsCountUnicodeScalarsNotBytes() throws {
@@ -81,11 +81,11 @@ import Testing
 
     @Test func testEveryEscapeIsResolved() throws {
         let node = try JSONReader.parse(#""\"\\\/\b\f\n\r\t\u0041\u00e9""#)
-        #expect(node.value == .string("\"\\/\u{08}\u{0C}\n\r\tAé"))
+        #expect(node.value == .text("\"\\/\u{08}\u{0C}\n\r\tAé"))
     }
 
     @Test func testSurrogatePairsBecomeOneScalarAndLoneHalvesAreErrors() throws {
-        #expect(try JSONReader.parse(#""\uD83D\uDE00""#).value == .string("😀"))
+        #expect(try JSONReader.parse(#""\uD83D\uDE00""#).value == .text("😀"))
         for text in [#""\uD83D""#, #""\uD83Dx""#, #""\uD83D\u0041""#, #""\uDE00""#] {
             do {
                 _ = try JSONReader.parse(text)
@@ -99,17 +99,17 @@ import Testing
 
     @Test func testDuplicateKeysAreKeptInOrder() throws {
         let node = try JSONReader.parse(#"{"a": 1, "b": 2, "a": 3}"#)
-        guard case .object(let members) = node.value else {
+        guard case .dictionary(let members) = node.value else {
             Issue.record("expected an object")
             return
         }
         #expect(members.map(\.key) == ["a", "b", "a"])
-        #expect(members.map(\.value.value) == [.integer(1), .integer(2), .integer(3)])
-        #expect(members[2].column == 18)
+        #expect(members.map(\.value) == [.integer(1), .integer(2), .integer(3)])
+        #expect(members[2].keyColumn == 18)
     }
 
     @Test func testIntegersAndRealsAreDistinguished() throws {
-        let cases: [(String, JSONValue)] = [
+        let cases: [(String, RecordValue)] = [
             ("1", .integer(1)), ("-0", .integer(0)), ("1.0", .real(1)), ("1e2", .real(100)),
             ("-2.5E-1", .real(-0.25)), ("-9223372036854775808", .integer(.min)),
             ("9223372036854775807", .integer(.max)),
@@ -121,9 +121,15 @@ import Testing
         #expect(
             try JSONReader.parse("[true, false, null]").value
                 == .array([
-                    JSONNode(.bool(true), line: 1, column: 2),
-                    JSONNode(.bool(false), line: 1, column: 8),
-                    JSONNode(.null, line: 1, column: 15),
+                    RecordField(
+                        key: "0", value: .boolean(true),
+                        position: SourcePosition(file: "", line: 1, column: 2, byteOffset: 1)),
+                    RecordField(
+                        key: "1", value: .boolean(false),
+                        position: SourcePosition(file: "", line: 1, column: 8, byteOffset: 7)),
+                    RecordField(
+                        key: "2", value: .null,
+                        position: SourcePosition(file: "", line: 1, column: 15, byteOffset: 14)),
                 ]))
     }
 

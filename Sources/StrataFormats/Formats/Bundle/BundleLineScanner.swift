@@ -119,7 +119,7 @@ struct BundleLineScanner {
     /// Reads a number, `true`, `false` or `null` with the general reader's
     /// own parser (``JSONParser``), so that numbers are classified and
     /// checked exactly as there; nil for anything else.
-    mutating func scalar() -> JSONValue? {
+    mutating func scalar() -> RecordValue? {
         skipWhitespace()
         guard position < bytes.count else { return nil }
         switch bytes[position] {

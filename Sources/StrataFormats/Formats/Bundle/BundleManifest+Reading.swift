@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataSchema
 
 extension BundleManifest {
@@ -17,7 +18,7 @@ extension BundleManifest {
     ///   column), a member missing (`no 'files'`) or of the wrong type
     ///   (`'files[3].bytes' is not an integer`).
     package init(json data: Data) throws(ReadError) {
-        let root: JSONNode
+        let root: RecordField
         do {
             root = try JSONReader.parse(data)
         } catch {
@@ -28,11 +29,11 @@ extension BundleManifest {
         var hashes: [String: String] = [:]
         for member in try Self.object(Self.member(model, "hashes", at: "model"), at: "model.hashes")
         {
-            hashes[member.key] = try Self.string(member.value, at: "model.hashes.\(member.key)")
+            hashes[member.key] = try Self.string(member, at: "model.hashes.\(member.key)")
         }
         var counts: [String: Int] = [:]
         for member in try Self.object(Self.member(top, "counts", at: ""), at: "counts") {
-            counts[member.key] = Int(try Self.integer(member.value, at: "counts.\(member.key)"))
+            counts[member.key] = Int(try Self.integer(member, at: "counts.\(member.key)"))
         }
         var files: [File] = []
         guard case .array(let items) = try Self.member(top, "files", at: "").value else {
@@ -64,10 +65,10 @@ extension BundleManifest {
             counts: counts, files: files)
     }
 
-    private static func object(_ node: JSONNode, at path: String) throws(ReadError)
-        -> [JSONMember]
+    private static func object(_ node: RecordField, at path: String) throws(ReadError)
+        -> [RecordField]
     {
-        guard case .object(let members) = node.value else {
+        guard case .dictionary(let members) = node.value else {
             throw ReadError(
                 message: path.isEmpty
                     ? "the manifest is not an object" : "'\(path)' is not an object")
@@ -76,23 +77,23 @@ extension BundleManifest {
     }
 
     /// The last member named `key` (as a decoder of a dictionary keeps it).
-    private static func member(_ members: [JSONMember], _ key: String, at path: String)
-        throws(ReadError) -> JSONNode
+    private static func member(_ members: [RecordField], _ key: String, at path: String)
+        throws(ReadError) -> RecordField
     {
         guard let found = members.last(where: { $0.key == key }) else {
             throw ReadError(message: "no '\(path.isEmpty ? key : path + "." + key)'")
         }
-        return found.value
+        return found
     }
 
-    private static func string(_ node: JSONNode, at path: String) throws(ReadError) -> String {
-        guard case .string(let text) = node.value else {
+    private static func string(_ node: RecordField, at path: String) throws(ReadError) -> String {
+        guard case .text(let text) = node.value else {
             throw ReadError(message: "'\(path)' is not a string")
         }
         return text
     }
 
-    private static func integer(_ node: JSONNode, at path: String) throws(ReadError) -> Int64 {
+    private static func integer(_ node: RecordField, at path: String) throws(ReadError) -> Int64 {
         guard case .integer(let number) = node.value else {
             throw ReadError(message: "'\(path)' is not an integer")
         }

@@ -183,7 +183,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
         _ line: UnsafeBufferPointer<UInt8>, number: Int, linksOf: Set<String>?,
         to batch: inout BundleObjectBatch
     ) throws {
-        let node: JSONNode
+        let node: RecordField
         do {
             node = try JSONReader.parse(bytes: line)
         } catch {
@@ -196,12 +196,12 @@ final class BundleObjectDecoder: @unchecked Sendable {
         }
     }
 
-    private func add(_ node: JSONNode, line: Int, to batch: inout BundleObjectBatch) throws {
+    private func add(_ node: RecordField, line: Int, to batch: inout BundleObjectBatch) throws {
         let columns = batch.columns
-        guard case .object(let members) = node.value else {
+        guard case .dictionary(let members) = node.value else {
             throw LineError(message: "expected an object, found \(node.summary)")
         }
-        guard case .string(let id)? = node["_id"]?.value, let (idEntity, key) = Self.parseID(id),
+        guard case .text(let id)? = node["_id"]?.value, let (idEntity, key) = Self.parseID(id),
             idEntity == columns.entity
         else {
             throw LineError(message: "expected \"_id\": \"\(columns.entity)/p<number>\"")
@@ -227,19 +227,19 @@ final class BundleObjectDecoder: @unchecked Sendable {
                 guard !seenAttributes[slot] else { throw twice() }
                 seenAttributes[slot] = true
                 let rule = columns.attributes[slot]
-                if rule.takesMediaFile, case .string(let file) = member.value.value,
+                if rule.takesMediaFile, case .text(let file) = member.value,
                     file.hasPrefix("media/")
                 {
                     batch.media.append(
                         try medium(file, rule: rule, object: object, slot: slot, to: &batch))
                 } else {
-                    batch.set(try value(of: member.value, for: rule), at: firstValue + slot)
+                    batch.set(try value(of: member, for: rule), at: firstValue + slot)
                 }
             } else if let slot = columns.toOneSlots[member.key] {
                 guard !seenToOne[slot] else { throw twice() }
                 seenToOne[slot] = true
                 if let (key, number) = try toOne(
-                    member.value, of: columns.toOneRelationships[slot])
+                    member, of: columns.toOneRelationships[slot])
                 {
                     batch.toOneKeys[firstToOne + slot] = key
                     batch.toOneEntities[firstToOne + slot] = number
@@ -247,7 +247,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
             } else if let slot = columns.toManySlots[member.key] {
                 guard !seenToMany[slot] else { throw twice() }
                 seenToMany[slot] = true
-                try addMembers(member.value, slot: slot, owner: key, object: object, to: &batch)
+                try addMembers(member, slot: slot, owner: key, object: object, to: &batch)
             } else {
                 throw LineError(message: "'\(member.key)' is not a property of \(columns.entity)")
             }
@@ -260,9 +260,9 @@ final class BundleObjectDecoder: @unchecked Sendable {
 
     /// Adds the links that `node` lists in the to-manys named `names`.
     private func addLinks(
-        _ node: JSONNode, of names: Set<String>, line: Int, to batch: inout BundleObjectBatch
+        _ node: RecordField, of names: Set<String>, line: Int, to batch: inout BundleObjectBatch
     ) throws {
-        guard case .object(let members) = node.value, case .string(let id)? = node["_id"]?.value,
+        guard case .dictionary(let members) = node.value, case .text(let id)? = node["_id"]?.value,
             let (_, key) = Self.parseID(id)
         else { throw LineError(message: "expected an object with an \"_id\"") }
         let object = batch.count
@@ -270,7 +270,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
         batch.keys.append(key)
         for member in members where names.contains(member.key) {
             guard let slot = batch.columns.toManySlots[member.key] else { continue }
-            try addMembers(member.value, slot: slot, owner: key, object: object, to: &batch)
+            try addMembers(member, slot: slot, owner: key, object: object, to: &batch)
         }
     }
 
@@ -287,7 +287,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
 
     // MARK: - Values
 
-    private func value(of node: JSONNode, for rule: EntityColumns.AttributeSlot) throws
+    private func value(of node: RecordField, for rule: EntityColumns.AttributeSlot) throws
         -> SQLiteValue
     {
         switch Self.storedValue(node.value, for: rule) {
@@ -301,7 +301,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
     /// What the store keeps for a line's value of an attribute, when the value
     /// fits it; else what was expected instead. Both readings of a line use
     /// it, so they convert alike.
-    static func storedValue(_ value: JSONValue, for rule: EntityColumns.AttributeSlot)
+    static func storedValue(_ value: RecordValue, for rule: EntityColumns.AttributeSlot)
         -> Result<SQLiteValue, Expected>
     {
         func mismatch(_ expected: String) -> Result<SQLiteValue, Expected> {
@@ -310,7 +310,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
         switch (rule.type, value) {
         case (_, .null):
             return .success(.null)
-        case (.string, .string(let text)), (.uri, .string(let text)):
+        case (.string, .text(let text)), (.uri, .text(let text)):
             return .success(.text(text))
         case (.string, _), (.uri, _):
             return mismatch("text")
@@ -326,7 +326,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
             return .success(.integer(number))
         case (.integer16, _), (.integer32, _), (.integer64, _):
             return mismatch("an integer")
-        case (.boolean, .bool(let flag)):
+        case (.boolean, .boolean(let flag)):
             return .success(.integer(flag ? 1 : 0))
         case (.boolean, _):
             return mismatch("true or false")
@@ -338,7 +338,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
             return .success(.real(number))
         case (.double, _), (.float, _), (.decimal, _):
             return mismatch("a number")
-        case (.date, .string(let text)):
+        case (.date, .text(let text)):
             guard let seconds = ISO8601Date.seconds(from: text) else {
                 return mismatch("an ISO 8601 date")
             }
@@ -349,12 +349,12 @@ final class BundleObjectDecoder: @unchecked Sendable {
             return .success(.real(number))
         case (.date, _):
             return mismatch("an ISO 8601 date")
-        case (.uuid, .string(let text)):
+        case (.uuid, .text(let text)):
             guard let uuid = UUID(uuidString: text) else { return mismatch("a UUID") }
             return .success(.blob(withUnsafeBytes(of: uuid.uuid) { Data($0) }))
         case (.uuid, _):
             return mismatch("a UUID")
-        case (.binary, .string(let text)), (.transformable, .string(let text)):
+        case (.binary, .text(let text)), (.transformable, .text(let text)):
             guard let bytes = Data(base64Encoded: text) else {
                 return mismatch(rule.takesMediaFile ? "base64 or a media/ file" : "base64")
             }
@@ -422,9 +422,9 @@ final class BundleObjectDecoder: @unchecked Sendable {
     // MARK: - Relationships
 
     /// The key and entity number a to-one names; nil for `null`.
-    private func toOne(_ node: JSONNode, of relationship: Relationship) throws -> (Int64, Int)? {
+    private func toOne(_ node: RecordField, of relationship: Relationship) throws -> (Int64, Int)? {
         if case .null = node.value { return nil }
-        guard case .string(let id) = node.value, let (destination, key) = Self.parseID(id) else {
+        guard case .text(let id) = node.value, let (destination, key) = Self.parseID(id) else {
             throw LineError(
                 message:
                     "'\(relationship.name)': expected the id of a \(relationship.destination), "
@@ -449,7 +449,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
     }
 
     private func addMembers(
-        _ node: JSONNode, slot: Int, owner: Int64, object: Int, to batch: inout BundleObjectBatch
+        _ node: RecordField, slot: Int, owner: Int64, object: Int, to batch: inout BundleObjectBatch
     ) throws {
         let relationship = batch.columns.toManyRelationships[slot]
         if case .null = node.value { return }
@@ -460,7 +460,7 @@ final class BundleObjectDecoder: @unchecked Sendable {
         let role = roles[slot]
         var destination: (name: String, number: Int)?  // The last one checked.
         for (position, element) in elements.enumerated() {
-            guard case .string(let id) = element.value, let (name, key) = Self.parseID(id),
+            guard case .text(let id) = element.value, let (name, key) = Self.parseID(id),
                 name == destination?.name
                     || destinationNumber(name, of: relationship).map({ destination = (name, $0) })
                         != nil

@@ -98,17 +98,17 @@ public final class DayOneExporter {
 
     /// An entry's JSON and the media files it needs.
     struct WrittenEntry {
-        var json: JSONValue
+        var json: RecordValue
         var files: [(path: String, medium: ObjectID)]
         var generatedUUID: Bool
     }
 
     private func json(of entry: ManagedObject) throws -> WrittenEntry {
         var members = Self.members(ofExtra: try entry.string("dayOneExtra"))
-        var nested: [String: [String: JSONValue]] = [:]
+        var nested: [String: [String: RecordValue]] = [:]
         for key in ["location", "weather"] {
-            if case .object(let inner)? = members.removeValue(forKey: key) {
-                nested[key] = Dictionary(inner.map { ($0.key, $0.value.value) }) { a, _ in a }
+            if case .dictionary(let inner)? = members.removeValue(forKey: key) {
+                nested[key] = Dictionary(inner.map { ($0.key, $0.value) }) { a, _ in a }
             }
         }
         var generated = false
@@ -124,19 +124,19 @@ public final class DayOneExporter {
             if !inner.isEmpty { members[key] = Self.object(inner) }
         }
         if members["uuid"] == nil {
-            members["uuid"] = .string(Self.identifier("DiaryEntry", entry.objectID))
+            members["uuid"] = .text(Self.identifier("DiaryEntry", entry.objectID))
             generated = true
         }
         let tags = try entry.objects(forKey: "tags").compactMap { try $0.string("name") }.sorted {
             Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
         }
-        members["tags"] = .array(tags.map { DayOneJSON.node(.string($0)) })
+        members["tags"] = .array(values: tags.map { .text($0) })
 
         var text = DayOneText.text(
             title: try entry.string("title") ?? "", subtitle: try entry.string("subtitle"),
             body: try entry.string("body"))
         var files: [(path: String, medium: ObjectID)] = []
-        var arrays: [DayOneMediaKind: [JSONNode]] = [:]
+        var arrays: [DayOneMediaKind: [RecordValue]] = [:]
         let media = try entry.objects(forKey: "media").sorted {
             let left = (try? $0.integer("orderInEntry")) ?? 0
             let right = (try? $1.integer("orderInEntry")) ?? 0
@@ -147,7 +147,7 @@ public final class DayOneExporter {
             guard let type = try medium.string("type"), let kind = DayOneMediaKind(mediumType: type)
             else { continue }
             let written = try json(ofMedium: medium, kind: kind)
-            arrays[kind, default: []].append(DayOneJSON.node(written.json))
+            arrays[kind, default: []].append(written.json)
             if let path = written.path { files.append((path, medium.objectID)) }
             // Only a medium written in Strata (no identifier yet) gets a
             // reference: an imported text stays exactly as Day One wrote it.
@@ -157,15 +157,15 @@ public final class DayOneExporter {
                     + DayOneText.moment(kind, identifier: written.identifier)
             }
         }
-        for (kind, nodes) in arrays { members[kind.entryKey] = .array(nodes) }
-        members["text"] = .string(text)
+        for (kind, values) in arrays { members[kind.entryKey] = .array(values: values) }
+        members["text"] = .text(text)
         return WrittenEntry(json: Self.object(members), files: files, generatedUUID: generated)
     }
 
     /// A medium's JSON, its file in the zip (nil without bytes) and its
     /// identifier.
     private func json(ofMedium medium: ManagedObject, kind: DayOneMediaKind) throws -> (
-        json: JSONValue, path: String?, identifier: String, isNew: Bool
+        json: RecordValue, path: String?, identifier: String, isNew: Bool
     ) {
         var members = Self.members(ofExtra: try medium.string("dayOneExtra"))
         for field in DayOneField.medium {
@@ -173,18 +173,18 @@ public final class DayOneExporter {
         }
         let stored = try medium.string("identifier")
         let identifier = stored ?? Self.identifier("Medium", medium.objectID)
-        members["identifier"] = .string(identifier)
+        members["identifier"] = .text(identifier)
         let data = try medium.data("data")
         var format = try medium.string("format")
         if format == nil, let data {
             let sniffed = MediaType.sniff(data.prefix(64)).fileExtension
             format = kind == .audio ? "aac" : (sniffed == "jpg" ? "jpeg" : sniffed)
         }
-        if let format { members[kind.formatKey] = .string(format) }
+        if let format { members[kind.formatKey] = .text(format) }
         var path: String?
         if let data {
             let md5 = try medium.string("md5") ?? MD5.hex(MD5.hash(data))
-            members["md5"] = .string(md5)
+            members["md5"] = .text(md5)
             if stored == nil { members["fileSize"] = .integer(Int64(data.count)) }
             let ext =
                 kind.fileExtension(format: format)
@@ -197,30 +197,30 @@ public final class DayOneExporter {
     // MARK: - Values
 
     /// The JSON of `field`'s attribute on `object`, nil when unset.
-    private static func json(_ object: ManagedObject, _ field: DayOneField) throws -> JSONValue? {
+    private static func json(_ object: ManagedObject, _ field: DayOneField) throws -> RecordValue? {
         guard let value = try object.value(forKey: field.attribute) else { return nil }
         switch value {
-        case .string(let text): return .string(text)
-        case .boolean(let flag): return .bool(flag)
+        case .string(let text): return .text(text)
+        case .boolean(let flag): return .boolean(flag)
         case .integer(let number):
-            return field.kind == .boolean ? .bool(number != 0) : .integer(number)
+            return field.kind == .boolean ? .boolean(number != 0) : .integer(number)
         case .real(let number): return DayOneJSON.number(number)
         case .date(let seconds):
-            return ISO8601Date.string(from: seconds.rounded(.down)).map { .string($0) }
+            return ISO8601Date.string(from: seconds.rounded(.down)).map { .text($0) }
         case .data, .uuid: return nil
         }
     }
 
     /// The members of a `dayOneExtra` text (a JSON object), by key.
-    private static func members(ofExtra text: String?) -> [String: JSONValue] {
+    private static func members(ofExtra text: String?) -> [String: RecordValue] {
         guard let text, let node = try? JSONReader.parse(text),  // Kept by Strata's import.
-            case .object(let members) = node.value
+            case .dictionary(let members) = node.value
         else { return [:] }
-        return Dictionary(members.map { ($0.key, $0.value.value) }) { a, _ in a }
+        return Dictionary(members.map { ($0.key, $0.value) }) { a, _ in a }
     }
 
-    private static func object(_ members: [String: JSONValue]) -> JSONValue {
-        .object(members.map { DayOneJSON.member($0.key, $0.value) })
+    private static func object(_ members: [String: RecordValue]) -> RecordValue {
+        .dictionary(entries: members)
     }
 
     /// A Day One identifier (32 upper-case hexadecimal digits) made from an

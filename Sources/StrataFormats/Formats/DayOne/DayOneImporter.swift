@@ -210,7 +210,7 @@ public final class DayOneImporter {
                     + "export); there is no \"entries\" array")
         }
         if let metadata = reader.nonArrayMembers.first(where: { $0.key == "metadata" }) {
-            guard case .object = metadata.node.value else {
+            guard case .dictionary = metadata.node.value else {
                 throw ImportError(
                     .structure, at: metadata.position,
                     "expected an object for \"metadata\", found \(metadata.node.summary)")

@@ -12,7 +12,7 @@ struct DayOneRecord {
     var media: [DayOneMediumRecord] = []
     /// The keys the Diary has no attribute for (with `location` and
     /// `weather` members holding their own unknown keys), or nil.
-    var extra: JSONValue?
+    var extra: RecordValue?
     /// Where the entry starts (key path `entries[n]`).
     var position: SourcePosition
     /// Why the entry cannot be imported, when its values are well-shaped
@@ -33,7 +33,7 @@ struct DayOneMediumRecord {
     /// `Medium` attribute values by name (`type` included).
     var attributes: [String: AttributeValue] = [:]
     /// The keys the Diary has no attribute for, or nil.
-    var extra: JSONValue?
+    var extra: RecordValue?
     /// Where the medium's object starts.
     var position: SourcePosition
 

@@ -22,7 +22,7 @@ struct DayOneRecordDecoder {
 
     private func decode(_ record: ImportRecord) throws(ImportError) -> DayOneRecord {
         var result = DayOneRecord(position: record.position)
-        var extra: [JSONMember] = []
+        var extra: [RecordField] = []
         let known = Dictionary(DayOneField.entry.map { ($0.key, $0) }) { a, _ in a }
         for field in record.fields {
             do {
@@ -35,7 +35,7 @@ struct DayOneRecordDecoder {
                 }
             }
         }
-        if !extra.isEmpty { result.extra = .object(extra) }
+        if !extra.isEmpty { result.extra = .dictionary(extra) }
         if result.uuid == nil, result.invalidity == nil {
             result.invalidity = "the entry has no uuid"
         }
@@ -49,7 +49,7 @@ struct DayOneRecordDecoder {
     /// members into `extra`.
     private func decode(
         _ field: RecordField, known: [String: DayOneField], into result: inout DayOneRecord,
-        extra: inout [JSONMember]
+        extra: inout [RecordField]
     ) throws(ImportError) {
         if let mapped = known[field.key] {
             try read(
@@ -64,7 +64,7 @@ struct DayOneRecordDecoder {
             let unknown = try object(
                 field, fields: fields, into: &result.attributes,
                 invalidity: &result.invalidity)
-            if !unknown.isEmpty { extra.append(DayOneJSON.member(field.key, .object(unknown))) }
+            if !unknown.isEmpty { extra.append(DayOneJSON.member(field.key, .dictionary(unknown))) }
         default:
             if let kind = DayOneMediaKind.allCases.first(where: { $0.entryKey == field.key }) {
                 result.media += try media(field, kind: kind, invalidity: &result.invalidity)
@@ -114,13 +114,13 @@ struct DayOneRecordDecoder {
         _ field: RecordField, fields: [DayOneField],
         into attributes: inout [String: AttributeValue],
         invalidity: inout String?
-    ) throws(ImportError) -> [JSONMember] {
+    ) throws(ImportError) -> [RecordField] {
         if field.value == .null { return [] }
         guard case .dictionary(let members) = field.value else {
             throw wrongType(field, expected: "an object")
         }
         let known = Dictionary(fields.map { ($0.key, $0) }) { a, _ in a }
-        var unknown: [JSONMember] = []
+        var unknown: [RecordField] = []
         for member in members {
             if let mapped = known[member.key] {
                 try read(member, as: mapped, into: &attributes, invalidity: &invalidity)
@@ -163,7 +163,7 @@ struct DayOneRecordDecoder {
             }
             var medium = DayOneMediumRecord(kind: kind, position: element.position(or: origin))
             medium.attributes["type"] = .string(kind.mediumType)
-            var unknown: [JSONMember] = []
+            var unknown: [RecordField] = []
             for member in members {
                 if let mapped = known[member.key] {
                     try read(member, as: mapped, into: &medium.attributes, invalidity: &invalidity)
@@ -175,7 +175,7 @@ struct DayOneRecordDecoder {
                     unknown.append(DayOneJSON.member(member.key, DayOneJSON.value(member.value)))
                 }
             }
-            if !unknown.isEmpty { medium.extra = .object(unknown) }
+            if !unknown.isEmpty { medium.extra = .dictionary(unknown) }
             result.append(medium)
         }
         return result

@@ -46,7 +46,7 @@ public enum ImportMappingFile {
     /// Applies the mapping file `data`, read from `path`, to `options`.
     package static func apply(data: Data, file path: String, to options: inout ImportOptions) throws
     {
-        let root: JSONNode
+        let root: RecordField
         do {
             root = try JSONReader.parse(data)
         } catch {
@@ -54,46 +54,46 @@ public enum ImportMappingFile {
                 .syntax, at: SourcePosition(file: path, line: error.line, column: error.column),
                 error.message)
         }
-        func position(_ node: JSONNode, _ keyPath: String) -> SourcePosition {
+        func position(_ node: RecordField, _ keyPath: String) -> SourcePosition {
             SourcePosition(file: path, line: node.line, column: node.column, keyPath: keyPath)
         }
-        func fail(_ node: JSONNode, _ keyPath: String, _ message: String) -> ImportError {
+        func fail(_ node: RecordField, _ keyPath: String, _ message: String) -> ImportError {
             ImportError(.structure, at: position(node, keyPath), message)
         }
         /// The members of an object, each key once.
-        func uniqueMembers(_ node: JSONNode, _ keyPath: String, _ expected: String) throws
-            -> [JSONMember]
+        func uniqueMembers(_ node: RecordField, _ keyPath: String, _ expected: String) throws
+            -> [RecordField]
         {
-            guard case .object(let members) = node.value else {
+            guard case .dictionary(let members) = node.value else {
                 throw fail(node, keyPath, "expected \(expected), found \(node.summary)")
             }
-            var first: [String: JSONMember] = [:]
+            var first: [String: RecordField] = [:]
             for member in members {
                 if let earlier = first[member.key] {
                     throw ImportError(
                         .structure,
                         at: SourcePosition(
-                            file: path, line: member.line, column: member.column,
+                            file: path, line: member.keyLine, column: member.keyColumn,
                             keyPath: JSONPath.appending(keyPath, key: member.key)),
-                        "duplicate key '\(member.key)' (first at line \(earlier.line), column "
-                            + "\(earlier.column)); each key may appear once")
+                        "duplicate key '\(member.key)' (first at line \(earlier.keyLine), column "
+                            + "\(earlier.keyColumn)); each key may appear once")
                 }
                 first[member.key] = member
             }
             return members
         }
         let members = try uniqueMembers(root, "$", "an object")
-        guard case .string("strata-import/1")? = root["format"]?.value else {
+        guard case .text("strata-import/1")? = root["format"]?.value else {
             throw fail(
                 root["format"] ?? root, "$.format", "expected \"format\": \"strata-import/1\"")
         }
-        func string(_ node: JSONNode, _ keyPath: String) throws -> String {
-            guard case .string(let text) = node.value else {
+        func string(_ node: RecordField, _ keyPath: String) throws -> String {
+            guard case .text(let text) = node.value else {
                 throw fail(node, keyPath, "expected a string, found \(node.summary)")
             }
             return text
         }
-        func strings(_ node: JSONNode, _ keyPath: String) throws -> [String] {
+        func strings(_ node: RecordField, _ keyPath: String) throws -> [String] {
             guard case .array(let items) = node.value else {
                 throw fail(node, keyPath, "expected an array of strings, found \(node.summary)")
             }
@@ -101,7 +101,7 @@ public enum ImportMappingFile {
         }
         for member in members {
             let keyPath = JSONPath.appending("$", key: member.key)
-            let node = member.value
+            let node = member
             switch member.key {
             case "format":
                 continue
@@ -111,17 +111,17 @@ public enum ImportMappingFile {
                 let pairs = try uniqueMembers(node, keyPath, "an object of field: property")
                 for pair in pairs where options.fieldMap[pair.key] == nil {
                     options.fieldMap[pair.key] = try string(
-                        pair.value, JSONPath.appending(keyPath, key: pair.key))
+                        pair, JSONPath.appending(keyPath, key: pair.key))
                 }
             case "compute":
                 let pairs = try uniqueMembers(node, keyPath, "an object of attribute: expression")
                 for pair in pairs {
                     let pairPath = JSONPath.appending(keyPath, key: pair.key)
-                    let expression = try string(pair.value, pairPath)
+                    let expression = try string(pair, pairPath)
                     options.computed.append(
                         try ComputedAttribute(
                             attribute: pair.key, expression: expression,
-                            at: position(pair.value, pairPath)))
+                            at: position(pair, pairPath)))
                 }
             case "unique":
                 if options.uniqueKey == nil { options.uniqueKey = try strings(node, keyPath) }
@@ -136,7 +136,7 @@ public enum ImportMappingFile {
                 }
                 options.timeZone = zone
             case "ignoreUnknown":
-                guard case .bool(let flag) = node.value else {
+                guard case .boolean(let flag) = node.value else {
                     throw fail(node, keyPath, "expected true or false, found \(node.summary)")
                 }
                 options.ignoresUnknownFields = options.ignoresUnknownFields || flag

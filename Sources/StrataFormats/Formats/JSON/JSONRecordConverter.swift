@@ -39,9 +39,9 @@ struct JSONRecordConverter {
 
     /// The record made of `node`, which must be an object.
     mutating func record(
-        _ node: JSONNode, position: SourcePosition, group: String?
+        _ node: RecordField, position: SourcePosition, group: String?
     ) throws(ImportError) -> ImportRecord {
-        guard case .object(let members) = node.value else {
+        guard case .dictionary(let members) = node.value else {
             throw ImportError(
                 .structure, at: position,
                 "expected an object (one record), found \(Self.kind(of: node.value))")
@@ -63,7 +63,7 @@ struct JSONRecordConverter {
     // MARK: - Values
 
     private mutating func fields(
-        of members: [JSONMember], at node: JSONNode, path: String, depth: Int
+        of members: [RecordField], at node: RecordField, path: String, depth: Int
     ) throws(ImportError) -> [RecordField] {
         try checkContainer(node, count: members.count, path: path, depth: depth)
         var fields: [RecordField] = []
@@ -74,23 +74,23 @@ struct JSONRecordConverter {
             let keyPath = Self.keyPath(path, key: member.key)
             if isDuplicate(member.key, number, in: members, seen: &seen) {
                 let first = members.first { $0.key == member.key }
-                let firstPlace = first.map { "line \($0.line), column \($0.column)" } ?? "before"
+                let firstPlace =
+                    first.map { "line \($0.keyLine), column \($0.keyColumn)" } ?? "before"
                 throw ImportError(
                     .structure,
-                    at: position(line: member.line, column: member.column, keyPath: keyPath),
+                    at: position(line: member.keyLine, column: member.keyColumn, keyPath: keyPath),
                     "the key \"\(member.key)\" appears twice in one object (first at \(firstPlace));"
                         + " keys must be unique")
             }
-            let place = position(
-                line: member.value.line, column: member.value.column, keyPath: keyPath)
-            let value = try self.value(member.value, at: place, depth: depth)
+            let place = position(line: member.line, column: member.column, keyPath: keyPath)
+            let value = try self.value(member, at: place, depth: depth)
             fields.append(RecordField(key: member.key, value: value, position: place))
         }
         return fields
     }
 
     private func isDuplicate(
-        _ key: String, _ number: Int, in members: [JSONMember], seen: inout Set<String>?
+        _ key: String, _ number: Int, in members: [RecordField], seen: inout Set<String>?
     ) -> Bool {
         if seen != nil { return seen?.insert(key).inserted == false }
         for earlier in 0..<number where members[earlier].key == key { return true }
@@ -98,7 +98,7 @@ struct JSONRecordConverter {
     }
 
     private mutating func elements(
-        of nodes: [JSONNode], at node: JSONNode, path: String, depth: Int
+        of nodes: [RecordField], at node: RecordField, path: String, depth: Int
     ) throws(ImportError) -> [RecordField] {
         try checkContainer(node, count: nodes.count, path: path, depth: depth)
         var fields: [RecordField] = []
@@ -113,7 +113,7 @@ struct JSONRecordConverter {
     }
 
     private mutating func checkContainer(
-        _ node: JSONNode, count: Int, path: String, depth: Int
+        _ node: RecordField, count: Int, path: String, depth: Int
     ) throws(ImportError) {
         if depth > limits.maximumDepth {
             throw ImportError(
@@ -129,17 +129,16 @@ struct JSONRecordConverter {
     }
 
     private mutating func value(
-        _ node: JSONNode, at place: SourcePosition, depth: Int
+        _ node: RecordField, at place: SourcePosition, depth: Int
     ) throws(ImportError) -> RecordValue {
         switch node.value {
-        case .null: return .null
-        case .bool(let flag): return .boolean(flag)
-        case .integer(let number): return .integer(number)
+        case .null, .boolean, .integer, .unsignedInteger, .uid, .date, .data, .set:
+            return node.value
         case .real(let number):
             return unsignedInteger(at: Int(place.byteOffset) - startOffset).map {
                 .unsignedInteger($0)
             } ?? .real(number)
-        case .string(let text):
+        case .text(let text):
             if text.utf8.count > limits.maximumFieldBytes {
                 throw ImportError(
                     .tooLarge, at: place,
@@ -150,7 +149,7 @@ struct JSONRecordConverter {
         case .array(let nodes):
             return .array(
                 try elements(of: nodes, at: node, path: place.keyPath ?? "", depth: depth + 1))
-        case .object(let members):
+        case .dictionary(let members):
             return .dictionary(
                 try fields(of: members, at: node, path: place.keyPath ?? "", depth: depth + 1))
         }
@@ -249,21 +248,23 @@ struct JSONRecordConverter {
     }
 
     /// `a string`, `a number`, `an array`… for messages about a value's kind.
-    static func kind(of value: JSONValue) -> String {
+    static func kind(of value: RecordValue) -> String {
         switch value {
         case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .integer, .real: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .integer, .unsignedInteger, .uid, .real: return "a number"
+        case .text: return "a string"
+        case .date: return "a date"
+        case .data: return "data"
+        case .array, .set: return "an array"
+        case .dictionary: return "an object"
         }
     }
 }
 
-extension JSONValue {
+extension RecordValue {
     fileprivate var isObject: Bool {
-        if case .object = self { return true }
+        if case .dictionary = self { return true }
         return false
     }
 }

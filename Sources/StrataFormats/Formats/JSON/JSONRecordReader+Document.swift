@@ -1,3 +1,4 @@
+import StrataCore
 import StrataSchema
 
 // MARK: - A JSON document: an array of objects, or an object of such arrays
@@ -182,7 +183,7 @@ extension JSONRecordReader {
         }
         guard let keyEnd else { return }
         let bytes = input.bytes(from: keyStart, to: keyEnd)
-        let node: JSONNode
+        let node: RecordField
         do {
             node = try JSONReader.parse(
                 bytes: bytes, firstLine: keyPlace.line, firstColumn: keyPlace.column)
@@ -192,7 +193,7 @@ extension JSONRecordReader {
                     error, file: file, bytes: bytes, start: keyStart, line: keyPlace.line,
                     column: keyPlace.column, keyPath: ""))
         }
-        guard case .string(let key) = node.value else {
+        guard case .text(let key) = node.value else {
             throw fail(syntax("expected a string key"))
         }
         offset = keyEnd

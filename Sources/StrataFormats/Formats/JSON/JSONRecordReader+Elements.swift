@@ -70,7 +70,7 @@ extension JSONRecordReader {
                 .structure, at: place,
                 "expected an object (one record), found \(Self.kind(startingWith: first))")
         }
-        let node: JSONNode
+        let node: RecordField
         do {
             node = try JSONReader.parse(
                 bytes: bytes, firstLine: place.line, firstColumn: place.column)

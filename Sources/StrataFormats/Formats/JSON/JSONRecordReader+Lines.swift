@@ -80,7 +80,7 @@ extension JSONRecordReader {
     ) throws(ImportError) -> ImportRecord {
         let first = Int(position.byteOffset)
         let keyPath = position.keyPath ?? ""
-        let node: JSONNode
+        let node: RecordField
         do {
             node = try JSONReader.parse(bytes: bytes, firstLine: lineNumber, firstColumn: column)
         } catch {

@@ -1,3 +1,4 @@
+import StrataCore
 import StrataSchema
 
 // MARK: - A root object's members that are not arrays of records
@@ -37,7 +38,7 @@ extension JSONRecordReader {
                     .syntax, at: place, "unexpected end of input in the value of \"\(key)\""))
         }
         let bytes = input.bytes(from: start, to: end)
-        let node: JSONNode
+        let node: RecordField
         do {
             node = try JSONReader.parse(
                 bytes: bytes, firstLine: place.line, firstColumn: place.column)

@@ -85,7 +85,7 @@ public final class JSONRecordReader: TreeRecordReader {
     /// export has `"metadata": {…}` beside its `"entries": […]`.
     var keepsNonArrayMembers = false
     /// The members kept by ``keepsNonArrayMembers``, in document order.
-    var nonArrayMembers: [(key: String, node: JSONNode, position: SourcePosition)] = []
+    var nonArrayMembers: [(key: String, node: RecordField, position: SourcePosition)] = []
     /// The keys of the root object's arrays begun so far, empty ones too.
     var arrayMembers: [String] = []
 

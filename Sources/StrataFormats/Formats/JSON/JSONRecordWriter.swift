@@ -129,7 +129,7 @@ public final class JSONRecordWriter {
 
     /// Whether `text` parses as one JSON object.
     private static func isObject(_ text: Data) -> Bool {
-        guard let node = try? JSONReader.parse(text), case .object = node.value else {
+        guard let node = try? JSONReader.parse(text), case .dictionary = node.value else {
             return false
         }
         return true

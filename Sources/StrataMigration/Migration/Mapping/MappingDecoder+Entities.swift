@@ -1,3 +1,4 @@
+import StrataCore
 import StrataQuery
 import StrataSchema
 
@@ -6,7 +7,9 @@ import StrataSchema
 extension MappingDecoder {
     static let entityKeys = ["source", "where", "attributes", "relationships", "comment"]
 
-    mutating func decodeEntity(_ name: String, _ node: JSONNode, at path: String) -> MappedEntity? {
+    mutating func decodeEntity(_ name: String, _ node: RecordField, at path: String)
+        -> MappedEntity?
+    {
         guard
             let fields = fields(
                 of: node, at: path, allowed: Self.entityKeys, what: "an entity rule")
@@ -91,7 +94,7 @@ extension MappingDecoder {
 
     /// A `where` predicate, parsed and checked against the source entity.
     private mutating func decodeCondition(
-        _ node: JSONNode, at path: String, over entity: String
+        _ node: RecordField, at path: String, over entity: String
     ) -> String? {
         guard let text = text(node, at: path, expected: "a predicate as a string") else {
             return nil
@@ -115,7 +118,7 @@ extension MappingDecoder {
 
     /// Attribute expressions by name; each must fit its attribute's type.
     mutating func decodeAttributes(
-        _ node: JSONNode, at path: String, of entity: String, over sourceEntity: String
+        _ node: RecordField, at path: String, of entity: String, over sourceEntity: String
     ) -> [String: MappingExpression] {
         var result: [String: MappingExpression] = [:]
         for member in namedMembers(of: node, at: path, what: "attribute expressions") {
@@ -164,7 +167,7 @@ extension MappingDecoder {
     /// A rule that creates objects must give every required attribute
     /// without a default a value: its own expression, or a source
     /// attribute of the same name.
-    private mutating func checkRequiredValues(_ rule: MappedEntity, node: JSONNode) {
+    private mutating func checkRequiredValues(_ rule: MappedEntity, node: RecordField) {
         let sourceNames = Set(source.allAttributes(of: rule.source).map(\.name))
         let missing = destination.allAttributes(of: rule.name).filter {
             !$0.isOptional && !$0.isTransient && $0.defaultValue == nil

@@ -1,3 +1,4 @@
+import StrataCore
 import StrataSchema
 
 // MARK: - Relationship rules and discards
@@ -8,7 +9,8 @@ extension MappingDecoder {
     ]
 
     mutating func decodeRelationship(
-        _ node: JSONNode, at path: String, _ relationship: Relationship, over sourceEntity: String
+        _ node: RecordField, at path: String, _ relationship: Relationship,
+        over sourceEntity: String
     ) -> MappedRelationship? {
         guard
             let fields = fields(
@@ -43,7 +45,7 @@ extension MappingDecoder {
     }
 
     private mutating func decodeRemap(
-        _ node: JSONNode, _ fields: [String: JSONNode], at path: String,
+        _ node: RecordField, _ fields: [String: RecordField], at path: String,
         _ relationship: Relationship, over sourceEntity: String
     ) -> MappedRelationship? {
         let fromPath = JSONPath.appending(path, key: "from")
@@ -82,8 +84,8 @@ extension MappingDecoder {
         if let keepNode = fields["keep"] {
             let keepPath = JSONPath.appending(path, key: "keep")
             switch keepNode.value {
-            case .string("first"): keep = .init(first: true)
-            case .string("last"): keep = .init(first: false)
+            case .text("first"): keep = .init(first: true)
+            case .text("last"): keep = .init(first: false)
             default:
                 report(
                     "expected \"first\" or \"last\", found \(keepNode.summary)", at: keepPath,
@@ -129,7 +131,7 @@ extension MappingDecoder {
     }
 
     private mutating func decodeFindOrCreate(
-        _ node: JSONNode, _ fields: [String: JSONNode], at path: String,
+        _ node: RecordField, _ fields: [String: RecordField], at path: String,
         _ relationship: Relationship, over sourceEntity: String
     ) -> MappedRelationship? {
         let keyPath = JSONPath.appending(path, key: "findOrCreateBy")
@@ -243,7 +245,7 @@ extension MappingDecoder {
     }
 
     /// The `discard` list: source entities and `Entity.property` names.
-    mutating func decodeDiscard(_ node: JSONNode, at path: String) -> [String] {
+    mutating func decodeDiscard(_ node: RecordField, at path: String) -> [String] {
         guard case .array(let elements) = node.value else {
             report(
                 "expected a list of names (\"Entity\" or \"Entity.property\"), found "

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import StrataQuery
 import StrataSchema
 
@@ -35,7 +36,7 @@ struct MappingDecoder {
     }
 
     package mutating func decode(_ data: Data) -> MigrationMapping? {
-        let root: JSONNode
+        let root: RecordField
         do {
             root = try JSONReader.parse(data)
         } catch {
@@ -44,7 +45,7 @@ struct MappingDecoder {
                 column: error.column)
             return nil
         }
-        if let format = root["format"], format.value != .string(MigrationMapping.format) {
+        if let format = root["format"], format.value != .text(MigrationMapping.format) {
             report(
                 "unsupported format \(format.summary); expected \"\(MigrationMapping.format)\"",
                 at: "$.format", node: format)
@@ -101,7 +102,7 @@ struct MappingDecoder {
                 expressionColumn: expressionColumn, expression: expression, message: message))
     }
 
-    package mutating func report(_ message: String, at path: String, node: JSONNode) {
+    package mutating func report(_ message: String, at path: String, node: RecordField) {
         report(message, at: path, line: node.line, column: node.column)
     }
 
@@ -110,9 +111,9 @@ struct MappingDecoder {
     /// The members of an object with a fixed set of keys; reports a value
     /// that is not an object, unknown keys and repeated keys.
     package mutating func fields(
-        of node: JSONNode, at path: String, allowed: [String], what: String
-    ) -> [String: JSONNode]? {
-        var result: [String: JSONNode] = [:]
+        of node: RecordField, at path: String, allowed: [String], what: String
+    ) -> [String: RecordField]? {
+        var result: [String: RecordField] = [:]
         for member in namedMembers(of: node, at: path, what: what) {
             guard allowed.contains(member.name) else {
                 report(
@@ -123,38 +124,38 @@ struct MappingDecoder {
             }
             result[member.name] = member.node
         }
-        guard case .object = node.value else { return nil }
+        guard case .dictionary = node.value else { return nil }
         return result
     }
 
     /// The members of an object, in document order, without repeated keys.
     mutating func namedMembers(
-        of node: JSONNode, at path: String, what: String
-    ) -> [(name: String, node: JSONNode, path: String, line: Int, column: Int)] {
-        guard case .object(let members) = node.value else {
+        of node: RecordField, at path: String, what: String
+    ) -> [(name: String, node: RecordField, path: String, line: Int, column: Int)] {
+        guard case .dictionary(let members) = node.value else {
             report("expected \(what) as an object, found \(node.summary)", at: path, node: node)
             return []
         }
-        var result: [(name: String, node: JSONNode, path: String, line: Int, column: Int)] = []
-        var first: [String: JSONMember] = [:]
+        var result: [(name: String, node: RecordField, path: String, line: Int, column: Int)] = []
+        var first: [String: RecordField] = [:]
         for member in members {
             let memberPath = JSONPath.appending(path, key: member.key)
             if let earlier = first[member.key] {
                 report(
-                    "duplicate key '\(member.key)' (first at line \(earlier.line), column "
-                        + "\(earlier.column)); each key may appear once",
-                    at: memberPath, line: member.line, column: member.column)
+                    "duplicate key '\(member.key)' (first at line \(earlier.keyLine), column "
+                        + "\(earlier.keyColumn)); each key may appear once",
+                    at: memberPath, line: member.keyLine, column: member.keyColumn)
                 continue
             }
             first[member.key] = member
-            result.append((member.key, member.value, memberPath, member.line, member.column))
+            result.append((member.key, member, memberPath, member.keyLine, member.keyColumn))
         }
         return result
     }
 
     /// A non-empty string.
-    package mutating func text(_ node: JSONNode, at path: String, expected: String) -> String? {
-        guard case .string(let text) = node.value, !text.isEmpty else {
+    package mutating func text(_ node: RecordField, at path: String, expected: String) -> String? {
+        guard case .text(let text) = node.value, !text.isEmpty else {
             report("expected \(expected), found \(node.summary)", at: path, node: node)
             return nil
         }
@@ -164,7 +165,7 @@ struct MappingDecoder {
     /// An expression over objects of source entity `entity`, parsed and
     /// type-checked.
     mutating func expression(
-        _ node: JSONNode, at path: String, over entity: String
+        _ node: RecordField, at path: String, over entity: String
     ) -> MappingExpression? {
         guard let text = text(node, at: path, expected: "an expression as a string") else {
             return nil

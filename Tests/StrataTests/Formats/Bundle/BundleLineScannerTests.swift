@@ -20,11 +20,11 @@ import Testing
     }
 
     /// What the general reader makes of `json`, or nil when it refuses it.
-    static func readerValue(_ json: [UInt8]) -> JSONValue? {
+    static func readerValue(_ json: [UInt8]) -> RecordValue? {
         json.withUnsafeBufferPointer { try? JSONReader.parse(bytes: $0).value }
     }
 
-    static func scannedScalar(_ json: String) -> JSONValue? {
+    static func scannedScalar(_ json: String) -> RecordValue? {
         Array(json.utf8).withUnsafeBufferPointer { bytes in
             var scanner = BundleLineScanner(bytes)
             guard let value = scanner.scalar() else { return nil }
@@ -39,7 +39,7 @@ import Testing
     ])
     func testStringsReadAsTheReaderReadsThem(_ json: String) throws {
         let scanned = try #require(Self.scannedString(Array(json.utf8)))
-        guard case .string(let text)? = Self.readerValue(Array(json.utf8)) else {
+        guard case .text(let text)? = Self.readerValue(Array(json.utf8)) else {
             Issue.record("the reader refused \(json)")
             return
         }
@@ -75,7 +75,7 @@ import Testing
             json.append(0x22)
             guard let scanned = Self.scannedString(json) else { continue }
             accepted += 1
-            guard case .string(let text)? = Self.readerValue(json) else {
+            guard case .text(let text)? = Self.readerValue(json) else {
                 Issue.record("accepted what the reader refuses: \(json)")
                 continue
             }
