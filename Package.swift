@@ -43,11 +43,12 @@ let package = Package(
         // byte codecs and work files, each over the one C library it wraps.
         .target(
             name: "StrataCore",
-            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"]
+            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"],
+            exclude: ["README.md"]
         ),
         // Schema: the model, its JSON format, validation, version hashes,
         // attribute rules and the correspondences between versions.
-        .target(name: "StrataSchema", dependencies: ["StrataCore"]),
+        .target(name: "StrataSchema", dependencies: ["StrataCore"], exclude: ["README.md"]),
         // Store: the Core Data SQLite store (layout, metadata, locks, the row
         // layer every writer goes through) and the Core Data formats it
         // needs (binary property lists, keyed archives, model caches, Xcode
@@ -55,16 +56,20 @@ let package = Package(
         .target(
             name: "StrataStore",
             dependencies: ["StrataCore", "StrataSchema"],
-            exclude: ["Store/Rows/README.md"]
+            exclude: ["README.md", "Store/Rows/README.md"]
         ),
         // Query: NSPredicate's language (parsing, checking, SQL, evaluation)
         // and the expression language of mappings and computed attributes.
-        .target(name: "StrataQuery", dependencies: ["StrataCore", "StrataSchema", "StrataStore"]),
+        .target(
+            name: "StrataQuery", dependencies: ["StrataCore", "StrataSchema", "StrataStore"],
+            exclude: ["README.md"]
+        ),
         // Context: the object graph (Core Data's managed object context):
         // fetching, faulting, validation, saving through the row layer.
         .target(
             name: "StrataContext",
-            dependencies: ["StrataCore", "StrataSchema", "StrataStore", "StrataQuery"]
+            dependencies: ["StrataCore", "StrataSchema", "StrataStore", "StrataQuery"],
+            exclude: ["README.md"]
         ),
         // Migration: plans between model versions, the staged migrator,
         // mapping files and custom Swift steps.
@@ -72,7 +77,8 @@ let package = Package(
             name: "StrataMigration",
             dependencies: [
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // Formats: text, CSV, JSON, property lists, bundles and Day One,
         // read into stores and written from them.
@@ -80,13 +86,14 @@ let package = Package(
             name: "StrataFormats",
             dependencies: [
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // Codegen: typed Swift classes from a schema, for `strata schema swift`
         // and the StrataModelPlugin, which builds only this and the schema.
-        .target(name: "StrataCodegen", dependencies: ["StrataSchema"]),
+        .target(name: "StrataCodegen", dependencies: ["StrataSchema"], exclude: ["README.md"]),
         // Diagram: Graphviz DOT of a model or of what a migration changes.
-        .target(name: "StrataDiagram", dependencies: ["StrataSchema"]),
+        .target(name: "StrataDiagram", dependencies: ["StrataSchema"], exclude: ["README.md"]),
         // Jobs: what combines layers — seeding a default store, unarchiving
         // then migrating.
         .target(
@@ -94,7 +101,8 @@ let package = Package(
             dependencies: [
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
                 "StrataMigration", "StrataFormats",
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // The library users import: every layer's public API, re-exported.
         .target(
@@ -103,11 +111,12 @@ let package = Package(
                 "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
                 "StrataMigration", "StrataFormats", "StrataCodegen", "StrataDiagram", "StrataJobs",
             ],
-            exclude: ["Strata.docc"]
+            exclude: ["README.md", "Strata.docc"]
         ),
         .executableTarget(
             name: "strata",
-            dependencies: ["Strata"]
+            dependencies: ["Strata"],
+            exclude: ["README.md"]
         ),
         // The StrataModelPlugin's tool: `strata schema swift` without the rest
         // of the command.

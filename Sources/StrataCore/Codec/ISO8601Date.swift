@@ -9,13 +9,13 @@
 /// and strict, and formatting can promise to parse back to the same value.
 /// Accepted: `2001-01-01`, `2001-01-01T12:30:00Z`, `…T12:30:00.25+02:00`
 /// (a fraction of any length).
-package enum ISO8601Date {
+public enum ISO8601Date {
     /// Seconds from 1970-01-01 to 2001-01-01.
     package static let referenceOffset: Int64 = 978_307_200
 
     /// The date `text` names, as seconds since 2001, or nil when it is not a
     /// complete ISO-8601 date or date-time with a time zone.
-    package static func seconds(from text: String) -> Double? {
+    public static func seconds(from text: String) -> Double? {
         var text = text
         return text.withUTF8 { seconds(utf8: $0) }
     }
@@ -101,7 +101,7 @@ package enum ISO8601Date {
     /// `seconds` (since 2001) as UTC ISO-8601 text that ``seconds(from:)``
     /// reads back as exactly `seconds`, or nil when no such text exists
     /// (a fraction finer than nanoseconds, a year outside 0000–9999).
-    package static func string(from seconds: Double) -> String? {
+    public static func string(from seconds: Double) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(30)
         guard append(seconds, to: &bytes) else { return nil }

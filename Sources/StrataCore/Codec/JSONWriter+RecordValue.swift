@@ -39,3 +39,24 @@ extension JSONWriter {
         }
     }
 }
+
+extension RecordValue {
+    /// The value as JSON text, keys sorted by their UTF-8 bytes: `pretty`
+    /// in the layout Foundation's `JSONEncoder` pretty-prints (two spaces
+    /// per level, `" : "`), else on one line; whole reals without a
+    /// fraction, dates as ISO 8601 text, bytes as base64 text.
+    ///
+    /// ```swift
+    /// struct Summary: Encodable { var rows: Int }
+    /// let text = try RecordValue(encoding: Summary(rows: 3)).jsonText(pretty: false)
+    /// // {"rows":3}
+    /// ```
+    public func jsonText(pretty: Bool) -> String {
+        var writer = JSONWriter(
+            style: pretty
+                ? .pretty
+                : JSONWriter.Style(indent: nil, uppercaseHex: false, wholeRealsAsIntegers: true))
+        writer.value(self, sortingKeys: true)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}

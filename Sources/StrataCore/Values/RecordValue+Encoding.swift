@@ -9,7 +9,7 @@ extension RecordValue {
     /// keeps its last value.
     ///
     /// - Throws: What `value.encode(to:)` throws.
-    package init(encoding value: some Encodable) throws {
+    public init(encoding value: some Encodable) throws {
         let root = EncodingNode()
         try root.encode(value, codingPath: [])
         self = root.value

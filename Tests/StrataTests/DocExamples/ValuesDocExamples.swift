@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// Compiled copies of the doc examples of `StrataCore/Values` and the
+/// record-value JSON writing, run so the comments they show hold.
+@Suite struct ValuesDocExamples {
+    /// From Sources/StrataCore/Codec/JSONWriter+RecordValue.swift.
+    @Test func testJSONText() throws {
+        struct Summary: Encodable { var rows: Int }
+        let text = try RecordValue(encoding: Summary(rows: 3)).jsonText(pretty: false)
+        // {"rows":3}
+        #expect(text == #"{"rows":3}"#)
+    }
+}
