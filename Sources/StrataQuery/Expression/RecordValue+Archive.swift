@@ -36,13 +36,7 @@ extension RecordValue {
     private static func from(
         _ value: ArchivedValue, depth: Int, budget: inout Int
     ) throws -> RecordValue {
-        budget -= 1
-        guard depth <= maximumDepth, budget >= 0 else {
-            throw ExpressionError(
-                column: 1,
-                message: "unarchive: the archive nests deeper than \(maximumDepth) levels or "
-                    + "holds more than \(maximumElements) values")
-        }
+        try spend(&budget, depth: depth, reading: "unarchive: the archive")
         switch value {
         case .plain(let plain):
             switch plain {

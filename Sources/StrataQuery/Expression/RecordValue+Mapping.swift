@@ -29,6 +29,22 @@ extension RecordValue {
         }
     }
 
+    /// Counts one more value read at `depth` against the limits.
+    ///
+    /// - Throws: ``ExpressionError`` naming `what` (`unarchive: the
+    ///   archive`) past ``maximumDepth`` or ``maximumElements``.
+    static func spend(_ budget: inout Int, depth: Int, reading what: String)
+        throws(ExpressionError)
+    {
+        budget -= 1
+        guard depth <= maximumDepth, budget >= 0 else {
+            throw ExpressionError(
+                column: 1,
+                message: "\(what) nests deeper than \(maximumDepth) levels or "
+                    + "holds more than \(maximumElements) values")
+        }
+    }
+
     // MARK: - JSON
 
     /// The value as JSON bytes, on one line: keys sorted by their UTF-8
@@ -63,13 +79,7 @@ extension RecordValue {
     private static func fromJSON(
         _ value: RecordValue, depth: Int, budget: inout Int
     ) throws(ExpressionError) -> RecordValue {
-        budget -= 1
-        guard depth <= maximumDepth, budget >= 0 else {
-            throw ExpressionError(
-                column: 1,
-                message: "jsonValue: the document nests deeper than \(maximumDepth) levels or "
-                    + "holds more than \(maximumElements) values")
-        }
+        try spend(&budget, depth: depth, reading: "jsonValue: the document")
         switch value {
         case .array(let items), .set(let items):
             var values: [RecordValue] = []
