@@ -21,9 +21,16 @@ extension Context {
         // Grouped by entity so each runs one prepared statement; inserts in
         // the order they were made.
         let insertedObjects = savingInserted ?? inserted.values
-        let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
-        for number in byEntity.keys.sorted() {
-            try writeRows(byEntity[number] ?? [], isInsert: true, rows: rows, key: key)
+        if let first = insertedObjects.first,
+            insertedObjects.allSatisfy({ $0.description_ === first.description_ })
+        {
+            // One entity (a bulk import): no grouping, so no hashing per object.
+            try writeRows(insertedObjects, isInsert: true, rows: rows, key: key)
+        } else {
+            let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
+            for number in byEntity.keys.sorted() {
+                try writeRows(byEntity[number] ?? [], isInsert: true, rows: rows, key: key)
+            }
         }
         let updatedObjects = updated.values.filter {
             $0.state.hasChanges && !result.mergedUpdates.contains(ObjectIdentifier($0))
@@ -37,7 +44,10 @@ extension Context {
         for object in updated.values where result.mergedUpdates.contains(ObjectIdentifier(object)) {
             try writeChangedColumns(of: object, rows: rows, key: key)
         }
-        for object in insertedObjects + updatedObjects {
+        for object in insertedObjects where !object.state.changedRelationships.isEmpty {
+            try writeToManyChanges(of: object, rows: rows, key: key)
+        }
+        for object in updatedObjects where !object.state.changedRelationships.isEmpty {
             try writeToManyChanges(of: object, rows: rows, key: key)
         }
         for object in deleted.values.sorted(by: { $0.objectID.key < $1.objectID.key }) {
@@ -98,10 +108,16 @@ extension Context {
     /// Takes primary keys for inserted objects from their root entity's
     /// counter (``KeyAllocator``), as Core Data does, in insertion order.
     private func allocateKeys(_ rows: RowWriter) throws {
-        let byRoot = Dictionary(grouping: savingInserted ?? inserted.values) {
-            $0.description_.rootNumber
+        let insertedObjects = savingInserted ?? inserted.values
+        guard let first = insertedObjects.first?.description_ else { return }
+        if insertedObjects.allSatisfy({ $0.description_.rootNumber == first.rootNumber }) {
+            // One tree (a bulk import): no grouping, so no hashing per object.
+            let counter = try rows.keyCounter(for: first.layout)
+            for object in insertedObjects { object.savingKey = counter.next() }
+            try rows.saveKeys()
+            return
         }
-        guard !byRoot.isEmpty else { return }
+        let byRoot = Dictionary(grouping: insertedObjects) { $0.description_.rootNumber }
         for (_, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
             guard let description = objects.first?.description_ else { continue }
             let counter = try rows.keyCounter(for: description.layout)
@@ -297,14 +313,19 @@ extension Context {
             return ObjectID(entityName: id.entityName, key: object.savingKey)
         }
         // References first, while temporary ids still resolve.
-        for object in insertedObjects + updatedObjects
-        where !object.description_.relationships.isEmpty {
+        func mapReferences(of object: ManagedObject) {
             if object.state.toOne.contains(where: { $0?.isTemporary == true }) {
                 object.state.toOne = object.state.toOne.map { $0.map(map) }
             }
             if object.state.toMany.contains(where: { $0?.contains(where: \.isTemporary) == true }) {
                 object.state.toMany = object.state.toMany.map { $0?.map(map) }
             }
+        }
+        for object in insertedObjects where !object.description_.relationships.isEmpty {
+            mapReferences(of: object)
+        }
+        for object in updatedObjects where !object.description_.relationships.isEmpty {
+            mapReferences(of: object)
         }
         let observed = observers.values.contains { $0.event == .didSave }
         var changes = ChangeSet()

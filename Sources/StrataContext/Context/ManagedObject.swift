@@ -104,6 +104,13 @@ open class ManagedObject {
 
     /// Stores a checked value at attribute `index`.
     private func assign(_ checked: AttributeValue?, at index: Int) throws {
+        // The bulk-insert path: an inserted object of a live context outside
+        // a save has nothing to journal or mark (it writes all its values),
+        // so the context itself need not be loaded.
+        if isInserted, isRegistered, link.isAlive, !link.isSaving {
+            state.values[index] = checked
+            return
+        }
         // One load of the weak context reference; `isRegistered` says whether
         // that context still knows this object (Context.check, inlined).
         guard let context, isRegistered else {
