@@ -160,9 +160,14 @@ extension Context {
                 position = 2
             }
             for (index, externalStorage) in description.storedAttributes {
-                try statement.bind(
-                    ColumnValueCodec.encode(values[index], externalStorage: externalStorage),
-                    at: position)
+                if case .string(let text)? = values[index] {
+                    // The usual column, bound without making an SQLiteValue.
+                    try statement.bind(text, at: position)
+                } else {
+                    try statement.bind(
+                        ColumnValueCodec.encode(values[index], externalStorage: externalStorage),
+                        at: position)
+                }
                 position += 1
             }
             if !description.storedToOnes.isEmpty {
@@ -334,6 +339,9 @@ extension Context {
             object.objectID = permanent
             object.isInserted = false
             object.state.version = 1
+            // Inserted objects track only relationship changes (for order and
+            // join-table writes); their attribute sets are always empty.
+            if !object.state.changedRelationships.isEmpty { object.state.changedRelationships = [] }
             if observed { changes.inserted.insert(permanent) }
         }
         for object in updatedObjects {
@@ -344,11 +352,6 @@ extension Context {
             object.state.changedAttributes = []
             object.state.changedRelationships = []
             object.committed = nil
-        }
-        // Inserted objects track only relationship changes (for order and
-        // join-table writes); their attribute sets are always empty.
-        for object in insertedObjects where !object.state.changedRelationships.isEmpty {
-            object.state.changedRelationships = []
         }
         for object in deleted.values {
             registry[object.objectID] = nil
