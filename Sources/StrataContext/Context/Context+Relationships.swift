@@ -25,7 +25,7 @@ extension Context {
         }
         ids = reconcile(ids, of: object, relationship)
         object.state.toMany[index] = ids
-        if object.committed != nil, !object.state.changedRelationships.contains(index) {
+        if object.hasCommitted, !object.state.changedRelationships.contains(index) {
             object.committed?.toMany[index] = ids
         }
         return ids

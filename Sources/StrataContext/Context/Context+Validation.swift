@@ -9,9 +9,13 @@ extension Context {
     /// counts, and the entities' save rules.
     func validationFailures() throws -> [ValidationError.Failure] {
         var failures: [ValidationError.Failure] = []
-        let objects = ((savingInserted ?? inserted.values) + Array(updated.values)).filter {
-            !$0.isDeleted
-        }
+        let insertedObjects = savingInserted ?? inserted.values
+        // Inserted objects are never deleted (a deleted one is no longer
+        // inserted): only updated ones need filtering, and a bulk insert has
+        // none.
+        let objects =
+            updated.isEmpty
+            ? insertedObjects : (insertedObjects + Array(updated.values)).filter { !$0.isDeleted }
         for object in objects {
             failures += try validate(object)
             if !saveHooks.isEmpty,

@@ -21,9 +21,16 @@ extension Context {
         // Grouped by entity so each runs one prepared statement; inserts in
         // the order they were made.
         let insertedObjects = savingInserted ?? inserted.values
-        let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
-        for number in byEntity.keys.sorted() {
-            try writeRows(byEntity[number] ?? [], isInsert: true, rows: rows, key: key)
+        if let first = insertedObjects.first,
+            insertedObjects.allSatisfy({ $0.description_ === first.description_ })
+        {
+            // One entity (a bulk import): no grouping, so no hashing per object.
+            try writeRows(insertedObjects, isInsert: true, rows: rows, key: key)
+        } else {
+            let byEntity = Dictionary(grouping: insertedObjects) { $0.description_.number }
+            for number in byEntity.keys.sorted() {
+                try writeRows(byEntity[number] ?? [], isInsert: true, rows: rows, key: key)
+            }
         }
         let updatedObjects = updated.values.filter {
             $0.state.hasChanges && !result.mergedUpdates.contains(ObjectIdentifier($0))
@@ -37,7 +44,10 @@ extension Context {
         for object in updated.values where result.mergedUpdates.contains(ObjectIdentifier(object)) {
             try writeChangedColumns(of: object, rows: rows, key: key)
         }
-        for object in insertedObjects + updatedObjects {
+        for object in insertedObjects where !object.state.changedRelationships.isEmpty {
+            try writeToManyChanges(of: object, rows: rows, key: key)
+        }
+        for object in updatedObjects where !object.state.changedRelationships.isEmpty {
             try writeToManyChanges(of: object, rows: rows, key: key)
         }
         for object in deleted.values.sorted(by: { $0.objectID.key < $1.objectID.key }) {
@@ -98,10 +108,16 @@ extension Context {
     /// Takes primary keys for inserted objects from their root entity's
     /// counter (``KeyAllocator``), as Core Data does, in insertion order.
     private func allocateKeys(_ rows: RowWriter) throws {
-        let byRoot = Dictionary(grouping: savingInserted ?? inserted.values) {
-            $0.description_.rootNumber
+        let insertedObjects = savingInserted ?? inserted.values
+        guard let first = insertedObjects.first?.description_ else { return }
+        if insertedObjects.allSatisfy({ $0.description_.rootNumber == first.rootNumber }) {
+            // One tree (a bulk import): no grouping, so no hashing per object.
+            let counter = try rows.keyCounter(for: first.layout)
+            for object in insertedObjects { object.savingKey = counter.next() }
+            try rows.saveKeys()
+            return
         }
-        guard !byRoot.isEmpty else { return }
+        let byRoot = Dictionary(grouping: insertedObjects) { $0.description_.rootNumber }
         for (_, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
             guard let description = objects.first?.description_ else { continue }
             let counter = try rows.keyCounter(for: description.layout)
@@ -144,9 +160,14 @@ extension Context {
                 position = 2
             }
             for (index, externalStorage) in description.storedAttributes {
-                try statement.bind(
-                    ColumnValueCodec.encode(values[index], externalStorage: externalStorage),
-                    at: position)
+                if case .string(let text)? = values[index] {
+                    // The usual column, bound without making an SQLiteValue.
+                    try statement.bind(text, at: position)
+                } else {
+                    try statement.bind(
+                        ColumnValueCodec.encode(values[index], externalStorage: externalStorage),
+                        at: position)
+                }
                 position += 1
             }
             if !description.storedToOnes.isEmpty {
@@ -297,14 +318,19 @@ extension Context {
             return ObjectID(entityName: id.entityName, key: object.savingKey)
         }
         // References first, while temporary ids still resolve.
-        for object in insertedObjects + updatedObjects
-        where !object.description_.relationships.isEmpty {
+        func mapReferences(of object: ManagedObject) {
             if object.state.toOne.contains(where: { $0?.isTemporary == true }) {
                 object.state.toOne = object.state.toOne.map { $0.map(map) }
             }
             if object.state.toMany.contains(where: { $0?.contains(where: \.isTemporary) == true }) {
                 object.state.toMany = object.state.toMany.map { $0?.map(map) }
             }
+        }
+        for object in insertedObjects where !object.description_.relationships.isEmpty {
+            mapReferences(of: object)
+        }
+        for object in updatedObjects where !object.description_.relationships.isEmpty {
+            mapReferences(of: object)
         }
         let observed = observers.values.contains { $0.event == .didSave }
         var changes = ChangeSet()
@@ -313,6 +339,9 @@ extension Context {
             object.objectID = permanent
             object.isInserted = false
             object.state.version = 1
+            // Inserted objects track only relationship changes (for order and
+            // join-table writes); their attribute sets are always empty.
+            if !object.state.changedRelationships.isEmpty { object.state.changedRelationships = [] }
             if observed { changes.inserted.insert(permanent) }
         }
         for object in updatedObjects {
@@ -323,11 +352,6 @@ extension Context {
             object.state.changedAttributes = []
             object.state.changedRelationships = []
             object.committed = nil
-        }
-        // Inserted objects track only relationship changes (for order and
-        // join-table writes); their attribute sets are always empty.
-        for object in insertedObjects where !object.state.changedRelationships.isEmpty {
-            object.state.changedRelationships = []
         }
         for object in deleted.values {
             registry[object.objectID] = nil

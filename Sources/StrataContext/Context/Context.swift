@@ -42,7 +42,15 @@ public final class Context {
     var deleted: [ObjectID: ManagedObject] = [:]
     var nextTemporaryKey: Int64 = -1
     var pendingChanges = ChangeSet()
-    var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:]
+    var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:] {
+        didSet {
+            tracksPendingChanges = observers.values.contains { $0.event == .objectsDidChange }
+        }
+    }
+    /// Whether `objectsDidChange` has observers; the pending change set is
+    /// only kept for them (bulk inserts need not pay for it). Kept with
+    /// ``observers`` rather than found per insert.
+    private(set) var tracksPendingChanges = false
     var saveHooks: [String: (ManagedObject) -> String?] = [:]
     /// The link every object of this context holds (a constant: reading a
     /// lazy property costs a check per object made).
@@ -54,7 +62,9 @@ public final class Context {
     /// The last entity looked up by name (bulk inserts name one entity).
     var lastDescription: EntityDescription?
     /// Non-nil while a save runs: the objects' states before it started.
-    var saveJournal: SaveJournal?
+    var saveJournal: SaveJournal? {
+        didSet { link.isSaving = saveJournal != nil }
+    }
     /// The fetch plans made so far, by request shape.
     var fetchPlans = FetchPlanCache()
     /// The store's metadata plist as the last save found it, still
@@ -119,6 +129,12 @@ public final class Context {
         // Predicates with [c]/[d], LIKE, MATCHES and localized sorts call these.
         try PredicateSQLFunctions.register(on: store.connection)
         link.context = self
+    }
+
+    deinit {
+        // The objects that outlive the context learn it without loading the
+        // weak reference (see ``ContextLink/isAlive``).
+        link.isAlive = false
     }
 
     /// Throws `modelMismatch` unless `model`'s version hashes are the
@@ -216,12 +232,6 @@ public final class Context {
     func registered(_ id: ObjectID) -> ManagedObject? {
         // Inserted objects are found by their temporary id until saved.
         id.isTemporary ? inserted[id] : registry[id]
-    }
-
-    /// Whether `objectsDidChange` has observers; the pending change set is
-    /// only kept for them (bulk inserts need not pay for it).
-    var tracksPendingChanges: Bool {
-        observers.values.contains { $0.event == .objectsDidChange }
     }
 
     /// Checks that `object` belongs to this context.

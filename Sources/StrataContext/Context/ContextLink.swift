@@ -6,4 +6,12 @@
 final class ContextLink {
     /// The context, while it exists; set once the context is made.
     weak var context: Context?
+    /// Whether the context still exists: cleared by its `deinit`. Read
+    /// instead of ``context`` where only that matters, since loading a weak
+    /// reference retains the context and releasing it goes through its side
+    /// table (setting each value of a new object paid both).
+    var isAlive = true
+    /// Whether a save of the context is in progress (its journal is open), so
+    /// that changes made meanwhile must be journaled.
+    var isSaving = false
 }

@@ -26,7 +26,10 @@ struct InsertedObjects {
     }
 
     /// The live inserted objects, in insertion order.
-    var values: [ManagedObject] { order.filter(\.isInserted) }
+    var values: [ManagedObject] {
+        // Usually none was deleted: share the list rather than copy it.
+        order.allSatisfy(\.isInserted) ? order : order.filter(\.isInserted)
+    }
 
     /// Their ids.
     var keys: [ObjectID] { values.map(\.objectID) }

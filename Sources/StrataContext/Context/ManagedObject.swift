@@ -35,7 +35,16 @@ open class ManagedObject {
     /// The state as last saved or fetched, captured just before the first
     /// change after that (so unchanged objects keep no second copy); nil
     /// while unchanged and for inserted objects. Rollback restores it.
-    var committed: ObjectState?
+    final var committed: ObjectState? {
+        get { committedBox?.state }
+        set { committedBox = newValue.map(CommittedState.init) }
+    }
+    /// Whether ``committed`` is set, without copying it.
+    final var hasCommitted: Bool { committedBox != nil }
+    /// Where ``committed`` lives: boxed, since only changed saved objects
+    /// have one, and inline it made every object (every insert, every row
+    /// fetched) about 150 bytes larger to allocate, copy and destroy.
+    private var committedBox: CommittedState?
     /// Whether the object was inserted and not yet saved.
     public internal(set) var isInserted: Bool {
         get { storedIsInserted }
@@ -104,6 +113,13 @@ open class ManagedObject {
 
     /// Stores a checked value at attribute `index`.
     private func assign(_ checked: AttributeValue?, at index: Int) throws {
+        // The bulk-insert path: an inserted object of a live context outside
+        // a save has nothing to journal or mark (it writes all its values),
+        // so the context itself need not be loaded.
+        if isInserted, isRegistered, link.isAlive, !link.isSaving {
+            state.values[index] = checked
+            return
+        }
         // One load of the weak context reference; `isRegistered` says whether
         // that context still knows this object (Context.check, inlined).
         guard let context, isRegistered else {
@@ -285,6 +301,13 @@ open class ManagedObject {
         default: throw wrong()
         }
     }
+}
+
+/// A saved object's state before its first change (``ManagedObject/committed``).
+final class CommittedState {
+    let state: ObjectState
+
+    init(_ state: ObjectState) { self.state = state }
 }
 
 extension AttributeValue {

@@ -178,11 +178,10 @@ package struct ObjectRegistry {
             for position in runs[index].objects.indices {
                 let held = keepingAll || !isKnownUniquelyReferenced(&runs[index].objects[position])
                 let object = runs[index].objects[position]
-                if held || object.hasChanges {
-                    objects[object.objectID] = object
-                } else {
-                    object.isRegistered = false
-                }
+                // An object only the run holds is left as it is: it dies with
+                // the run, so nobody can see its `isRegistered` (a bulk import
+                // drops every object this way).
+                if held || object.hasChanges { objects[object.objectID] = object }
             }
         }
         // A fetch in progress (forEach purges between batches) goes on

@@ -55,8 +55,7 @@ extension Context {
     /// change since it was saved or fetched.
     func journal(_ object: ManagedObject) {
         saveJournal?.record(object)
-        if object.committed == nil, !object.isInserted, !object.state.hasChanges, !object.isDeleted
-        {
+        if !object.isInserted, !object.hasCommitted, !object.state.hasChanges, !object.isDeleted {
             object.committed = object.state
         }
     }
