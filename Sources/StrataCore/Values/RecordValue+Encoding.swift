@@ -19,81 +19,76 @@ extension RecordValue {
 /// A value being encoded: empty until a container or a single value is
 /// put in it. A class, so containers handed out earlier see later writes.
 private final class EncodingNode {
-    enum Content {
-        case empty
-        case single(RecordValue)
-        case array([EncodingNode])
-        case object(keys: [String], nodes: [String: EncodingNode])
-    }
+    enum Shape { case empty, single, array, object }
 
-    var content = Content.empty
+    private(set) var shape = Shape.empty
+    /// The value, when the shape is `single`.
+    private var single = RecordValue.null
+    /// An array's elements or an object's members, in the order encoded
+    /// (an element's key is its index).
+    private var children: [(key: String, node: EncodingNode)] = []
+    /// Where each member's key stands in `children`.
+    private var indexByKey: [String: Int] = [:]
 
     /// The finished value; a node nothing was written to is an empty
     /// object, as `JSONEncoder` writes it.
     var value: RecordValue {
-        switch content {
+        switch shape {
         case .empty: .dictionary([])
-        case .single(let value): value
-        case .array(let nodes): .array(values: nodes.map(\.value))
-        case .object(let keys, let nodes):
-            .dictionary(
-                keys.compactMap { key in nodes[key].map { RecordField(key: key, value: $0.value) } }
-            )
+        case .single: single
+        case .array: .array(values: children.map(\.node.value))
+        case .object: .dictionary(children.map { RecordField(key: $0.key, value: $0.node.value) })
         }
+    }
+
+    var count: Int { children.count }
+
+    /// Makes the node `value`.
+    func set(_ value: RecordValue) {
+        shape = .single
+        single = value
     }
 
     /// Encodes `value` into this node, with Foundation's special cases.
     func encode(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         switch value {
-        case let date as Date: content = .single(.real(date.timeIntervalSinceReferenceDate))
-        case let data as Data: content = .single(.text(data.base64EncodedString()))
-        case let url as URL: content = .single(.text(url.absoluteString))
-        case let decimal as Decimal:
-            content = .single(.real(NSDecimalNumber(decimal: decimal).doubleValue))
+        case let date as Date: set(.real(date.timeIntervalSinceReferenceDate))
+        case let data as Data: set(.text(data.base64EncodedString()))
+        case let url as URL: set(.text(url.absoluteString))
+        case let decimal as Decimal: set(.real(NSDecimalNumber(decimal: decimal).doubleValue))
         default: try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
         }
     }
 
-    /// The child under `key`, made (or replaced) now.
+    /// The child under `key`, made now; a key encoded again keeps its place
+    /// and takes the new value.
     func child(forKey key: String) -> EncodingNode {
-        var (keys, nodes): ([String], [String: EncodingNode]) = ([], [:])
-        if case .object(let existingKeys, let existingNodes) = content {
-            (keys, nodes) = (existingKeys, existingNodes)
-        }
+        become(.object)
         let node = EncodingNode()
-        if nodes.updateValue(node, forKey: key) == nil { keys.append(key) }
-        content = .object(keys: keys, nodes: nodes)
+        if let index = indexByKey[key] {
+            children[index].node = node
+        } else {
+            indexByKey[key] = children.count
+            children.append((key, node))
+        }
         return node
     }
 
     /// A new last element.
     func appendChild() -> EncodingNode {
-        var nodes: [EncodingNode] = []
-        if case .array(let existing) = content { nodes = existing }
+        become(.array)
         let node = EncodingNode()
-        nodes.append(node)
-        content = .array(nodes)
+        children.append((String(children.count), node))
         return node
     }
 
-    /// Makes the node an object (or keeps it one).
-    func becomeObject() {
-        if case .object = content { return }
-        content = .object(keys: [], nodes: [:])
-    }
-
-    /// Makes the node an array (or keeps it one).
-    func becomeArray() {
-        if case .array = content { return }
-        content = .array([])
-    }
-
-    var count: Int {
-        switch content {
-        case .array(let nodes): nodes.count
-        case .object(let keys, _): keys.count
-        default: 0
-        }
+    /// Makes the node an empty container of `container`'s shape, unless it
+    /// is one already.
+    func become(_ container: Shape) {
+        guard shape != container else { return }
+        shape = container
+        children = []
+        indexByKey = [:]
     }
 }
 
@@ -104,12 +99,12 @@ private struct NodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        node.becomeObject()
+        node.become(.object)
         return KeyedEncodingContainer(KeyedNodeContainer(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        node.becomeArray()
+        node.become(.array)
         return UnkeyedNodeContainer(node: node, codingPath: codingPath)
     }
 
@@ -152,13 +147,13 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
 
     mutating func encodeNil(forKey key: Key) throws {
-        node.child(forKey: key.stringValue).content = .single(.null)
+        node.child(forKey: key.stringValue).set(.null)
     }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         let child = node.child(forKey: key.stringValue)
         if let scalar = scalar(value) {
-            child.content = .single(scalar)
+            child.set(scalar)
         } else {
             try child.encode(value, codingPath: codingPath + [key])
         }
@@ -168,14 +163,14 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = node.child(forKey: key.stringValue)
-        child.becomeObject()
+        child.become(.object)
         return KeyedEncodingContainer(
             KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = node.child(forKey: key.stringValue)
-        child.becomeArray()
+        child.become(.array)
         return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key])
     }
 
@@ -194,13 +189,13 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     var count: Int { node.count }
 
     mutating func encodeNil() throws {
-        node.appendChild().content = .single(.null)
+        node.appendChild().set(.null)
     }
 
     mutating func encode(_ value: some Encodable) throws {
         let child = node.appendChild()
         if let scalar = scalar(value) {
-            child.content = .single(scalar)
+            child.set(scalar)
         } else {
             try child.encode(value, codingPath: codingPath)
         }
@@ -210,14 +205,14 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = node.appendChild()
-        child.becomeObject()
+        child.become(.object)
         return KeyedEncodingContainer(
             KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = node.appendChild()
-        child.becomeArray()
+        child.become(.array)
         return UnkeyedNodeContainer(node: child, codingPath: codingPath)
     }
 
@@ -231,12 +226,12 @@ private struct SingleNodeContainer: SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
 
     mutating func encodeNil() throws {
-        node.content = .single(.null)
+        node.set(.null)
     }
 
     mutating func encode(_ value: some Encodable) throws {
         if let scalar = scalar(value) {
-            node.content = .single(scalar)
+            node.set(scalar)
         } else {
             try node.encode(value, codingPath: codingPath)
         }

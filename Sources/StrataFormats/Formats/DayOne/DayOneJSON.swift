@@ -19,13 +19,8 @@ enum DayOneJSON {
         case .array(let fields), .set(let fields):
             return .array(values: fields.map { Self.value($0.value) })
         case .dictionary(let fields):
-            return .dictionary(fields.map { member($0.key, Self.value($0.value)) })
+            return .dictionary(fields.map { RecordField(key: $0.key, value: Self.value($0.value)) })
         }
-    }
-
-    /// A member without a position.
-    static func member(_ key: String, _ value: RecordValue) -> RecordField {
-        RecordField(key: key, value: value)
     }
 
     /// A number as JSON: whole numbers without a fraction.

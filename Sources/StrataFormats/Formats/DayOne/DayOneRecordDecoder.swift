@@ -64,12 +64,14 @@ struct DayOneRecordDecoder {
             let unknown = try object(
                 field, fields: fields, into: &result.attributes,
                 invalidity: &result.invalidity)
-            if !unknown.isEmpty { extra.append(DayOneJSON.member(field.key, .dictionary(unknown))) }
+            if !unknown.isEmpty {
+                extra.append(RecordField(key: field.key, value: .dictionary(unknown)))
+            }
         default:
             if let kind = DayOneMediaKind.allCases.first(where: { $0.entryKey == field.key }) {
                 result.media += try media(field, kind: kind, invalidity: &result.invalidity)
             } else {
-                extra.append(DayOneJSON.member(field.key, DayOneJSON.value(field.value)))
+                extra.append(RecordField(key: field.key, value: DayOneJSON.value(field.value)))
             }
         }
     }
@@ -125,7 +127,7 @@ struct DayOneRecordDecoder {
             if let mapped = known[member.key] {
                 try read(member, as: mapped, into: &attributes, invalidity: &invalidity)
             } else {
-                unknown.append(DayOneJSON.member(member.key, DayOneJSON.value(member.value)))
+                unknown.append(RecordField(key: member.key, value: DayOneJSON.value(member.value)))
             }
         }
         return unknown
@@ -172,7 +174,8 @@ struct DayOneRecordDecoder {
                         member, as: DayOneField(member.key, "format", .string),
                         into: &medium.attributes, invalidity: &invalidity)
                 } else {
-                    unknown.append(DayOneJSON.member(member.key, DayOneJSON.value(member.value)))
+                    unknown.append(
+                        RecordField(key: member.key, value: DayOneJSON.value(member.value)))
                 }
             }
             if !unknown.isEmpty { medium.extra = .dictionary(unknown) }

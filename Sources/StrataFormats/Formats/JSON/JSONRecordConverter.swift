@@ -23,22 +23,22 @@ struct JSONRecordConverter {
     let limits: ImportLimits
     /// The absolute offset of the record's first byte.
     let startOffset: Int
-    private var cursor: JSONTextCursor
+    /// The record's text, as ``JSONReader`` read it.
+    let bytes: UnsafeBufferPointer<UInt8>
 
     /// A converter for the record whose text is `bytes`, starting at
-    /// absolute offset `startOffset`, `line` and `column`.
+    /// absolute offset `startOffset`.
     init(
-        file: String, limits: ImportLimits, bytes: UnsafeBufferPointer<UInt8>,
-        startOffset: Int, line: Int, column: Int
+        file: String, limits: ImportLimits, bytes: UnsafeBufferPointer<UInt8>, startOffset: Int
     ) {
         self.file = file
         self.limits = limits
         self.startOffset = startOffset
-        cursor = JSONTextCursor(bytes: bytes, line: line, column: column)
+        self.bytes = bytes
     }
 
     /// The record made of `node`, which must be an object.
-    mutating func record(
+    func record(
         _ node: RecordField, position: SourcePosition, group: String?
     ) throws(ImportError) -> ImportRecord {
         guard case .dictionary(let members) = node.value else {
@@ -48,21 +48,21 @@ struct JSONRecordConverter {
         }
         let path = position.keyPath ?? ""
         let fields = try self.fields(of: members, at: node, path: path, depth: 1)
-        let text = Data(cursor.bytes)
+        let text = Data(bytes)
         return ImportRecord(fields: fields, position: position, group: group, originalText: text)
     }
 
-    /// The position of the character at `line` and `column`.
-    mutating func position(line: Int, column: Int, keyPath: String) -> SourcePosition {
-        let index = cursor.index(line: line, column: column)
-        return SourcePosition(
-            file: file, line: line, column: column, byteOffset: Int64(startOffset + index),
-            keyPath: keyPath)
+    /// `place`, where the reader found a value or key in the record's text,
+    /// as a place in the file, with `keyPath`.
+    func position(_ place: SourcePosition?, keyPath: String) -> SourcePosition {
+        SourcePosition(
+            file: file, line: place?.line ?? 0, column: place?.column ?? 0,
+            byteOffset: Int64(startOffset) + (place?.byteOffset ?? 0), keyPath: keyPath)
     }
 
     // MARK: - Values
 
-    private mutating func fields(
+    private func fields(
         of members: [RecordField], at node: RecordField, path: String, depth: Int
     ) throws(ImportError) -> [RecordField] {
         try checkContainer(node, count: members.count, path: path, depth: depth)
@@ -78,11 +78,11 @@ struct JSONRecordConverter {
                     first.map { "line \($0.keyLine), column \($0.keyColumn)" } ?? "before"
                 throw ImportError(
                     .structure,
-                    at: position(line: member.keyLine, column: member.keyColumn, keyPath: keyPath),
+                    at: position(member.keyPosition ?? member.position, keyPath: keyPath),
                     "the key \"\(member.key)\" appears twice in one object (first at \(firstPlace));"
                         + " keys must be unique")
             }
-            let place = position(line: member.line, column: member.column, keyPath: keyPath)
+            let place = position(member.position, keyPath: keyPath)
             let value = try self.value(member, at: place, depth: depth)
             fields.append(RecordField(key: member.key, value: value, position: place))
         }
@@ -97,7 +97,7 @@ struct JSONRecordConverter {
         return false
     }
 
-    private mutating func elements(
+    private func elements(
         of nodes: [RecordField], at node: RecordField, path: String, depth: Int
     ) throws(ImportError) -> [RecordField] {
         try checkContainer(node, count: nodes.count, path: path, depth: depth)
@@ -105,30 +105,30 @@ struct JSONRecordConverter {
         fields.reserveCapacity(nodes.count)
         for (index, element) in nodes.enumerated() {
             let keyPath = Self.keyPath(path, index: index)
-            let place = position(line: element.line, column: element.column, keyPath: keyPath)
+            let place = position(element.position, keyPath: keyPath)
             let value = try self.value(element, at: place, depth: depth)
             fields.append(RecordField(key: String(index), value: value, position: place))
         }
         return fields
     }
 
-    private mutating func checkContainer(
+    private func checkContainer(
         _ node: RecordField, count: Int, path: String, depth: Int
     ) throws(ImportError) {
         if depth > limits.maximumDepth {
             throw ImportError(
-                .tooLarge, at: position(line: node.line, column: node.column, keyPath: path),
+                .tooLarge, at: position(node.position, keyPath: path),
                 "nesting deeper than \(limits.maximumDepth) arrays and objects")
         }
         if count > limits.maximumFieldCount {
             throw ImportError(
-                .tooLarge, at: position(line: node.line, column: node.column, keyPath: path),
+                .tooLarge, at: position(node.position, keyPath: path),
                 "\(count) values in one \(node.value.isObject ? "object" : "array"); "
                     + "the limit is \(limits.maximumFieldCount)")
         }
     }
 
-    private mutating func value(
+    private func value(
         _ node: RecordField, at place: SourcePosition, depth: Int
     ) throws(ImportError) -> RecordValue {
         switch node.value {
@@ -158,7 +158,6 @@ struct JSONRecordConverter {
     /// The value of the integer literal at `index` when it is above
     /// `Int64.max` but fits in 64 bits unsigned; nil for any other number.
     private func unsignedInteger(at index: Int) -> UInt64? {
-        let bytes = cursor.bytes
         guard index >= 0, index < bytes.count, bytes[index] != UInt8(ascii: "-") else {
             return nil
         }

@@ -82,9 +82,8 @@ extension JSONRecordReader {
             if mapped.code == .syntax { throw fail(mapped) }
             throw mapped
         }
-        var converter = JSONRecordConverter(
-            file: file, limits: limits, bytes: bytes, startOffset: start, line: place.line,
-            column: place.column)
+        let converter = JSONRecordConverter(
+            file: file, limits: limits, bytes: bytes, startOffset: start)
         return try converter.record(node, position: place, group: group)
     }
 

@@ -88,9 +88,8 @@ extension JSONRecordReader {
                 error, file: file, bytes: bytes, start: first, line: lineNumber, column: column,
                 keyPath: keyPath)
         }
-        var converter = JSONRecordConverter(
-            file: file, limits: limits, bytes: bytes, startOffset: first, line: lineNumber,
-            column: column)
+        let converter = JSONRecordConverter(
+            file: file, limits: limits, bytes: bytes, startOffset: first)
         return try converter.record(node, position: position, group: nil)
     }
 }

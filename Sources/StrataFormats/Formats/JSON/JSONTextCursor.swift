@@ -1,10 +1,10 @@
 import StrataCore
 
-/// Turns the line and column that ``JSONReader`` gives a value back into
-/// the value's byte offset in the record's text.
+/// Turns the line and column of a ``JSONSyntaxError`` (which carries no
+/// byte offset; values do) back into its byte offset in the record's text.
 ///
-/// Values are asked for in document order, so the cursor only moves
-/// forward and a whole record costs one pass over its bytes. It breaks
+/// Asked in document order, the cursor only moves forward, one pass over
+/// the bytes. It breaks
 /// lines as the reader does (LF, CR, CRLF) and counts columns in scalars.
 struct JSONTextCursor {
     let bytes: UnsafeBufferPointer<UInt8>
