@@ -120,7 +120,7 @@ extension ExpressionChecker {
     private func constantText(
         _ node: ExpressionNode, of name: String, what: String
     ) throws(ExpressionError) -> String {
-        guard case .literal(.string(let text), _) = node else {
+        guard case .value(.string(let text), _) = node else {
             throw ExpressionError(
                 column: node.column,
                 message: "the \(what) of \(name) must be a string literal, such as "

@@ -39,21 +39,12 @@ package struct ExpressionChecker {
     /// The type of `node`'s value.
     ///
     /// - Throws: ``ExpressionError`` at the first part that does not fit.
-    package mutating func type(of node: ExpressionNode) throws(ExpressionError) -> ExpressionType {
+    package mutating func type(of node: ExpressionNode) throws(ExpressionError)
+        -> ExpressionType
+    {
         switch node {
-        case .literal(let value, _):
-            switch value {
-            case .null: return .null
-            case .string: return .string
-            case .integer: return .integer
-            case .real: return .real
-            case .boolean: return .boolean
-            case .date: return .date
-            case .data: return .binary
-            case .uuid: return .uuid
-            case .list: return .list
-            case .structured: return .structured
-            }
+        case .value(let value, let column):
+            return try Self.type(of: value, column: column)
         case .keyPath(let path, let column):
             switch source {
             case .entity(let model, let entity):
@@ -68,18 +59,57 @@ package struct ExpressionChecker {
                 }
                 return type
             }
-        case .unary(let symbol, let operand, let column):
+        case .unary(let op, let operand, let column):
             let type = try type(of: operand)
-            if symbol == "!" {
+            if op == .not {
                 try require(type, [.boolean], "'!'", column: column)
                 return .boolean
             }
             try require(type, [.integer, .real], "'-'", column: column)
             return type
-        case .binary(let symbol, let left, let right, let column):
-            return try binary(symbol, type(of: left), type(of: right), column: column)
-        case .call(let name, let arguments, let column):
+        case .binary(let op, let left, let right, let column):
+            return try binary(op, type(of: left), type(of: right), column: column)
+        case .function(let name, let arguments, let column):
             return try call(name, arguments, column: column)
+        case .count(_, let column):
+            throw ExpressionError(
+                column: column,
+                message: "@count counts a to-many relationship, which a mapping expression "
+                    + "does not read")
+        case .variable(let name, let column):
+            throw ExpressionError(
+                column: column, message: "a mapping expression has no variable $\(name)")
+        case .list(let items):
+            throw ExpressionError(
+                column: items.first?.column ?? 1,
+                message: "a list {…} is not a value of a mapping expression")
+        }
+    }
+
+    /// The type of a literal; a mapping's literals are the parser's (strings,
+    /// numbers, Booleans, nil), values of other kinds come from trees built
+    /// elsewhere.
+    private static func type(of value: PredicateValue, column: Int) throws(ExpressionError)
+        -> ExpressionType
+    {
+        switch value {
+        case .null: return .null
+        case .string: return .string
+        case .integer: return .integer
+        case .real: return .real
+        case .boolean: return .boolean
+        case .date: return .date
+        case .data: return .binary
+        case .uuid: return .uuid
+        case .array(let items):
+            guard items.allSatisfy({ if case .string = $0 { true } else { false } }) else {
+                throw ExpressionError(
+                    column: column, message: "a list in a mapping expression holds strings only")
+            }
+            return .list
+        case .object:
+            throw ExpressionError(
+                column: column, message: "an object is not a value of a mapping expression")
         }
     }
 
@@ -165,35 +195,36 @@ package struct ExpressionChecker {
     }
 
     private func binary(
-        _ symbol: String, _ left: ExpressionType, _ right: ExpressionType, column: Int
+        _ op: BinaryOperator, _ left: ExpressionType, _ right: ExpressionType, column: Int
     ) throws(ExpressionError) -> ExpressionType {
+        let symbol = op.rawValue
         func mismatch(_ hint: String = "") -> ExpressionError {
             ExpressionError(
                 column: column,
                 message: "'\(symbol)' cannot combine \(left.withArticle) and "
                     + "\(right.withArticle)\(hint)")
         }
-        switch symbol {
-        case "??":
+        switch op {
+        case .coalesce:
             guard let type = left.unified(with: right) else {
                 throw mismatch("; both sides must be of one type")
             }
             return type
-        case "&&", "||":
+        case .and, .or:
             try require(left, [.boolean], "'\(symbol)'", column: column)
             try require(right, [.boolean], "'\(symbol)'", column: column)
             return .boolean
-        case "==", "!=":
+        case .equal, .notEqual:
             guard left.unified(with: right) != nil, left != .list, right != .list else {
                 throw mismatch()
             }
             return .boolean
-        case "<", "<=", ">", ">=":
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let type = left.unified(with: right),
                 [.integer, .real, .string, .date, .null].contains(type)
             else { throw mismatch("; compare numbers, strings or dates") }
             return .boolean
-        case "+":
+        case .add:
             if left == .string || right == .string {
                 guard left.unified(with: right) == .string else {
                     throw mismatch("; convert with string(…) or use concatenate(…)")
@@ -205,15 +236,15 @@ package struct ExpressionChecker {
             }
             guard left.isNumeric, right.isNumeric else { throw mismatch() }
             return left.unified(with: right) ?? .real
-        case "-":
+        case .subtract:
             if left == .date && right == .date { return .real }
             if left == .date && right.isNumeric { return .date }
             guard left.isNumeric, right.isNumeric else { throw mismatch() }
             return left.unified(with: right) ?? .real
-        case "*":
+        case .multiply:
             guard left.isNumeric, right.isNumeric else { throw mismatch() }
             return left.unified(with: right) ?? .real
-        default:  // "/"
+        case .divide:
             guard left.isNumeric, right.isNumeric else { throw mismatch() }
             return .real
         }

@@ -41,21 +41,21 @@ package final class ExpressionEvaluator {
         _ node: ExpressionNode, _ values: [String: MappingValue]
     ) throws(ExpressionError) -> MappingValue {
         switch node {
-        case .literal(let value, _): return value
+        case .value(let value, _): return MappingValue(value)
         case .keyPath(let path, _): return values[path.joined(separator: ".")] ?? .null
-        case .unary(let symbol, let operand, let column):
+        case .unary(let op, let operand, let column):
             let value = try evaluate(operand, values)
-            switch (symbol, value) {
-            case ("!", .boolean(let flag)): return .boolean(!flag)
-            case ("-", .integer(let number)):
+            switch (op, value) {
+            case (.not, .boolean(let flag)): return .boolean(!flag)
+            case (.negate, .integer(let number)):
                 guard number != .min else { throw overflow(column) }
                 return .integer(-number)
-            case ("-", .real(let number)): return .real(-number)
+            case (.negate, .real(let number)): return .real(-number)
             default: return .null
             }
-        case .binary(let symbol, let left, let right, let column):
-            return try bounded(binary(symbol, left, right, values, column: column), column)
-        case .call(let name, let arguments, let column):
+        case .binary(let op, let left, let right, let column):
+            return try bounded(binary(op, left, right, values, column: column), column)
+        case .function(let name, let arguments, let column):
             guard let function = ExpressionFunction(rawValue: name) else {
                 throw ExpressionError(
                     column: column,
@@ -64,6 +64,13 @@ package final class ExpressionEvaluator {
             }
             try function.checkArity(arguments.count, column: column)
             return try bounded(call(function, arguments, values, column: column), column)
+        case .count(_, let column), .variable(_, let column):
+            // The checker refuses both when a mapping loads.
+            throw ExpressionError(column: column, message: "not a value of a mapping expression")
+        case .list(let items):
+            throw ExpressionError(
+                column: items.first?.column ?? 1,
+                message: "a list {…} is not a value of a mapping expression")
         }
     }
 
@@ -97,66 +104,63 @@ package final class ExpressionEvaluator {
     }
 
     private func binary(
-        _ symbol: String, _ leftNode: ExpressionNode, _ rightNode: ExpressionNode,
+        _ op: BinaryOperator, _ leftNode: ExpressionNode, _ rightNode: ExpressionNode,
         _ values: [String: MappingValue], column: Int
     ) throws(ExpressionError) -> MappingValue {
         let left = try evaluate(leftNode, values)
-        switch symbol {
-        case "??": return left.isNull ? try evaluate(rightNode, values) : left
-        case "&&":
+        switch op {
+        case .coalesce: return left.isNull ? try evaluate(rightNode, values) : left
+        case .and:
             guard left == .boolean(true) else { return .boolean(false) }
             return .boolean(try evaluate(rightNode, values) == .boolean(true))
-        case "||":
+        case .or:
             if left == .boolean(true) { return .boolean(true) }
             return .boolean(try evaluate(rightNode, values) == .boolean(true))
         default: break
         }
         let right = try evaluate(rightNode, values)
-        if symbol == "==" || symbol == "!=" {
+        if op == .equal || op == .notEqual {
             let equal = Self.equal(left, right)
-            return .boolean(symbol == "==" ? equal : !equal)
+            return .boolean(op == .equal ? equal : !equal)
         }
         if left.isNull || right.isNull { return .null }
-        switch symbol {
-        case "<", "<=", ">", ">=":
-            guard let order = Self.order(left, right) else { return .null }
-            switch symbol {
-            case "<": return .boolean(order < 0)
-            case "<=": return .boolean(order <= 0)
-            case ">": return .boolean(order > 0)
-            default: return .boolean(order >= 0)
-            }
-        default:
-            return try arithmetic(symbol, left, right, column: column)
+        guard op.isComparison else { return try arithmetic(op, left, right, column: column) }
+        guard let order = Self.order(left, right) else { return .null }
+        switch op {
+        case .less: return .boolean(order < 0)
+        case .lessOrEqual: return .boolean(order <= 0)
+        case .greater: return .boolean(order > 0)
+        default: return .boolean(order >= 0)
         }
     }
 
     private func arithmetic(
-        _ symbol: String, _ left: MappingValue, _ right: MappingValue, column: Int
+        _ op: BinaryOperator, _ left: MappingValue, _ right: MappingValue, column: Int
     ) throws(ExpressionError) -> MappingValue {
-        switch (symbol, left, right) {
-        case ("+", .string(let a), .string(let b)):
+        switch (op, left, right) {
+        case (.add, .string(let a), .string(let b)):
             try checkSize(a.utf8.count + b.utf8.count, column)
             return .string(a + b)
-        case ("+", .date(let seconds), _): return right.number.map { .date(seconds + $0) } ?? .null
-        case ("+", _, .date(let seconds)): return left.number.map { .date(seconds + $0) } ?? .null
-        case ("-", .date(let a), .date(let b)): return .real(a - b)
-        case ("-", .date(let seconds), _): return right.number.map { .date(seconds - $0) } ?? .null
-        case (_, .integer(let a), .integer(let b)) where symbol != "/":
+        case (.add, .date(let seconds), _): return right.number.map { .date(seconds + $0) } ?? .null
+        case (.add, _, .date(let seconds)): return left.number.map { .date(seconds + $0) } ?? .null
+        case (.subtract, .date(let a), .date(let b)): return .real(a - b)
+        case (.subtract, .date(let seconds), _):
+            return right.number.map { .date(seconds - $0) } ?? .null
+        case (_, .integer(let a), .integer(let b)) where op != .divide:
             let (result, overflowed) =
-                switch symbol {
-                case "+": a.addingReportingOverflow(b)
-                case "-": a.subtractingReportingOverflow(b)
+                switch op {
+                case .add: a.addingReportingOverflow(b)
+                case .subtract: a.subtractingReportingOverflow(b)
                 default: a.multipliedReportingOverflow(by: b)
                 }
             guard !overflowed else { throw overflow(column) }
             return .integer(result)
         default:
             guard let a = left.number, let b = right.number else { return .null }
-            switch symbol {
-            case "+": return .real(a + b)
-            case "-": return .real(a - b)
-            case "*": return .real(a * b)
+            switch op {
+            case .add: return .real(a + b)
+            case .subtract: return .real(a - b)
+            case .multiply: return .real(a * b)
             default: return b == 0 ? .null : .real(a / b)
             }
         }

@@ -1,5 +1,5 @@
-/// Parses a mapping expression into an ``ExpressionNode``, over ``Lexer``'s
-/// tokens (its mapping dialect).
+/// Parses a mapping expression into a ``ExpressionNode`` (the tree
+/// predicates share), over ``Lexer``'s tokens (its mapping dialect).
 ///
 /// Precedence, loosest first: `??` (right to left), `||`, `&&`, the
 /// comparisons `== != < <= > >=` (not chained), `+ -`, `* /`, prefix
@@ -77,12 +77,21 @@ package struct ExpressionParser {
         guard isSymbol("??") else { return left }
         let column = current.column
         index += 1
-        return .binary("??", left, try coalescing(), column: column)
+        return .binary(.coalesce, left, try coalescing(), column: column)
     }
 
-    private static let levels: [[String]] = [
-        ["||"], ["&&"], ["==", "!=", "<", "<=", ">", ">="], ["+", "-"], ["*", "/"],
+    private static let levels: [[BinaryOperator]] = [
+        [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual],
+        [.add, .subtract], [.multiply, .divide],
     ]
+
+    /// The operator of `level` the current token writes, if any.
+    private func binaryOperator(of level: Int) -> BinaryOperator? {
+        guard case .symbol(let symbol) = current.kind,
+            let op = BinaryOperator(rawValue: symbol), Self.levels[level].contains(op)
+        else { return nil }
+        return op
+    }
 
     private mutating func binary(level: Int) throws(ExpressionError) -> ExpressionNode {
         guard level < Self.levels.count else { return try prefix() }
@@ -91,7 +100,7 @@ package struct ExpressionParser {
         // tree one level deeper per operator, which the checker and the
         // evaluator walk recursively: its height is bounded too.
         var height: Int?
-        while case .symbol(let symbol) = current.kind, Self.levels[level].contains(symbol) {
+        while let op = binaryOperator(of: level) {
             let column = current.column
             index += 1
             let right = try binary(level: level + 1)
@@ -103,11 +112,9 @@ package struct ExpressionParser {
                         + "(a chain of operators counts one level each)")
             }
             height = joined
-            left = .binary(symbol, left, right, column: column)
+            left = .binary(op, left, right, column: column)
             // Comparisons do not chain: `a < b < c` is a mistake, not a value.
-            if level == 2, case .symbol(let next) = current.kind,
-                Self.levels[level].contains(next)
-            {
+            if level == 2, binaryOperator(of: level) != nil {
                 throw ExpressionError(
                     column: current.column,
                     message: "comparisons do not chain; combine them with && or ||")
@@ -118,7 +125,8 @@ package struct ExpressionParser {
 
     private mutating func prefix() throws(ExpressionError) -> ExpressionNode {
         if isSymbol("-") || isSymbol("!") {
-            guard case .symbol(let symbol) = current.kind else { return try primary() }
+            guard case .symbol(let symbol) = current.kind, let op = UnaryOperator(rawValue: symbol)
+            else { return try primary() }
             let column = current.column
             index += 1
             depth += 1
@@ -130,15 +138,15 @@ package struct ExpressionParser {
             }
             let operand = try prefix()
             // A negative literal is a literal, so `-3` can be a constant argument.
-            if symbol == "-", case .literal(let value, _) = operand {
+            if op == .negate, case .value(let value, _) = operand {
                 switch value {
                 case .integer(let number) where number != .min:
-                    return .literal(.integer(-number), column: column)
-                case .real(let number): return .literal(.real(-number), column: column)
+                    return .value(.integer(-number), column: column)
+                case .real(let number): return .value(.real(-number), column: column)
                 default: break
                 }
             }
-            return .unary(symbol, operand, column: column)
+            return .unary(op, operand, column: column)
         }
         return try primary()
     }
@@ -148,13 +156,13 @@ package struct ExpressionParser {
         switch token.kind {
         case .integer(let value):
             index += 1
-            return .literal(.integer(value), column: token.column)
+            return .value(.integer(value), column: token.column)
         case .real(let value):
             index += 1
-            return .literal(.real(value), column: token.column)
+            return .value(.real(value), column: token.column)
         case .string(let text):
             index += 1
-            return .literal(.string(text), column: token.column)
+            return .value(.string(text), column: token.column)
         case .punctuation("("):
             index += 1
             let inner = try coalescing()
@@ -163,9 +171,9 @@ package struct ExpressionParser {
         case .name(let name, escaped: false):
             index += 1
             switch name {
-            case "true": return .literal(.boolean(true), column: token.column)
-            case "false": return .literal(.boolean(false), column: token.column)
-            case "nil", "null": return .literal(.null, column: token.column)
+            case "true": return .value(.boolean(true), column: token.column)
+            case "false": return .value(.boolean(false), column: token.column)
+            case "nil", "null": return .value(.null, column: token.column)
             default: break
             }
             if isPunctuation("(") { return try call(name, column: token.column) }
@@ -207,7 +215,7 @@ package struct ExpressionParser {
         var arguments: [ExpressionNode] = []
         if isPunctuation(")") {
             index += 1
-            return .call(name, arguments, column: column)
+            return .function(name, arguments, column: column)
         }
         while true {
             arguments.append(try coalescing())
@@ -216,7 +224,7 @@ package struct ExpressionParser {
                 continue
             }
             try expect(")", "or ',' after an argument of \(name)(…)")
-            return .call(name, arguments, column: column)
+            return .function(name, arguments, column: column)
         }
     }
 }

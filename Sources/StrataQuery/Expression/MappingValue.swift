@@ -39,6 +39,24 @@ package enum MappingValue: Hashable, Sendable {
         }
     }
 
+    /// The value of an expression's literal. An object reference has no
+    /// mapping value (the checker refuses it) and reads as nil; a list keeps
+    /// its strings.
+    init(_ literal: PredicateValue) {
+        switch literal {
+        case .null, .object: self = .null
+        case .boolean(let flag): self = .boolean(flag)
+        case .integer(let number): self = .integer(number)
+        case .real(let number): self = .real(number)
+        case .string(let text): self = .string(text)
+        case .date(let seconds): self = .date(seconds)
+        case .data(let bytes): self = .data(bytes)
+        case .uuid(let uuid): self = .uuid(uuid)
+        case .array(let items):
+            self = .list(items.compactMap { if case .string(let text) = $0 { text } else { nil } })
+        }
+    }
+
     package var isNull: Bool { self == .null }
 
     /// The number, for integers and reals.

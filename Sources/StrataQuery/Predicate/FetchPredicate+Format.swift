@@ -46,19 +46,35 @@ extension Comparison: CustomStringConvertible {
     }
 }
 
-extension PredicateExpression: CustomStringConvertible {
+extension ExpressionNode: CustomStringConvertible {
     /// The expression in the format language.
     public var description: String { format(redacted: false) }
 
     func format(redacted: Bool) -> String {
         switch self {
-        case .keyPath(let path, _): path.map(PredicateExpression.escaped).joined(separator: ".")
+        case .keyPath(let path, _): path.map(ExpressionNode.escaped).joined(separator: ".")
         case .count(let path, _):
-            (path.map(PredicateExpression.escaped) + ["@count"]).joined(separator: ".")
-        case .value(let value): redacted ? "%@" : value.description
+            (path.map(ExpressionNode.escaped) + ["@count"]).joined(separator: ".")
+        case .value(let value, _): redacted ? "%@" : value.description
         case .list(let items):
             "{" + items.map { $0.format(redacted: redacted) }.joined(separator: ", ") + "}"
         case .variable(let name, _): "$" + name
+        case .unary(let op, let operand, _): op.rawValue + operand.formatOperand(redacted)
+        case .binary(let op, let left, let right, _):
+            left.formatOperand(redacted) + " " + op.rawValue + " "
+                + right.formatOperand(redacted)
+        case .function(let name, let arguments, _):
+            name + "(" + arguments.map { $0.format(redacted: redacted) }.joined(separator: ", ")
+                + ")"
+        }
+    }
+
+    /// The expression as an operand: an operator's expression in
+    /// parentheses, so the text reads back as the same tree.
+    private func formatOperand(_ redacted: Bool) -> String {
+        switch self {
+        case .unary, .binary: "(" + format(redacted: redacted) + ")"
+        default: format(redacted: redacted)
         }
     }
 

@@ -27,13 +27,19 @@ extension FetchPredicate {
     }
 }
 
-extension PredicateExpression {
+extension ExpressionNode {
     /// The expression with its numbers replaced (``FetchPredicate/replacingNumbers(_:)``).
-    func replacingNumbers(_ body: (PredicateValue) -> PredicateValue) -> PredicateExpression {
+    func replacingNumbers(_ body: (PredicateValue) -> PredicateValue) -> ExpressionNode {
         switch self {
-        case .value(let value): .value(value.replacingNumbers(body))
+        case .value(let value, let column): .value(value.replacingNumbers(body), column: column)
         case .list(let items): .list(items.map { $0.replacingNumbers(body) })
         case .keyPath, .count, .variable: self
+        case .unary(let op, let operand, let column):
+            .unary(op, operand.replacingNumbers(body), column: column)
+        case .binary(let op, let left, let right, let column):
+            .binary(op, left.replacingNumbers(body), right.replacingNumbers(body), column: column)
+        case .function(let name, let arguments, let column):
+            .function(name, arguments.map { $0.replacingNumbers(body) }, column: column)
         }
     }
 }

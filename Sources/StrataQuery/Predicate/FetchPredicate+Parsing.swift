@@ -13,7 +13,7 @@ extension FetchPredicate {
     /// Keywords are case-insensitive. A comparison with the value on the
     /// left is mirrored (`3 < age` reads as `age > 3`, `%@ IN tags` as
     /// `tags CONTAINS %@`). Variables without a value in `variables` stay
-    /// ``PredicateExpression/variable(_:column:)`` for
+    /// ``ExpressionNode/variable(_:column:)`` for
     /// ``substituting(_:)``.
     ///
     /// - Parameters:
@@ -60,9 +60,9 @@ extension FetchPredicate {
     }
 }
 
-extension PredicateExpression {
+extension ExpressionNode {
     func substituting(_ variables: [String: PredicateValue], in predicate: FetchPredicate) throws
-        -> PredicateExpression
+        -> ExpressionNode
     {
         switch self {
         case .variable(let name, let column):
@@ -71,7 +71,7 @@ extension PredicateExpression {
                     .unboundVariable, predicate: predicate.redactedDescription, column: column,
                     message: "no value for variable $\(name)")
             }
-            return .value(value)
+            return .value(value, column: column)
         case .list(let items):
             return .list(try items.map { try $0.substituting(variables, in: predicate) })
         default:
@@ -84,6 +84,24 @@ extension PredicateExpression {
         case .variable(let name, _): [name]
         case .list(let items): items.flatMap(\.variableNames)
         default: []
+        }
+    }
+}
+
+extension ExpressionNode {
+    /// Why a fetch predicate cannot evaluate the node: operators and
+    /// function calls belong to mapping expressions (the predicate parser
+    /// never makes them; a tree built by hand may hold them). Nil for the
+    /// nodes predicates evaluate.
+    var refusalInPredicates: String? {
+        switch self {
+        case .unary(let op, _, _):
+            "the operator '\(op.rawValue)' is not supported in a fetch predicate"
+        case .binary(let op, _, _, _):
+            "the operator '\(op.rawValue)' is not supported in a fetch predicate"
+        case .function(let name, _, _):
+            "the function call \(name)(…) is not supported in a fetch predicate"
+        case .keyPath, .count, .value, .list, .variable: nil
         }
     }
 }

@@ -145,10 +145,10 @@ extension FetchPredicate {
     }
 
     private static func typed(
-        _ expression: PredicateExpression, as type: AttributeType, column: Int, format: String
-    ) throws -> PredicateExpression {
+        _ expression: ExpressionNode, as type: AttributeType, column: Int, format: String
+    ) throws -> ExpressionNode {
         switch expression {
-        case .value(.string(let text)):
+        case .value(.string(let text), let valueColumn):
             guard let value = typedValue(text, as: type) else {
                 throw FetchPredicateError(
                     .typeMismatch, predicate: format, column: column,
@@ -156,17 +156,17 @@ extension FetchPredicate {
                         "'\(text)' is not \(type == .date ? "an ISO-8601 date" : "a \(type.rawValue)")"
                 )
             }
-            return .value(value)
-        case .value(.array(let items)):
+            return .value(value, column: valueColumn)
+        case .value(.array(let items), let valueColumn):
             return .value(
                 .array(
                     try items.map { item in
                         guard
-                            case .value(let typed) = try typed(
+                            case .value(let typed, _) = try typed(
                                 .value(item), as: type, column: column, format: format)
                         else { return item }
                         return typed
-                    }))
+                    }), column: valueColumn)
         case .list(let items):
             return .list(
                 try items.map { try typed($0, as: type, column: column, format: format) })

@@ -26,11 +26,11 @@ public indirect enum FetchPredicate: Hashable, Sendable {
 /// One comparison of a predicate.
 public struct Comparison: Hashable, Sendable {
     /// The left side, usually a key path.
-    public var left: PredicateExpression
+    public var left: ExpressionNode
     /// The operator.
     public var op: ComparisonOperator
     /// The right side, usually a value.
-    public var right: PredicateExpression
+    public var right: ExpressionNode
     /// `ANY`/`SOME`, `ALL` or `NONE` before a to-many key path; `.direct`
     /// otherwise.
     public var quantifier: Quantifier
@@ -41,7 +41,7 @@ public struct Comparison: Hashable, Sendable {
 
     /// Creates a comparison.
     public init(
-        left: PredicateExpression, op: ComparisonOperator, right: PredicateExpression,
+        left: ExpressionNode, op: ComparisonOperator, right: ExpressionNode,
         quantifier: Quantifier = .direct, options: StringOptions = [], column: Int = 1
     ) {
         self.left = left
@@ -105,21 +105,6 @@ public struct StringOptions: OptionSet, Hashable, Sendable {
     public static let caseInsensitive = StringOptions(rawValue: 1)
     /// `[d]`: diacritic-insensitive.
     public static let diacriticInsensitive = StringOptions(rawValue: 2)
-}
-
-/// One side of a comparison.
-public indirect enum PredicateExpression: Hashable, Sendable {
-    /// A key path such as `diaryEntry.creationTime`, with its column in the
-    /// predicate text.
-    case keyPath([String], column: Int)
-    /// `keyPath.@count`: the number of destinations of a to-many key path.
-    case count([String], column: Int)
-    /// A literal or substituted value.
-    case value(PredicateValue)
-    /// `{a, b, …}`: a list of expressions (for `IN` and `BETWEEN`).
-    case list([PredicateExpression])
-    /// `$NAME`: a variable not yet bound.
-    case variable(String, column: Int)
 }
 
 /// A value in a predicate: a literal of the text or a substituted argument.

@@ -67,7 +67,7 @@ extension PredicateChecker {
         case .contains, .beginsWith, .endsWith, .like, .matches:
             try expectString(left, op, side: "left")
             try expectString(right, op, side: "right")
-            if op == .matches, case .value(.string(let pattern)) = comparison.right {
+            if op == .matches, case .value(.string(let pattern), _) = comparison.right {
                 do {
                     try PredicateRegex.validate(pattern, options: comparison.options)
                 } catch let invalid as FetchPredicateError {

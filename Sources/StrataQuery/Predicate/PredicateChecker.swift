@@ -65,11 +65,11 @@ struct PredicateChecker {
 
     // MARK: - Operands
 
-    func operand(_ expression: PredicateExpression, entity: String, column: Int) throws
+    func operand(_ expression: ExpressionNode, entity: String, column: Int) throws
         -> Operand
     {
         switch expression {
-        case .value(let value):
+        case .value(let value, _):
             return Operand(kind: kind(of: value), column: column, typeName: kind(of: value).name)
         case .list(let items):
             let kinds = try items.map { try operand($0, entity: entity, column: column).kind }
@@ -89,6 +89,10 @@ struct PredicateChecker {
             return Operand(
                 kind: .number, keyPath: path.joined(separator: ".") + ".@count",
                 column: pathColumn, typeName: "a count", isCount: true)
+        case .unary, .binary, .function:
+            throw error(
+                .invalidOperand, expression.column,
+                expression.refusalInPredicates ?? "not an operand")
         }
     }
 

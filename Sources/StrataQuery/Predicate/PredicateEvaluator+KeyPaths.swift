@@ -5,12 +5,16 @@ extension PredicateEvaluator {
     /// crosses a to-many relationship gives an array of its values (for
     /// `CONTAINS` membership); one that ends at a to-one gives the object.
     package func resolve(
-        _ expression: PredicateExpression, _ subject: any PredicateSubject,
+        _ expression: ExpressionNode, _ subject: any PredicateSubject,
         _ comparison: Comparison
     ) throws -> PredicateValue {
         switch expression {
-        case .value(let value):
+        case .value(let value, _):
             return value
+        case .unary, .binary, .function:
+            throw error(
+                .invalidOperand, expression.column,
+                expression.refusalInPredicates ?? "not an operand")
         case .list(let items):
             return .array(try items.map { try resolve($0, subject, comparison) })
         case .variable(let name, let column):
@@ -27,7 +31,7 @@ extension PredicateEvaluator {
 
     /// The values a quantified comparison ranges over.
     func elementsOf(
-        _ expression: PredicateExpression, _ subject: any PredicateSubject,
+        _ expression: ExpressionNode, _ subject: any PredicateSubject,
         _ comparison: Comparison
     ) throws -> [PredicateValue] {
         guard case .keyPath(let path, let column) = expression else {

@@ -54,7 +54,7 @@ extension FetchPredicate {
                 comparisons += 1
                 deepest = max(
                     deepest,
-                    depth + comparison.left.listDepth, depth + comparison.right.listDepth)
+                    depth + comparison.left.height - 1, depth + comparison.right.height - 1)
             }
         }
         return (deepest, comparisons)
@@ -74,21 +74,6 @@ extension FetchPredicate {
             .tooComplex, predicate: text ?? "", column: 1,
             message: "the predicate nests \(depth) levels deep; "
                 + "expected at most \(PredicateLimits.maximumDepth)")
-    }
-}
-
-extension PredicateExpression {
-    /// How deeply `{…}` lists nest in the operand, without recursion.
-    var listDepth: Int {
-        var deepest = 0
-        var pending: [(PredicateExpression, Int)] = [(self, 0)]
-        while let (expression, depth) = pending.popLast() {
-            deepest = max(deepest, depth)
-            if case .list(let items) = expression {
-                pending += items.map { ($0, depth + 1) }
-            }
-        }
-        return deepest
     }
 }
 

@@ -28,7 +28,7 @@ extension PredicateParser {
                     + "ENDSWITH, LIKE or MATCHES), found \(opToken.quoted)")
         }
         let options = try parseOptions()
-        let right: PredicateExpression
+        let right: ExpressionNode
         if op == .between {
             right = try parseBetweenBounds()
         } else {
@@ -93,14 +93,14 @@ extension PredicateParser {
     }
 
     /// `{low, high}`, `%@` with a two-element array, or a `$VARIABLE`.
-    mutating func parseBetweenBounds() throws -> PredicateExpression {
+    mutating func parseBetweenBounds() throws -> ExpressionNode {
         let start = current
         let bounds = try parseOperand(role: "'{low, high}' after BETWEEN")
         switch bounds {
         case .list(let items) where items.count == 2: return bounds
-        case .value(.array(let items)) where items.count == 2: return bounds
+        case .value(.array(let items), _) where items.count == 2: return bounds
         case .variable: return bounds
-        case .value(.array):
+        case .value(.array, _):
             throw error(start.column, "BETWEEN expects an array of exactly two values")
         default:
             throw error(start.column, "expected '{low, high}' after BETWEEN, with two values")
@@ -109,21 +109,21 @@ extension PredicateParser {
 
     /// A key path (`a.b`, `%K`, `a.@count`), a literal, a substituted value,
     /// a variable or a `{…}` list.
-    mutating func parseOperand(role: String) throws -> PredicateExpression {
+    mutating func parseOperand(role: String) throws -> ExpressionNode {
         let token = current
         switch token.kind {
         case .integer(let value):
             advance()
-            return .value(.integer(value))
+            return .value(.integer(value), column: token.column)
         case .real(let value):
             advance()
-            return .value(.real(value))
+            return .value(.real(value), column: token.column)
         case .string(let value):
             advance()
-            return .value(.string(value))
+            return .value(.string(value), column: token.column)
         case .variable(let name):
             advance()
-            if let value = variables[name] { return .value(value) }
+            if let value = variables[name] { return .value(value, column: token.column) }
             return .variable(name, column: token.column)
         case .punctuation("{"):
             return try nested(at: token) { try $0.parseList() }
@@ -132,19 +132,19 @@ extension PredicateParser {
             return try parseKeyPath(start: try keyPathArgument(token), column: token.column)
         case .specifier(let specifier):
             advance()
-            return .value(try valueArgument(specifier, token))
+            return .value(try valueArgument(specifier, token), column: token.column)
         case .name(let name, let escaped):
             if !escaped {
                 switch name.uppercased() {
                 case "NIL", "NULL":
                     advance()
-                    return .value(.null)
+                    return .value(.null, column: token.column)
                 case "YES", "TRUE":
                     advance()
-                    return .value(.boolean(true))
+                    return .value(.boolean(true), column: token.column)
                 case "NO", "FALSE":
                     advance()
-                    return .value(.boolean(false))
+                    return .value(.boolean(false), column: token.column)
                 case let word where PredicateParser.reserved.contains(word):
                     throw error(
                         token.column,
@@ -162,7 +162,7 @@ extension PredicateParser {
 
     /// The rest of a key path after its first component(s): `.name`, `.%K`
     /// and a final `.@count`.
-    mutating func parseKeyPath(start: [String], column: Int) throws -> PredicateExpression {
+    mutating func parseKeyPath(start: [String], column: Int) throws -> ExpressionNode {
         var path = start
         while accept(".") {
             let token = current
@@ -187,10 +187,10 @@ extension PredicateParser {
     }
 
     /// `{a, b, …}`, possibly empty.
-    mutating func parseList() throws -> PredicateExpression {
+    mutating func parseList() throws -> ExpressionNode {
         let open = current.column
         advance()
-        var items: [PredicateExpression] = []
+        var items: [ExpressionNode] = []
         if accept("}") { return .list(items) }
         repeat {
             items.append(try parseOperand(role: "a value in the list"))
@@ -232,7 +232,7 @@ extension PredicateParser {
     }
 }
 
-extension PredicateExpression {
+extension ExpressionNode {
     /// Whether the expression reads the object: a key path or `@count`.
     var isKeyPathLike: Bool {
         switch self {
@@ -244,7 +244,7 @@ extension PredicateExpression {
     /// Whether the expression is a list or an array value.
     var isCollection: Bool {
         switch self {
-        case .list, .value(.array): true
+        case .list, .value(.array, _): true
         default: false
         }
     }

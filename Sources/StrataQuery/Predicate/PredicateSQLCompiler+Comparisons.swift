@@ -114,7 +114,7 @@ extension PredicateSQLCompiler {
     }
 
     private mutating func operand(
-        _ expression: PredicateExpression, column: Int, in scope: inout Scope
+        _ expression: ExpressionNode, column: Int, in scope: inout Scope
     ) throws -> Operand {
         switch expression {
         case .keyPath(let path, let keyColumn):
@@ -139,20 +139,24 @@ extension PredicateSQLCompiler {
             // The subquery holds no condition, but still nests once.
             try deeper(by: PredicateLimits.subqueryNesting, column: keyColumn) { _ in }
             return .expression(subquery("COUNT(*)", subscope, from: from, link: link, ""), .count)
-        case .value(let value):
+        case .value(let value, _):
             return .value(value)
         case .list(let items):
             return .value(.array(try items.map { try listValue($0, column: column) }))
         case .variable(let name, let keyColumn):
             throw error(.unboundVariable, column: keyColumn, "$\(name) has no value")
+        case .unary, .binary, .function:
+            throw error(
+                .invalidOperand, column: expression.column,
+                expression.refusalInPredicates ?? "not an operand")
         }
     }
 
-    private func listValue(_ expression: PredicateExpression, column: Int) throws
+    private func listValue(_ expression: ExpressionNode, column: Int) throws
         -> PredicateValue
     {
         switch expression {
-        case .value(let value): return value
+        case .value(let value, _): return value
         case .list(let items): return .array(try items.map { try listValue($0, column: column) })
         case .variable(let name, let keyColumn):
             throw error(.unboundVariable, column: keyColumn, "$\(name) has no value")

@@ -20,6 +20,15 @@ enum PredicateDocExamples {
         _ = matches
     }
 
+    /// From Sources/StrataQuery/Syntax/ExpressionNode.swift.
+    static func expressionNode() throws {
+        let predicate = try FetchPredicate("pages > 3")
+        if case .comparison(let comparison) = predicate {
+            print(comparison.left)  // pages
+            print(comparison.right == .value(.integer(3), column: 9))  // true
+        }
+    }
+
     /// From Sources/StrataQuery/Predicate/PredicateArgument.swift.
     static func predicateArgument() throws {
         let p = try FetchPredicate("%K > %d", arguments: [.keyPath("age"), .value(.integer(3))])

@@ -44,21 +44,25 @@ import Testing
             let parsed = try comparison("age \(spelling) 3")
             #expect(parsed?.op == op, "\(spelling)")
             #expect(parsed?.left == .keyPath(["age"], column: 1))
-            #expect(parsed?.right == .value(.integer(3)))
+            #expect(parsed?.right == .value(.integer(3), column: 6 + spelling.count))
         }
     }
 
     @Test func testPrecedenceOfNotAndOr() throws {
         let parsed = try FetchPredicate("a = 1 OR NOT b = 2 && c = 3")
         let a = FetchPredicate.comparison(
-            Comparison(left: .keyPath(["a"], column: 1), op: .equal, right: .value(.integer(1))))
+            Comparison(
+                left: .keyPath(["a"], column: 1), op: .equal, right: .value(.integer(1), column: 5))
+        )
         let b = FetchPredicate.comparison(
             Comparison(
-                left: .keyPath(["b"], column: 14), op: .equal, right: .value(.integer(2)),
+                left: .keyPath(["b"], column: 14), op: .equal,
+                right: .value(.integer(2), column: 18),
                 column: 14))
         let c = FetchPredicate.comparison(
             Comparison(
-                left: .keyPath(["c"], column: 23), op: .equal, right: .value(.integer(3)),
+                left: .keyPath(["c"], column: 23), op: .equal,
+                right: .value(.integer(3), column: 27),
                 column: 23))
         #expect(parsed == .or([a, .and([.not(b), c])]))
         #expect(
@@ -67,18 +71,22 @@ import Testing
     }
 
     @Test func testLiterals() throws {
-        #expect(try comparison("x = nil")?.right == .value(.null))
-        #expect(try comparison("x = NULL")?.right == .value(.null))
-        #expect(try comparison("x = yes")?.right == .value(.boolean(true)))
-        #expect(try comparison("x = FALSE")?.right == .value(.boolean(false)))
-        #expect(try comparison("x = -12")?.right == .value(.integer(-12)))
-        #expect(try comparison("x = 1.5e2")?.right == .value(.real(150)))
-        #expect(try comparison("x = 0x1F")?.right == .value(.integer(31)))
-        #expect(try comparison(#"x = 'it\'s'"#)?.right == .value(.string("it's")))
-        #expect(try comparison(#"x = "a\"b\n\u00e9""#)?.right == .value(.string("a\"b\né")))
+        #expect(try comparison("x = nil")?.right == .value(.null, column: 5))
+        #expect(try comparison("x = NULL")?.right == .value(.null, column: 5))
+        #expect(try comparison("x = yes")?.right == .value(.boolean(true), column: 5))
+        #expect(try comparison("x = FALSE")?.right == .value(.boolean(false), column: 5))
+        #expect(try comparison("x = -12")?.right == .value(.integer(-12), column: 5))
+        #expect(try comparison("x = 1.5e2")?.right == .value(.real(150), column: 5))
+        #expect(try comparison("x = 0x1F")?.right == .value(.integer(31), column: 5))
+        #expect(try comparison(#"x = 'it\'s'"#)?.right == .value(.string("it's"), column: 5))
+        #expect(
+            try comparison(#"x = "a\"b\n\u00e9""#)?.right == .value(.string("a\"b\né"), column: 5))
         #expect(
             try comparison("x IN {1, 'two', nil}")?.right
-                == .list([.value(.integer(1)), .value(.string("two")), .value(.null)]))
+                == .list([
+                    .value(.integer(1), column: 7), .value(.string("two"), column: 10),
+                    .value(.null, column: 17),
+                ]))
     }
 
     @Test func testKeyPathsQuantifiersAndCount() throws {
@@ -111,17 +119,18 @@ import Testing
         #expect(membership?.left == .keyPath(["tags"], column: 7))
         #expect(try comparison("{1, 2} CONTAINS age")?.op == .in)
         // A string operator has no mirror: the tree keeps the value on the left.
-        #expect(try comparison("'abc' BEGINSWITH name")?.left == .value(.string("abc")))
+        #expect(
+            try comparison("'abc' BEGINSWITH name")?.left == .value(.string("abc"), column: 1))
     }
 
     @Test func testEverySubstitutionKind() throws {
-        #expect(try comparison("a = %@", [.string("s")])?.right == .value(.string("s")))
-        #expect(try comparison("a = %d", [.integer(4)])?.right == .value(.integer(4)))
-        #expect(try comparison("a = %i", [.integer(4)])?.right == .value(.integer(4)))
-        #expect(try comparison("a = %ld", [.integer(4)])?.right == .value(.integer(4)))
-        #expect(try comparison("a = %f", [.real(0.5)])?.right == .value(.real(0.5)))
-        #expect(try comparison("a = %f", [.integer(2)])?.right == .value(.real(2)))
-        #expect(try comparison("a = %s", [.string("s")])?.right == .value(.string("s")))
+        #expect(try comparison("a = %@", [.string("s")])?.right == .value(.string("s"), column: 5))
+        #expect(try comparison("a = %d", [.integer(4)])?.right == .value(.integer(4), column: 5))
+        #expect(try comparison("a = %i", [.integer(4)])?.right == .value(.integer(4), column: 5))
+        #expect(try comparison("a = %ld", [.integer(4)])?.right == .value(.integer(4), column: 5))
+        #expect(try comparison("a = %f", [.real(0.5)])?.right == .value(.real(0.5), column: 5))
+        #expect(try comparison("a = %f", [.integer(2)])?.right == .value(.real(2), column: 5))
+        #expect(try comparison("a = %s", [.string("s")])?.right == .value(.string("s"), column: 5))
         #expect(
             try comparison("%K.%K = 1", [.keyPath("owner"), .keyPath("name")])?.left
                 == .keyPath(["owner", "name"], column: 1))
@@ -130,7 +139,7 @@ import Testing
                 == .count(["pets"], column: 1))
         #expect(
             try comparison("a BETWEEN %@", [.array([.integer(1), .integer(2)])])?.right
-                == .value(.array([.integer(1), .integer(2)])))
+                == .value(.array([.integer(1), .integer(2)]), column: 11))
         let variable = try FetchPredicate("a = $X")
         #expect(variable.variableNames == ["X"])
         let bound = try variable.substituting(["X": .integer(5)])
