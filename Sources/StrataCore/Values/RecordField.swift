@@ -42,18 +42,13 @@ public struct RecordField: Hashable, Sendable {
     /// `string "yes"`, `number 2.5` or `an object`.
     public var summary: String {
         switch value {
-        case .null: return "null"
-        case .boolean(let flag): return flag ? "true" : "false"
         case .integer(let number): return "number \(number)"
         case .unsignedInteger(let number), .uid(let number): return "number \(number)"
         case .real(let number): return "number \(number)"
         case .text(let text):
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
             return "string \"\(shown)\""
-        case .date: return "a date"
-        case .data: return "data"
-        case .array, .set: return "an array"
-        case .dictionary: return "an object"
+        default: return value.kindDescription
         }
     }
 

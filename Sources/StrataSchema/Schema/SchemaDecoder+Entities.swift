@@ -62,8 +62,8 @@ extension SchemaDecoder.State {
         var constraints: [[String]] = []
         for (index, element) in elements.enumerated() {
             let elementPath = JSONPath.appending(path, index: index)
-            locations[elementPath] = SchemaDecoder.Location(
-                line: element.line, column: element.column)
+            locations[elementPath] = SourcePosition(
+                file: file, line: element.line, column: element.column)
             // A constraint that cannot be read stays as an empty placeholder so
             // that later constraints keep their index in issue paths.
             guard let names = stringList(element, at: elementPath, what: "attribute names") else {

@@ -19,8 +19,8 @@ extension SchemaDecoder.State {
         var indexes: [FetchIndex] = []
         for (position, element) in elements.enumerated() {
             let indexPath = JSONPath.appending(path, index: position)
-            locations[indexPath] = SchemaDecoder.Location(
-                line: element.line, column: element.column)
+            locations[indexPath] = SourcePosition(
+                file: file, line: element.line, column: element.column)
             // An index that cannot be read stays as a placeholder so that later
             // ones keep their position in issue paths.
             var index = FetchIndex(name: "", elements: [])
@@ -59,8 +59,8 @@ extension SchemaDecoder.State {
         var elements: [FetchIndex.Element] = []
         for (position, member) in members.enumerated() {
             let elementPath = JSONPath.appending(path, index: position)
-            locations[elementPath] = SchemaDecoder.Location(
-                line: member.keyLine, column: member.keyColumn)
+            locations[elementPath] = SourcePosition(
+                file: file, line: member.keyLine, column: member.keyColumn)
             var element = FetchIndex.Element(property: "")
             guard
                 let fields = fields(

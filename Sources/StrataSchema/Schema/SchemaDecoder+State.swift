@@ -2,12 +2,6 @@ import Foundation
 import StrataCore
 
 extension SchemaDecoder {
-    /// Where a value starts in its file.
-    struct Location: Hashable, Sendable {
-        var line: Int
-        var column: Int
-    }
-
     /// The accepted members of one JSON object, keyed by name.
     struct Fields {
         var node: RecordField
@@ -22,7 +16,7 @@ extension SchemaDecoder {
     struct State {
         let file: String
         var issues: [SchemaIssue] = []
-        var locations: [String: Location] = [:]
+        var locations: [String: SourcePosition] = [:]
         /// Paths already reported; validation issues inside them would only
         /// repeat the same mistake, so they are dropped.
         var placeholders: Set<String> = []
@@ -68,7 +62,8 @@ extension SchemaDecoder {
                     continue
                 }
                 fields.values[member.key] = member
-                locations[memberPath] = Location(line: member.keyLine, column: member.keyColumn)
+                locations[memberPath] = SourcePosition(
+                    file: file, line: member.keyLine, column: member.keyColumn)
             }
             return fields
         }
@@ -92,7 +87,8 @@ extension SchemaDecoder {
                     continue
                 }
                 firstMembers[member.key] = member
-                locations[memberPath] = Location(line: member.keyLine, column: member.keyColumn)
+                locations[memberPath] = SourcePosition(
+                    file: file, line: member.keyLine, column: member.keyColumn)
                 result.append((member.key, member, memberPath))
             }
             return result
@@ -180,7 +176,8 @@ extension SchemaDecoder {
             var valid = true
             for (index, element) in elements.enumerated() {
                 let elementPath = JSONPath.appending(path, index: index)
-                locations[elementPath] = Location(line: element.line, column: element.column)
+                locations[elementPath] = SourcePosition(
+                    file: file, line: element.line, column: element.column)
                 guard case .text(let text) = element.value, !text.isEmpty else {
                     report(
                         "expected \(what) as non-empty strings, found \(element.summary)",

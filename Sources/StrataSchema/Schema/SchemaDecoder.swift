@@ -87,7 +87,7 @@ public struct SchemaDecoder: Sendable {
     struct Outcome {
         var model: Model?
         var issues: [SchemaIssue]
-        var locations: [String: Location]
+        var locations: [String: SourcePosition]
         var placeholders: Set<String>
 
         /// `issue` with the line and column of its path (or the nearest
@@ -124,7 +124,8 @@ public struct SchemaDecoder: Sendable {
                 column: error.column)
             return Outcome(model: nil, issues: state.issues, locations: [:], placeholders: [])
         }
-        state.locations[JSONPath.root] = Location(line: root.line, column: root.column)
+        state.locations[JSONPath.root] = SourcePosition(
+            file: file, line: root.line, column: root.column)
         let model = state.decodeModel(root)
         return Outcome(
             model: model, issues: state.issues, locations: state.locations,

@@ -13,4 +13,13 @@ import Testing
         // {"rows":3}
         #expect(text == #"{"rows":3}"#)
     }
+
+    /// From Sources/StrataCore/Values/RecordValue+Description.swift.
+    @Test func testKindDescription() {
+        let found = RecordValue.array(values: [1, 2]).kindDescription  // "an array"
+        #expect(found == "an array")
+        #expect((["a": 1] as RecordValue).kindDescription == "an object")
+        #expect(RecordValue.boolean(false).kindDescription == "false")
+        #expect(RecordValue.uid(3).kindDescription == "a number")
+    }
 }

@@ -187,7 +187,7 @@ struct DayOneRecordDecoder {
     private func wrongType(_ field: RecordField, expected: String) -> ImportError {
         ImportError(
             .structure, at: field.position(or: origin),
-            "expected \(expected) for \"\(field.key)\", found \(Self.describe(field.value))")
+            "expected \(expected) for \"\(field.key)\", found \(field.value.kindDescription)")
     }
 
     private static func describe(_ kind: DayOneField.Kind) -> String {
@@ -197,19 +197,6 @@ struct DayOneRecordDecoder {
         case .integer: "a whole number"
         case .boolean: "true or false"
         case .date: "an ISO 8601 date-time string"
-        }
-    }
-
-    private static func describe(_ value: RecordValue) -> String {
-        switch value {
-        case .null: "null"
-        case .text: "a string"
-        case .integer, .unsignedInteger, .real, .uid: "a number"
-        case .boolean: "a boolean"
-        case .date: "a date"
-        case .data: "data"
-        case .array, .set: "an array"
-        case .dictionary: "an object"
         }
     }
 }

@@ -44,7 +44,7 @@ struct JSONRecordConverter {
         guard case .dictionary(let members) = node.value else {
             throw ImportError(
                 .structure, at: position,
-                "expected an object (one record), found \(Self.kind(of: node.value))")
+                "expected an object (one record), found \(node.value.kindDescription)")
         }
         let path = position.keyPath ?? ""
         let fields = try self.fields(of: members, at: node, path: path, depth: 1)
@@ -243,20 +243,6 @@ struct JSONRecordConverter {
                 index += 1
             }
             return index
-        }
-    }
-
-    /// `a string`, `a number`, `an array`… for messages about a value's kind.
-    static func kind(of value: RecordValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .boolean(let flag): return flag ? "true" : "false"
-        case .integer, .unsignedInteger, .uid, .real: return "a number"
-        case .text: return "a string"
-        case .date: return "a date"
-        case .data: return "data"
-        case .array, .set: return "an array"
-        case .dictionary: return "an object"
         }
     }
 }
