@@ -5,52 +5,24 @@ import Strata
 
 extension DemoCommand {
     /// The sample entries file: version-1 diary entries with media files.
-    struct DiarySamples {
-        struct Entry {
+    struct DiarySamples: Decodable {
+        struct Entry: Decodable {
             var creationTime: Date
             var text: String?
             var media: [Medium]
         }
-        struct Medium {
+        struct Medium: Decodable {
             var type: String
             var file: String
         }
         var entries: [Entry]
 
-        /// Reads the file's JSON with Strata's JSON reader.
+        /// Reads the file's JSON with Strata's JSON reader and decodes it.
         ///
-        /// - Throws: ``JSONSyntaxError``, or a ``CommandFailure`` naming the
-        ///   member that is missing or of the wrong kind.
+        /// - Throws: ``JSONSyntaxError``, or a `DecodingError` naming the
+        ///   member that is missing or of the wrong kind and its line.
         init(json data: Data) throws {
-            func text(_ node: RecordField?, _ what: String) throws -> String {
-                guard case .text(let text)? = node?.value else {
-                    throw CommandFailure(message: "expected a string for \(what)")
-                }
-                return text
-            }
-            guard case .array(let entryNodes)? = try JSONReader.parse(data)["entries"]?.value else {
-                throw CommandFailure(message: "expected an array of entries")
-            }
-            entries = try entryNodes.enumerated().map { index, node in
-                let place = "entries[\(index)]"
-                let stamp = try text(node["creationTime"], "\(place).creationTime")
-                guard let seconds = ISO8601Date.seconds(from: stamp) else {
-                    throw CommandFailure(message: "\(place).creationTime is not an ISO 8601 date")
-                }
-                guard case .array(let mediaNodes)? = node["media"]?.value else {
-                    throw CommandFailure(message: "expected an array for \(place).media")
-                }
-                let media = try mediaNodes.enumerated().map { number, medium in
-                    Medium(
-                        type: try text(medium["type"], "\(place).media[\(number)].type"),
-                        file: try text(medium["file"], "\(place).media[\(number)].file"))
-                }
-                return Entry(
-                    creationTime: Date(timeIntervalSinceReferenceDate: seconds),
-                    text: node["text"]?.value == .null
-                        ? nil : try node["text"].map { try text($0, "\(place).text") },
-                    media: media)
-            }
+            self = try JSONReader.parse(data).decode()
         }
     }
 
@@ -69,6 +41,13 @@ extension DemoCommand {
         let diary: DiarySamples
         do {
             diary = try DiarySamples(json: Data(contentsOf: URL(fileURLWithPath: entriesFile)))
+        } catch DecodingError.typeMismatch(_, let context),
+            DecodingError.keyNotFound(_, let context),
+            DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context)
+        {
+            throw CommandFailure(
+                message: "\(entriesFile): not a sample diary: \(context.debugDescription)")
         } catch {
             throw CommandFailure(message: "\(entriesFile): not a sample diary: \(error)")
         }

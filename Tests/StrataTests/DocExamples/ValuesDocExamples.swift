@@ -22,4 +22,12 @@ import Testing
         #expect(RecordValue.boolean(false).kindDescription == "false")
         #expect(RecordValue.uid(3).kindDescription == "a number")
     }
+
+    /// From Sources/StrataCore/Values/RecordValue+Decoding.swift.
+    @Test func testDecode() throws {
+        struct Medium: Decodable { var type: String; var file: String }
+        let document = try JSONReader.parse(Data(#"{"type": "image", "file": "a.jpg"}"#.utf8))
+        let medium = try document.decode(Medium.self)
+        #expect(medium.file == "a.jpg")
+    }
 }
