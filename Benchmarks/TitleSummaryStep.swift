@@ -11,3 +11,13 @@ struct TitleSummaryStep: CustomMigrationStep {
         }
     }
 }
+
+/// ``TitleSummaryStep`` with the batch API: reads only the titles, through
+/// one statement, and writes each summary with one prepared `UPDATE`.
+struct TitleSummaryBatchStep: CustomMigrationStep {
+    func migrate(_ work: CustomStepWork) throws {
+        try work.update("Note", set: "summary", reading: ["title"]) { row in
+            .string("About " + (try row.string("title") ?? ""))
+        }
+    }
+}

@@ -17,7 +17,7 @@ extension Context {
     }
 
     /// The reader of the store's rows, laid out by the context's mapping.
-    var rowReader: RowReader { RowReader(store, tables: mapping) }
+    package var rowReader: RowReader { RowReader(store, tables: mapping) }
 
     /// The registered object of the current row, or a new one read from it
     /// and registered (as part of the fetch's run when `fetched`, see

@@ -54,7 +54,7 @@ public struct ContextError: Error, CustomStringConvertible, Sendable {
     /// The objects concerned (conflicts, denied deletes).
     public var objects: [ObjectID]
 
-    init(_ code: Code, _ message: String, objects: [ObjectID] = []) {
+    package init(_ code: Code, _ message: String, objects: [ObjectID] = []) {
         self.code = code
         self.message = message
         self.objects = objects

@@ -50,7 +50,7 @@ package final class EntityDescription {
     let storedToOnes: [(index: Int, hasEntityColumn: Bool)]
     /// How the entity's rows are laid out: the columns of
     /// ``storedAttributes`` then of ``storedToOnes``, in that order.
-    let layout: EntityRowLayout
+    package let layout: EntityRowLayout
     /// The columns a fetch reads, from the table aliased `t0`: Z_PK, Z_ENT,
     /// Z_OPT, each attribute (NULL when not stored), then each to-one's key
     /// and entity columns (see `Context.materialize`).

@@ -277,28 +277,12 @@ open class ManagedObject {
                 "\(entityName).\(name) is \(type.rawValue); the \(swiftType ?? "integer") "
                     + "\(number) is outside its range \(range)")
         }
-        switch (type, value) {
-        case (.integer16, .integer(let number)):
-            guard Int16(exactly: number) != nil else {
-                throw outOfRange(number, "\(Int16.min)...\(Int16.max)")
-            }
-            return value
-        case (.integer32, .integer(let number)):
-            guard Int32(exactly: number) != nil else {
-                throw outOfRange(number, "\(Int32.min)...\(Int32.max)")
-            }
-            return value
-        case (.integer64, .integer): return value
-        case (.double, .real), (.float, .real), (.decimal, .real): return value
-        case (.double, .integer(let number)), (.float, .integer(let number)),
-            (.decimal, .integer(let number)):
-            return .real(Double(number))
-        case (.string, .string), (.uri, .string): return value
-        case (.boolean, .boolean): return value
-        case (.date, .date): return value
-        case (.binary, .data), (.transformable, .data): return value
-        case (.uuid, .uuid): return value
-        default: throw wrong()
+        switch value.fitting(type) {
+        case .fits(let fitted): return fitted
+        case .outOfRange(let range):
+            guard case .integer(let number) = value else { throw wrong() }
+            throw outOfRange(number, range)
+        case .wrongType: throw wrong()
         }
     }
 }
@@ -308,19 +292,4 @@ final class CommittedState {
     let state: ObjectState
 
     init(_ state: ObjectState) { self.state = state }
-}
-
-extension AttributeValue {
-    /// The value's kind, for messages.
-    var typeName: String {
-        switch self {
-        case .integer: "an integer"
-        case .real: "a number"
-        case .string: "a string"
-        case .boolean: "a boolean"
-        case .date: "a date"
-        case .data: "bytes"
-        case .uuid: "a UUID"
-        }
-    }
 }

@@ -14,6 +14,14 @@ public struct ValidationError: Error, CustomStringConvertible, Sendable {
         /// What was wrong.
         public var message: String
 
+        /// A failure of `rule` on `property` of `object`.
+        package init(object: ObjectID, property: String?, rule: String, message: String) {
+            self.object = object
+            self.property = property
+            self.rule = rule
+            self.message = message
+        }
+
         /// `DiaryEntry/t1.creationTime: required: …`
         public var description: String {
             "\(object)\(property.map { ".\($0)" } ?? ""): \(rule): \(message)"
@@ -22,6 +30,11 @@ public struct ValidationError: Error, CustomStringConvertible, Sendable {
 
     /// Every failure, in object then property order.
     public var failures: [Failure]
+
+    /// An error of `failures`.
+    package init(failures: [Failure]) {
+        self.failures = failures
+    }
 
     /// One failure per line, after a count.
     public var description: String {

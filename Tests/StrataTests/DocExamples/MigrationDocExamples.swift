@@ -71,6 +71,18 @@ enum MigrationDocExamples {
         for finding in preview.findings { print(finding.message) }
     }
 
+    /// From Sources/StrataMigration/Migration/Execution/CustomStepWork+Update.swift.
+    static func customStepWorkUpdate() throws {
+        struct Summaries: CustomMigrationStep {
+            func migrate(_ work: CustomStepWork) throws {
+                try work.update("Note", set: "summary", reading: ["title"]) { row in
+                    .string("About " + (try row.string("title") ?? ""))
+                }
+            }
+        }
+        _ = Summaries()
+    }
+
     /// From Sources/Strata/Migration/Execution/CustomMigrationStep.swift.
     static func customMigrationStep() throws {
         struct FullNames: CustomMigrationStep {
