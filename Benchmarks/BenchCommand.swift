@@ -24,6 +24,7 @@ enum BenchCommand {
             PredicateFetchBenchmark(kind: .equality),
             PredicateFetchBenchmark(kind: .range),
             PredicateFetchBenchmark(kind: .contains),
+            PredicateFetchBenchmark(kind: .containsAccented),
         ] + MigrateBenchmark.Kind.allCases.map { MigrateBenchmark(kind: $0) } + [
             LongChainBenchmark(),
             ImportCSVBenchmark(kind: .csv),

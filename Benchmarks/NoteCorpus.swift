@@ -9,8 +9,19 @@ import Strata
 /// date is shared by 100 notes and `date` is indexed (Schemas/Notes); its
 /// `body` is twelve words drawn deterministically from a list in which about
 /// a third of the bodies get a word with diacritics, and every thousandth
-/// note mentions a "RiverBank" in some case.
+/// note mentions a "RiverBank" in some case. The ``Text/accented`` corpus
+/// draws every word from the whole list instead, so nearly every body holds
+/// several words with diacritics (about 3.7 of 12) and a search folds text
+/// that is not ASCII on almost every row.
 struct NoteCorpus {
+    /// How much of the text is ASCII.
+    enum Text: String, Sendable {
+        /// A word with diacritics in about a third of the bodies.
+        case mostlyASCII = ""
+        /// Words with diacritics in nearly every body.
+        case accented = "accented-"
+    }
+
     /// The store.
     let store: URL
     /// The model folder (Schemas/Notes).
@@ -25,18 +36,20 @@ struct NoteCorpus {
     static let asciiWords = 18
 
     /// Builds (or reuses) the store for `rows` notes.
-    static func prepare(rows: Int, packageRoot: URL, cache: URL) throws -> NoteCorpus {
+    static func prepare(
+        rows: Int, text: Text = .mostlyASCII, packageRoot: URL, cache: URL
+    ) throws -> NoteCorpus {
         let schemas = packageRoot.appendingPathComponent("Schemas/Notes", isDirectory: true)
-        let store = cache.appendingPathComponent("notes-\(rows).sqlite")
+        let store = cache.appendingPathComponent("notes-\(text.rawValue)\(rows).sqlite")
         let corpus = NoteCorpus(store: store, schemas: schemas, rows: rows)
         if FileManager.default.fileExists(atPath: store.path) { return corpus }
         log("strata-bench: building \(store.lastPathComponent) (once)")
-        let partial = cache.appendingPathComponent("notes-\(rows).partial.sqlite")
+        let partial = cache.appendingPathComponent("notes-\(text.rawValue)\(rows).partial.sqlite")
         try? FileManager.default.removeItem(at: partial)  // A leftover of a killed build.
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let model = try SchemaChain.load(directory: schemas).newest
         let created = try Store.create(at: partial, model: model)
-        try fill(created.connection, rows: rows)
+        try fill(created.connection, rows: rows, text: text)
         try created.close()
         try FileManager.default.moveItem(at: partial, to: store)
         return corpus
@@ -44,7 +57,7 @@ struct NoteCorpus {
 
     /// Inserts the notes in one transaction; the statement is finalized on
     /// return, so the store can close.
-    private static func fill(_ connection: Connection, rows: Int) throws {
+    private static func fill(_ connection: Connection, rows: Int, text: Text) throws {
         try connection.execute("BEGIN")
         let insert = try connection.prepare(
             "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZDATE, ZTITLE, ZBODY) VALUES (?, 1, 1, ?, ?, ?)"
@@ -55,8 +68,11 @@ struct NoteCorpus {
             for slot in 0..<12 {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let draw = Int(state >> 33)
-                // Mostly ASCII words; a diacritic word in about a third of bodies.
-                let pool = slot == 0 && draw % 3 == 0 ? Self.words.count : asciiWords
+                // Mostly ASCII words; a diacritic word in about a third of
+                // bodies (accented: any word anywhere).
+                let pool =
+                    text == .accented || slot == 0 && draw % 3 == 0
+                    ? Self.words.count : asciiWords
                 words.append(Self.words[draw % pool])
             }
             if n % 1000 == 7 { words[5] = ["RiverBank", "riverbank", "RIVERBANK"][n / 1000 % 3] }

@@ -11,9 +11,18 @@ import Strata
 /// - `range`: 20 fetches `date BETWEEN {a, b}` of 10,000 notes each;
 /// - `contains`: one scan `body CONTAINS[cd] 'riverbank'` (the shell:
 ///   `LIKE '%riverbank%'`, the nearest SQLite has; the data is built so both
-///   select the same 1,000 notes).
+///   select the same 1,000 notes);
+/// - `contains-accented`: the same scan on the accented corpus
+///   (``NoteCorpus/Text/accented``), where nearly every body has words with
+///   diacritics to fold: the cost of folding beside the ASCII fast path.
 struct PredicateFetchBenchmark: Benchmark {
-    enum Kind: String, Sendable { case equality, range, contains }
+    enum Kind: String, Sendable {
+        case equality, range, contains
+        case containsAccented = "contains-accented"
+
+        /// The query kind the worker's plan names.
+        var query: String { self == .containsAccented ? "contains" : rawValue }
+    }
 
     let kind: Kind
     var name: String { "predicate-fetch-\(kind.rawValue)" }
@@ -22,6 +31,7 @@ struct PredicateFetchBenchmark: Benchmark {
         case .equality: "1000 indexed date == lookups via Context.fetch vs sqlite3"
         case .range: "20 date BETWEEN fetches of 10000 notes via Context.fetch vs sqlite3"
         case .contains: "a CONTAINS[cd] scan via Context.fetch vs sqlite3 LIKE"
+        case .containsAccented: "the same scan over accented text (nearly every body folds)"
         }
     }
     let defaultRows = 1_000_000
@@ -48,7 +58,7 @@ struct PredicateFetchBenchmark: Benchmark {
                 let count = min((last + 1) * 100, corpus.rows) - first * 100
                 return Query(values: [String(first * 3600), String(last * 3600)], expected: count)
             }
-        case .contains:
+        case .contains, .containsAccented:
             return [Query(values: ["riverbank"], expected: (corpus.rows + 992) / 1000)]
         }
     }
@@ -56,13 +66,14 @@ struct PredicateFetchBenchmark: Benchmark {
     func plan(in environment: BenchEnvironment) throws -> BenchPlan {
         let rows = environment.corpus.rows
         let corpus = try NoteCorpus.prepare(
-            rows: rows, packageRoot: environment.packageRoot,
+            rows: rows, text: kind == .containsAccented ? .accented : .mostlyASCII,
+            packageRoot: environment.packageRoot,
             cache: environment.packageRoot.appendingPathComponent("Benchmarks/corpus"))
         let queries = self.queries(corpus)
         let planFile = environment.workspace.appendingPathComponent("\(kind.rawValue).plan")
         let sqlFile = environment.workspace.appendingPathComponent("\(kind.rawValue).sql")
         try queries.map {
-            ([kind.rawValue] + $0.values + [String($0.expected)]).joined(separator: " ")
+            ([kind.query] + $0.values + [String($0.expected)]).joined(separator: " ")
         }
         .joined(separator: "\n").write(to: planFile, atomically: true, encoding: .utf8)
         let columns = "Z_PK, Z_ENT, Z_OPT, ZDATE, ZBODY, ZKEYWORDS, ZTITLE"
@@ -74,7 +85,7 @@ struct PredicateFetchBenchmark: Benchmark {
                 switch kind {
                 case .equality: "ZDATE = \(query.values[0])"
                 case .range: "ZDATE BETWEEN \(query.values[0]) AND \(query.values[1])"
-                case .contains: "ZBODY LIKE '%\(query.values[0])%'"
+                case .contains, .containsAccented: "ZBODY LIKE '%\(query.values[0])%'"
                 }
             return "SELECT \(columns) FROM ZNOTE WHERE \(condition)\(order);"
         }

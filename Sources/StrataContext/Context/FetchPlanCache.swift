@@ -35,6 +35,9 @@ struct FetchPlanCache {
         var predicate: FetchPredicate?
         var conditions: [String: AttributeValue?]
         var sorts: [SortDescriptor]
+        /// The bytes of the predicate's and the conditions' strings: Swift's
+        /// `==` holds canonically equivalent strings equal, a fetch does not.
+        var stringBytes: [[UInt8]]
     }
 
     /// One bound value of a cached plan.
@@ -74,7 +77,12 @@ struct FetchPlanCache {
         }
         let shape = Shape(
             entityName: request.entityName, includesSubentities: request.includesSubentities,
-            predicate: zeroed, conditions: request.conditions, sorts: request.sortDescriptors)
+            predicate: zeroed, conditions: request.conditions, sorts: request.sortDescriptors,
+            stringBytes: (request.predicate?.stringBytes ?? [])
+                + request.conditions.sorted { $0.key < $1.key }.compactMap { condition in
+                    guard case .string(let text)? = condition.value else { return nil }
+                    return Array(text.utf8)
+                })
         switch entries[shape] {
         case .plan(var plan, let slots)?:
             var arguments: [SQLiteValue] = []
