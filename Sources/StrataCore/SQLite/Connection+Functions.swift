@@ -39,6 +39,21 @@ public struct SQLFunctionArguments {
         withUTF8(at: index) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
+    /// Argument `index` as the value SQLite holds, of its own type.
+    public func value(at index: Int) -> SQLiteValue {
+        let argument = value(index)
+        switch sqlite3_value_type(argument) {
+        case SQLITE_INTEGER: return .integer(sqlite3_value_int64(argument))
+        case SQLITE_FLOAT: return .real(sqlite3_value_double(argument))
+        case SQLITE_TEXT: return text(at: index).map { .text($0) } ?? .null
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_value_bytes(argument))
+            guard count > 0, let bytes = sqlite3_value_blob(argument) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default: return .null
+        }
+    }
+
     /// Calls `body` with the UTF-8 bytes of argument `index` (nil for NULL).
     /// The buffer is only valid during the call.
     public func withUTF8<Result>(

@@ -96,6 +96,21 @@ struct BatchUpdatePlan {
         return SourceRow(primaryKey: key, index: index, values: values)
     }
 
+    /// The row of a call of ``AttachedRowUpdate``'s function: the key,
+    /// then the named attributes' columns.
+    func row(_ arguments: SQLFunctionArguments, storeURL: URL) throws -> SourceRow {
+        let key = arguments.int64(at: 0)
+        var values: [AttributeValue?] = []
+        values.reserveCapacity(sourceAttributes.count)
+        for (offset, attribute) in sourceAttributes.enumerated() {
+            values.append(
+                try ColumnValueCodec.decode(
+                    arguments.value(at: offset + 1), attribute, storeURL: storeURL,
+                    primaryKey: key))
+        }
+        return SourceRow(primaryKey: key, index: index, values: values)
+    }
+
     /// `value` as the column stores it, checked as a context save checks it.
     func stored(_ value: AttributeValue?, key: Int64) throws -> SQLiteValue {
         let object = ObjectID(entityName: destinationEntity, key: key)

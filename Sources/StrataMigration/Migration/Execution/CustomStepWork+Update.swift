@@ -21,9 +21,12 @@ extension CustomStepWork {
     /// }
     /// ```
     ///
-    /// Only the named columns are read, through one statement, and the
-    /// values are written by one prepared `UPDATE` per object, committed
-    /// every ``batchSize`` objects; no object is made on either side. The
+    /// No object is made on either side. Without a predicate the whole
+    /// update is one SQL statement: SQLite joins the destination's table
+    /// with the source's by key and calls `value` for each row, in one
+    /// transaction of the work copy. With a predicate the matching source
+    /// rows are read through one statement and written by one prepared
+    /// `UPDATE` per object, committed every ``batchSize`` objects. The
     /// value must fit the attribute's type and rules as a context save
     /// checks them (required, ranges, lengths, patterns); `Z_OPT` is raised
     /// by one, as a save raises it.
@@ -48,6 +51,10 @@ extension CustomStepWork {
         let plan = try BatchUpdatePlan(
             self, entity: entity, attribute: attribute, reading: reading, predicate: predicate)
         destination.reset()
+        if predicate == nil {
+            try updateInOneStatement(plan, entity: entity, value)
+            return
+        }
         let statement = try source.rowReader.prepare(plan.query)
         let connection = destination.store.connection
         let rows = RowWriter(connection: connection)
@@ -69,5 +76,39 @@ extension CustomStepWork {
             }
             progress(entity, done)
         }
+    }
+
+    /// The update of every object, as one `UPDATE … FROM` of the
+    /// destination joined with the attached source (``AttachedRowUpdate``):
+    /// SQLite calls `value` per row, no statement is stepped from Swift.
+    private func updateInOneStatement(
+        _ plan: BatchUpdatePlan, entity: String, _ value: (SourceRow) throws -> AttributeValue?
+    ) throws {
+        let sourceURL = source.store.url
+        let place = try source.rowReader.entity(entity)
+        var columns: [String] = []
+        for attribute in plan.sourceAttributes {
+            guard let column = place.attributeColumns[attribute.name] else {
+                throw ContextError(
+                    .unknownProperty,
+                    "the source store has no column for \(entity).\(attribute.name)")
+            }
+            columns.append(column)
+        }
+        let update = AttachedRowUpdate(
+            layout: plan.layout, column: plan.column, source: sourceURL, sourcePlace: place,
+            sourceColumns: columns)
+        let batchSize = Int64(self.batchSize)
+        var done: Int64 = 0
+        try withoutActuallyEscaping(value) { value in
+            _ = try update.run(on: destination.store.connection) { arguments in
+                let row = try plan.row(arguments, storeURL: sourceURL)
+                let stored = try plan.stored(try value(row), key: row.primaryKey)
+                done += 1
+                if done % batchSize == 0 { self.progress(entity, done) }
+                return stored
+            }
+        }
+        if done % batchSize != 0 || done == 0 { progress(entity, done) }
     }
 }
