@@ -12,8 +12,8 @@ struct BatchUpdatePlan {
     let query: RowQuery
     /// The named source attributes, in the query's order after the key.
     let sourceAttributes: [Attribute]
-    /// Where each name stands in a row's values.
-    let index: [String: Int]
+    /// The names of ``sourceAttributes``, as rows look them up.
+    let names: [String]
     /// The destination's rows, and the attribute's column among them.
     let layout: EntityRowLayout
     let column: Int
@@ -65,7 +65,7 @@ struct BatchUpdatePlan {
             sourceAttributes.append(found)
         }
         self.sourceAttributes = sourceAttributes
-        self.index = index
+        names = sourceAttributes.map(\.name)
 
         var query = RowQuery(entity, [.key] + sourceAttributes.map { .attribute($0.name) })
         if let predicate {
@@ -93,7 +93,7 @@ struct BatchUpdatePlan {
                     statement.value(at: Int32(offset + 1)), attribute, storeURL: storeURL,
                     primaryKey: key))
         }
-        return SourceRow(primaryKey: key, index: index, values: values)
+        return SourceRow(primaryKey: key, names: names, values: values)
     }
 
     /// The row of a call of ``AttachedRowUpdate``'s function: the key,
@@ -108,7 +108,7 @@ struct BatchUpdatePlan {
                     arguments.value(at: offset + 1), attribute, storeURL: storeURL,
                     primaryKey: key))
         }
-        return SourceRow(primaryKey: key, index: index, values: values)
+        return SourceRow(primaryKey: key, names: names, values: values)
     }
 
     /// `value` as the column stores it, checked as a context save checks it.

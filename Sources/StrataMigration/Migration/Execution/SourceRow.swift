@@ -12,8 +12,9 @@ import StrataStore
 public struct SourceRow {
     /// The object's primary key (`Z_PK`), the same in the destination.
     public let primaryKey: Int64
-    /// Where each named attribute stands in ``values``, shared by every row.
-    let index: [String: Int]
+    /// The named attributes, in the order of ``values`` (shared by every
+    /// row; a few names, scanned faster than a dictionary hashes one).
+    let names: [String]
     /// The values of the named attributes, nil where the object has none.
     let values: [AttributeValue?]
 
@@ -22,10 +23,10 @@ public struct SourceRow {
     /// - Throws: ``ContextError`` (`unknownProperty`) when the update did not
     ///   name `name` in its `reading:` list.
     public func value(_ name: String) throws -> AttributeValue? {
-        guard let position = index[name] else {
+        guard let position = names.firstIndex(of: name) else {
             throw ContextError(
                 .unknownProperty,
-                "the update reads \(index.keys.sorted().joined(separator: ", ")); "
+                "the update reads \(names.joined(separator: ", ")); "
                     + "add '\(name)' to its reading: list")
         }
         return values[position]
