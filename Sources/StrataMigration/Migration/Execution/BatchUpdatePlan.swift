@@ -82,31 +82,29 @@ struct BatchUpdatePlan {
         self.query = query
     }
 
-    /// The row the statement stands on.
+    /// The row the statement stands on: the key, then the named attributes.
     func row(_ statement: Statement, storeURL: URL) throws -> SourceRow {
-        let key = statement.int64(at: 0)
-        var values: [AttributeValue?] = []
-        values.reserveCapacity(sourceAttributes.count)
-        for (offset, attribute) in sourceAttributes.enumerated() {
-            values.append(
-                try ColumnValueCodec.decode(
-                    statement.value(at: Int32(offset + 1)), attribute, storeURL: storeURL,
-                    primaryKey: key))
+        try row(key: statement.int64(at: 0), storeURL: storeURL) {
+            statement.value(at: Int32($0))
         }
-        return SourceRow(primaryKey: key, names: names, values: values)
     }
 
     /// The row of a call of ``AttachedRowUpdate``'s function: the key,
     /// then the named attributes' columns.
     func row(_ arguments: SQLFunctionArguments, storeURL: URL) throws -> SourceRow {
-        let key = arguments.int64(at: 0)
+        try row(key: arguments.int64(at: 0), storeURL: storeURL) { arguments.value(at: $0) }
+    }
+
+    /// The row of `key` whose attribute `i` is stored as `column(i + 1)`.
+    private func row(key: Int64, storeURL: URL, _ column: (Int) -> SQLiteValue) throws
+        -> SourceRow
+    {
         var values: [AttributeValue?] = []
         values.reserveCapacity(sourceAttributes.count)
         for (offset, attribute) in sourceAttributes.enumerated() {
             values.append(
                 try ColumnValueCodec.decode(
-                    arguments.value(at: offset + 1), attribute, storeURL: storeURL,
-                    primaryKey: key))
+                    column(offset + 1), attribute, storeURL: storeURL, primaryKey: key))
         }
         return SourceRow(primaryKey: key, names: names, values: values)
     }
