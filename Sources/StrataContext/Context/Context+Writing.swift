@@ -113,7 +113,11 @@ extension Context {
         if insertedObjects.allSatisfy({ $0.description_.rootNumber == first.rootNumber }) {
             // One tree (a bulk import): no grouping, so no hashing per object.
             let counter = try rows.keyCounter(for: first.layout)
-            for object in insertedObjects { object.savingKey = counter.next() }
+            var key = counter.take(insertedObjects.count)
+            for object in insertedObjects {
+                object.savingKey = key
+                key += 1
+            }
             try rows.saveKeys()
             return
         }
