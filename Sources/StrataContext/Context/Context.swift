@@ -201,6 +201,7 @@ public final class Context {
     }
 
     /// Registers an object made from ``insertionSeed(_:)`` as inserted.
+    @inline(__always)  // Once per object inserted.
     func didInsert(_ object: ManagedObject) {
         object.isInserted = true
         inserted.append(object)

@@ -228,12 +228,19 @@ package final class EntityDescription {
     }
 
     /// The index of attribute `key`, or an error naming the entity.
+    @inline(__always)  // The guess, once per value set; the search stays apart.
     package func attribute(_ key: String) throws -> Int {
         let guess = followingAttribute[lastAttribute]
         if guess < attributeNames.count, attributeNames[guess] == key {
             lastAttribute = guess
             return guess
         }
+        return try searchAttribute(key)
+    }
+
+    /// ``attribute(_:)`` when the guess missed: found by name, and remembered
+    /// as the one following the last.
+    private func searchAttribute(_ key: String) throws -> Int {
         let index = try findAttribute(key)
         followingAttribute[lastAttribute] = index
         lastAttribute = index

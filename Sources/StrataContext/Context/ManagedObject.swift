@@ -86,6 +86,7 @@ open class ManagedObject {
 
     /// A new object of `description` as ``Context/insert(_:)`` makes it
     /// when the entity has no generated class: no seed made and taken apart.
+    @inline(__always)  // Inlined into insert, its arguments move in.
     init(inserting description: EntityDescription, id: ObjectID, link: ContextLink) {
         self.storedObjectID = id
         self.description_ = description
