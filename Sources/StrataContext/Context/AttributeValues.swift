@@ -19,18 +19,26 @@ struct AttributeValues: RandomAccessCollection, MutableCollection, Equatable {
     private var value2: AttributeValue?
     private var value3: AttributeValue?
     /// The values from index ``inlineCount`` on.
-    private var overflow: [AttributeValue?] = []
+    private var overflow: [AttributeValue?]
     /// The number of values.
     let count: Int
 
     /// `count` values, all nil.
+    @inline(__always)  // Once per object made.
     init(count: Int) {
         precondition(count >= 0, "negative attribute count")
         self.count = count
-        if count > Self.inlineCount {
-            overflow.reserveCapacity(count - Self.inlineCount)
-            for _ in Self.inlineCount..<count { overflow.append(nil) }
-        }
+        // Set once (no default to replace): a new object's values are then
+        // made in place, not built aside and copied.
+        overflow = count > Self.inlineCount ? Self.nils(count - Self.inlineCount) : []
+    }
+
+    /// `count` nil values.
+    private static func nils(_ count: Int) -> [AttributeValue?] {
+        var values: [AttributeValue?] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(nil) }
+        return values
     }
 
     var startIndex: Int { 0 }
@@ -47,6 +55,7 @@ struct AttributeValues: RandomAccessCollection, MutableCollection, Equatable {
             default: return overflow[index - Self.inlineCount]
             }
         }
+        @inline(__always)  // Once per value set.
         set {
             precondition(index >= 0 && index < count, "attribute index out of range")
             switch index {
@@ -56,6 +65,51 @@ struct AttributeValues: RandomAccessCollection, MutableCollection, Equatable {
             case 3: value3 = newValue
             default: setOverflow(index - Self.inlineCount, newValue)
             }
+        }
+    }
+
+    /// The UTF-8 length of value `index` when it is a string, else nil:
+    /// read in place, so the string is not retained and released (a save
+    /// checks every string's length).
+    @inline(__always)
+    func textByteCount(at index: Int) -> Int? {
+        withValue(at: index) { value in
+            if case .string(let text)? = value { return text.utf8.count }
+            return nil
+        }
+    }
+
+    /// Calls `body` with value `index`, borrowed from where it is stored.
+    @inline(__always)
+    func withValue<Result>(at index: Int, _ body: (AttributeValue?) throws -> Result) rethrows
+        -> Result
+    {
+        precondition(index >= 0 && index < count, "attribute index out of range")
+        switch index {
+        case 0: return try body(value0)
+        case 1: return try body(value1)
+        case 2: return try body(value2)
+        case 3: return try body(value3)
+        default: return try body(overflow[index - Self.inlineCount])
+        }
+    }
+
+    /// As ``withValue(at:_:)``, for values reached through an object:
+    /// `mutating` (though it changes nothing) so that the values are used
+    /// where they are, whereas a read through the object's property copies
+    /// all of them first whenever `body` calls code the compiler cannot see
+    /// (it cannot tell that such code leaves the object be).
+    @inline(__always)
+    mutating func withValueInPlace<Result>(
+        at index: Int, _ body: (AttributeValue?) throws -> Result
+    ) rethrows -> Result {
+        precondition(index >= 0 && index < count, "attribute index out of range")
+        switch index {
+        case 0: return try body(value0)
+        case 1: return try body(value1)
+        case 2: return try body(value2)
+        case 3: return try body(value3)
+        default: return try body(overflow[index - Self.inlineCount])
         }
     }
 

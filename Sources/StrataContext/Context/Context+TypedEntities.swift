@@ -59,14 +59,14 @@ extension Context {
         // the last insert, its class registered (no name compared).
         if let description = lastDescription,
             ObjectIdentifier(description.objectClass) == ObjectIdentifier(type),
-            !description.entity.isAbstract
+            !description.isAbstract
         {
             return insertionSeed(description)
         }
         do {
             let description = try self.description(of: T.entityName)
             if !description.hasClass(type) { try register(T.model) }
-            guard !description.entity.isAbstract else {
+            guard !description.isAbstract else {
                 throw ContextError(
                     .abstractEntity,
                     "\(T.entityName) is abstract: \(type)(context:) made no object")
@@ -76,7 +76,7 @@ extension Context {
             deferError(error)
             var seed = ObjectSeed(
                 id: ObjectID(entityName: T.entityName, key: 0), description: detachedDescription,
-                link: ContextLink(), state: detachedDescription.emptyState)
+                link: ContextLink(), isNew: true)
             seed.isRegistered = false
             return seed
         }

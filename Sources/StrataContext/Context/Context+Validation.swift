@@ -16,9 +16,11 @@ extension Context {
         let objects =
             updated.isEmpty
             ? insertedObjects : (insertedObjects + Array(updated.values)).filter { !$0.isDeleted }
+        // Read once: no rule runs (and none can add one) while there are none.
+        let hasSaveHooks = !saveHooks.isEmpty
         for object in objects {
-            failures += try validate(object)
-            if !saveHooks.isEmpty,
+            try validate(object, into: &failures)
+            if hasSaveHooks,
                 let rule = saveHooks[object.entityName]
                     ?? inheritedSaveRule(for: object.entityName),
                 let message = rule(object)
@@ -47,31 +49,34 @@ extension Context {
         model.ancestors(of: entityName).lazy.compactMap { self.saveHooks[$0.name] }.first
     }
 
-    private func validate(_ object: ManagedObject) throws -> [ValidationError.Failure] {
-        var failures: [ValidationError.Failure] = []
+    /// Appends the rules `object` breaks to `failures`.
+    private func validate(_ object: ManagedObject, into failures: inout [ValidationError.Failure])
+        throws
+    {
         let description = object.description_
         func fail(_ property: String, _ rule: String, _ message: String) {
             failures.append(
                 .init(object: object.objectID, property: property, rule: rule, message: message))
         }
-        let values = object.state.values  // one read of the array, not one per rule
         for (position, bounds) in description.attributeBounds.enumerated() {
-            // The bounds settle the common value; only the rest are checked
-            // in full (``AttributeCheck``, the rules every writer keeps).
+            // The bounds settle the common value, read in place; only the
+            // rest are checked in full (``AttributeCheck``, the rules every
+            // writer keeps).
             let index = description.attributeChecks[position].index
             let violation: AttributeCheck.Violation?
-            switch values[index] {
-            case nil:
-                guard !bounds.isOptional else { continue }
-                violation = description.attributeChecks[position].check.checkMissing()
-            case .string(let text)?:
-                guard !bounds.accepts(textOfBytes: text.utf8.count) else { continue }
+            if let byteCount = object.state.values.textByteCount(at: index) {
+                guard !bounds.accepts(textOfBytes: byteCount),
+                    case .string(let text)? = object.state.values[index]
+                else { continue }
                 violation = description.attributeChecks[position].check.check(text: text)
-            case let value?:
+            } else if let value = object.state.values[index] {
                 guard let number = value.numericValue, !bounds.accepts(number: number) else {
                     continue
                 }
                 violation = description.attributeChecks[position].check.check(number: number)
+            } else {
+                guard !bounds.isOptional else { continue }
+                violation = description.attributeChecks[position].check.checkMissing()
             }
             // A date beyond the years 0000–9999 is not a save's concern.
             if let violation, violation.rule != .type {
@@ -108,6 +113,5 @@ extension Context {
                 }
             }
         }
-        return failures
     }
 }

@@ -113,7 +113,11 @@ extension Context {
         if insertedObjects.allSatisfy({ $0.description_.rootNumber == first.rootNumber }) {
             // One tree (a bulk import): no grouping, so no hashing per object.
             let counter = try rows.keyCounter(for: first.layout)
-            for object in insertedObjects { object.savingKey = counter.next() }
+            var key = counter.take(insertedObjects.count)
+            for object in insertedObjects {
+                object.savingKey = key
+                key += 1
+            }
             try rows.saveKeys()
             return
         }
@@ -133,63 +137,73 @@ extension Context {
     private func writeRows(
         _ objects: [ManagedObject], isInsert: Bool, rows: RowWriter, key: (ObjectID) -> Int64
     ) throws {
-        var current: (description: EntityDescription, statement: Statement)?
-        for object in objects {
-            let description = object.description_
-            let statement: Statement
-            if let current, current.description === description {
-                statement = current.statement
-                statement.reset()
-            } else {
-                statement =
-                    try isInsert
-                    ? rows.insertStatement(for: description.layout)
-                    : rows.updateStatement(for: description.layout)
-                current = (description, statement)
-            }
-            // Read the object's arrays once: each `object.state` access would
-            // retain and release every array in the state.
-            let values = object.state.values
-            let ownKey = isInsert ? object.savingKey : object.objectID.key
-            var position: Int32 = 1
-            if isInsert {
-                try statement.bind(ownKey, at: EntityRowLayout.keyParameter)
-                position = EntityRowLayout.firstValueParameter
-            } else {
-                try statement.bind(object.state.version + 1, at: 1)
-                position = 2
-            }
-            for (index, externalStorage) in description.storedAttributes {
-                if case .string(let text)? = values[index] {
-                    // The usual column, bound without making an SQLiteValue.
-                    try statement.bind(text, at: position)
+        var start = objects.startIndex
+        while start < objects.endIndex {
+            // A run of objects of one entity shares its statement and columns.
+            let description = objects[start].description_
+            var end = start + 1
+            while end < objects.endIndex, objects[end].description_ === description { end += 1 }
+            let statement =
+                try isInsert
+                ? rows.insertStatement(for: description.layout)
+                : rows.updateStatement(for: description.layout)
+            let attributes = description.storedAttributes
+            let keyParameter = EntityRowLayout.keyParameter
+            let firstValue: Int32 = isInsert ? EntityRowLayout.firstValueParameter : 2
+            for object in objects[start..<end] {
+                if isInsert {
+                    try statement.bind(object.savingKey, at: keyParameter)
                 } else {
-                    try statement.bind(
-                        ColumnValueCodec.encode(values[index], externalStorage: externalStorage),
-                        at: position)
+                    try statement.bind(object.state.version + 1, at: 1)
                 }
+                var position = firstValue
+                for (index, externalStorage) in attributes {
+                    // Each value bound where it is stored (copying the values
+                    // would retain and release each of them).
+                    try object.state.values.withValueInPlace(at: index) { value in
+                        if case .string(let text)? = value {
+                            // The usual column, bound without making an SQLiteValue.
+                            try statement.bind(text, at: position)
+                        } else {
+                            try statement.bind(
+                                ColumnValueCodec.encode(value, externalStorage: externalStorage),
+                                at: position)
+                        }
+                    }
+                    position += 1
+                }
+                if !description.storedToOnes.isEmpty {
+                    try bindToOnes(
+                        of: object, description, to: statement, from: &position, key: key)
+                }
+                if !isInsert { try statement.bind(object.objectID.key, at: position) }
+                // Each write resets the statement, ready for the next row.
+                try rows.write(statement)
+            }
+            start = end
+        }
+    }
+
+    /// Binds the key and entity columns of `object`'s to-one relationships
+    /// from parameter `position` on.
+    private func bindToOnes(
+        of object: ManagedObject, _ description: EntityDescription, to statement: Statement,
+        from position: inout Int32, key: (ObjectID) -> Int64
+    ) throws {
+        let toOne = object.state.toOne
+        for (index, hasEntityColumn) in description.storedToOnes {
+            let destination = toOne[index].flatMap {
+                registered($0)?.isDeleted == true ? nil : $0
+            }
+            try statement.bind(destination.map { .integer(key($0)) } ?? .null, at: position)
+            position += 1
+            if hasEntityColumn {
+                let number = destination.flatMap {
+                    descriptions[$0.entityName]?.mapping.number
+                }
+                try statement.bind(number.map { .integer(Int64($0)) } ?? .null, at: position)
                 position += 1
             }
-            if !description.storedToOnes.isEmpty {
-                let toOne = object.state.toOne
-                for (index, hasEntityColumn) in description.storedToOnes {
-                    let destination = toOne[index].flatMap {
-                        registered($0)?.isDeleted == true ? nil : $0
-                    }
-                    try statement.bind(destination.map { .integer(key($0)) } ?? .null, at: position)
-                    position += 1
-                    if hasEntityColumn {
-                        let number = destination.flatMap {
-                            descriptions[$0.entityName]?.mapping.number
-                        }
-                        try statement.bind(
-                            number.map { .integer(Int64($0)) } ?? .null, at: position)
-                        position += 1
-                    }
-                }
-            }
-            if !isInsert { try statement.bind(ownKey, at: position) }
-            try rows.write(statement)
         }
     }
 

@@ -33,14 +33,20 @@ public final class Context {
     /// Entity names by the store's entity numbers.
     let namesByNumber: [Int: String]
 
+    // The properties every insert or save touches per object opt out of
+    // run-time exclusivity checks, as the objects' own do (see
+    // ``ManagedObject``): a context is used from one thread, and none of
+    // their accesses is nested in another (nothing called while one is open
+    // reaches back into the context).
+
     /// Every saved object the context knows (one id, one object). Objects
     /// nobody else holds are swept out after saves (see ``ObjectRegistry``).
-    package var registry = ObjectRegistry()
+    @exclusivity(unchecked) package var registry = ObjectRegistry()
     /// Objects with unsaved changes, held strongly until saved or rolled back.
-    var inserted = InsertedObjects()
+    @exclusivity(unchecked) var inserted = InsertedObjects()
     var updated: [ObjectID: ManagedObject] = [:]
     var deleted: [ObjectID: ManagedObject] = [:]
-    var nextTemporaryKey: Int64 = -1
+    @exclusivity(unchecked) var nextTemporaryKey: Int64 = -1
     var pendingChanges = ChangeSet()
     var observers: [ObserverToken: (event: ContextEvent, handler: (ChangeSet) -> Void)] = [:] {
         didSet {
@@ -60,7 +66,7 @@ public final class Context {
     /// phases do not each filter the insertion list again.
     var savingInserted: [ManagedObject]?
     /// The last entity looked up by name (bulk inserts name one entity).
-    var lastDescription: EntityDescription?
+    @exclusivity(unchecked) var lastDescription: EntityDescription?
     /// Non-nil while a save runs: the objects' states before it started.
     var saveJournal: SaveJournal? {
         didSet { link.isSaving = saveJournal != nil }
@@ -167,39 +173,35 @@ public final class Context {
     /// - Throws: ``ContextError`` for an unknown or abstract entity.
     public func insert(_ entityName: String) throws -> ManagedObject {
         let description = try description(of: entityName)
-        guard !description.entity.isAbstract else {
+        guard !description.isAbstract else {
             throw ContextError(
                 .abstractEntity, "\(entityName) is abstract and cannot have instances")
         }
-        let object = description.objectClass.init(insertionSeed(description))
+        // Without a generated class no seed is needed.
+        let object =
+            description.objectClass == ManagedObject.self
+            ? ManagedObject(inserting: description, id: nextTemporaryID(description), link: link)
+            : description.objectClass.init(insertionSeed(description))
         didInsert(object)
         return object
     }
 
-    /// The seed of a new object of `description`, with its defaults applied
-    /// and a fresh temporary id.
+    /// The seed of a new object of `description`, with a fresh temporary id
+    /// (the object gets its defaults as it is made).
     func insertionSeed(_ description: EntityDescription) -> ObjectSeed {
-        var state = ObjectState(
-            attributeCount: description.attributes.count,
-            relationshipCount: description.relationships.count)
-        let now = description.defaults.isEmpty ? 0 : Date().timeIntervalSinceReferenceDate
-        for (index, value) in description.defaults {
-            switch value {
-            case .literal(let value): state.values[index] = value
-            case .now: state.values[index] = .date(now)
-            case .uuid: state.values[index] = .uuid(UUID())
-            }
-        }
-        for (index, relationship) in description.relationships.enumerated()
-        where relationship.isToMany {
-            state.toMany[index] = []
-        }
+        ObjectSeed(
+            id: nextTemporaryID(description), description: description, link: link, isNew: true)
+    }
+
+    /// A fresh temporary id for a new object of `description`.
+    private func nextTemporaryID(_ description: EntityDescription) -> ObjectID {
         let id = ObjectID(entityName: description.name, key: nextTemporaryKey)
         nextTemporaryKey -= 1
-        return ObjectSeed(id: id, description: description, link: link, state: state)
+        return id
     }
 
     /// Registers an object made from ``insertionSeed(_:)`` as inserted.
+    @inline(__always)  // Once per object inserted.
     func didInsert(_ object: ManagedObject) {
         object.isInserted = true
         inserted.append(object)

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 import StrataQuery
 import StrataSchema
@@ -32,8 +33,18 @@ package final class EntityDescription {
     let storedAttributes: [(index: Int, externalStorage: Bool)]
     /// Each attribute's type, by index (checked on every set).
     let attributeTypes: [AttributeType]
-    /// The attributes with defaults, applied on insert.
-    let defaults: [(index: Int, value: AttributeDefault)]
+    /// The defaults made afresh for each insert (`now`, `uuid`); the literal
+    /// ones are in ``insertionTemplate``.
+    private let freshDefaults: [(index: Int, value: AttributeDefault)]
+    /// The state a new object starts from: literal defaults set, to-many
+    /// relationships empty rather than unloaded; nil when that is a state
+    /// with no values and no relationships, made faster than copied.
+    private let insertionTemplate: ObjectState?
+    /// Whether a new object starts with no values and no relationships
+    /// (``insertionTemplate`` is nil and there are no fresh defaults).
+    private let insertsEmpty: Bool
+    /// Whether the entity is abstract (has no instances of its own).
+    let isAbstract: Bool
     /// The attributes refreshed on every save (`touch: "save"`).
     let touchedOnSave: [Int]
     /// The rules of the stored attributes that have any (``AttributeCheck``),
@@ -45,6 +56,14 @@ package final class EntityDescription {
     let attributeBounds: [AttributeCheck.Bounds]
     /// Each attribute's name, by index (scanned on every get and set).
     let attributeNames: [String]
+    /// For each attribute index, the attribute looked up after it last
+    /// time (the last slot: after none yet); ``attribute(_:)`` tries that
+    /// one first, since code setting several values of each object sets
+    /// them in the same order. Unchecked for exclusivity: a description
+    /// belongs to one context, used from one thread, and no access nests.
+    @exclusivity(unchecked) private var followingAttribute: [Int]
+    /// The attribute looked up last (``attributeNames``' count for none).
+    @exclusivity(unchecked) private var lastAttribute: Int
     /// The to-one relationships a row writes, with their indexes and
     /// whether the table keeps the destination's entity number.
     let storedToOnes: [(index: Int, hasEntityColumn: Bool)]
@@ -106,11 +125,13 @@ package final class EntityDescription {
             relationshipIndex[toOne.relationship.name].map { ($0, toOne.entity != nil) }
         }
         self.attributeTypes = attributes.map(\.type)
-        self.defaults = attributes.enumerated().compactMap { index, attribute in
+        let defaults = attributes.enumerated().compactMap { index, attribute in
             attribute.defaultValue.map { (index, $0) }
         }
         self.touchedOnSave = attributes.indices.filter { attributes[$0].touchesOnSave }
         self.attributeNames = attributes.map(\.name)
+        self.followingAttribute = attributes.indices.map { $0 + 1 } + [0]
+        self.lastAttribute = attributes.count
 
         var selected: [RowColumn] = [.key, .entity, .version]
         for attribute in attributes {
@@ -127,7 +148,56 @@ package final class EntityDescription {
         }
         self.emptyState = ObjectState(
             attributeCount: attributes.count, relationshipCount: relationships.count)
+        var insertionState = emptyState
+        var freshDefaults: [(index: Int, value: AttributeDefault)] = []
+        for (index, value) in defaults {
+            if case .literal(let literal) = value {
+                insertionState.values[index] = literal
+            } else {
+                freshDefaults.append((index, value))
+            }
+        }
+        for (index, relationship) in relationships.enumerated() where relationship.isToMany {
+            insertionState.toMany[index] = []
+        }
+        self.insertionTemplate =
+            relationships.isEmpty && defaults.count == freshDefaults.count ? nil : insertionState
+        self.freshDefaults = freshDefaults
+        self.insertsEmpty = insertionTemplate == nil && freshDefaults.isEmpty
+        self.isAbstract = entity.isAbstract
         self.selectColumns = selected
+    }
+
+    /// The state of a new object: every default applied (`now` and `uuid`
+    /// made afresh), to-many relationships empty.
+    @inline(__always)  // Made in place in the object.
+    func insertionState() -> ObjectState {
+        guard !insertsEmpty else {
+            return ObjectState(
+                values: AttributeValues(count: attributeTypes.count), toOne: [], toMany: [],
+                version: 0)
+        }
+        return defaultedInsertionState()
+    }
+
+    /// ``insertionState()`` of an entity with defaults or relationships.
+    private func defaultedInsertionState() -> ObjectState {
+        var state =
+            insertionTemplate
+            ?? ObjectState(
+                values: AttributeValues(count: attributeTypes.count), toOne: [], toMany: [],
+                version: 0)
+        if !freshDefaults.isEmpty {
+            let now = Date().timeIntervalSinceReferenceDate
+            for (index, value) in freshDefaults {
+                switch value {
+                case .literal(let value): state.values[index] = value
+                case .now: state.values[index] = .date(now)
+                case .uuid: state.values[index] = .uuid(UUID())
+                }
+            }
+        }
+        return state
     }
 
     /// Whether the entity's objects are of class `type`.
@@ -149,12 +219,36 @@ package final class EntityDescription {
     }
 
     /// A new object of this entity, of ``objectClass``.
-    func makeObject(id: ObjectID, link: ContextLink, state: ObjectState) -> ManagedObject {
-        objectClass.init(ObjectSeed(id: id, description: self, link: link, state: state))
+    func makeObject(id: ObjectID, link: ContextLink, state: consuming ObjectState) -> ManagedObject
+    {
+        let object = objectClass.init(
+            ObjectSeed(id: id, description: self, link: link, isNew: false))
+        object.state = state
+        return object
     }
 
     /// The index of attribute `key`, or an error naming the entity.
+    @inline(__always)  // The guess, once per value set; the search stays apart.
     package func attribute(_ key: String) throws -> Int {
+        let guess = followingAttribute[lastAttribute]
+        if guess < attributeNames.count, attributeNames[guess] == key {
+            lastAttribute = guess
+            return guess
+        }
+        return try searchAttribute(key)
+    }
+
+    /// ``attribute(_:)`` when the guess missed: found by name, and remembered
+    /// as the one following the last.
+    private func searchAttribute(_ key: String) throws -> Int {
+        let index = try findAttribute(key)
+        followingAttribute[lastAttribute] = index
+        lastAttribute = index
+        return index
+    }
+
+    /// The index of attribute `key`, found by name.
+    private func findAttribute(_ key: String) throws -> Int {
         // For the usual handful of attributes a scan of short, inline strings
         // beats hashing the key.
         if attributeNames.count <= 12 {

@@ -31,7 +31,12 @@ open class ManagedObject {
     public var context: Context? { link.context }
     private let link: ContextLink
     let description_: EntityDescription
-    var state: ObjectState
+    // The object's hot stored properties opt out of run-time exclusivity
+    // checks: objects are used from their context's thread only and no
+    // access to them is ever nested in another, yet the checks cost a bulk
+    // import about a tenth of its time (each set value, validation, row
+    // written, key given and saved object paid them).
+    @exclusivity(unchecked) var state: ObjectState
     /// The state as last saved or fetched, captured just before the first
     /// change after that (so unchanged objects keep no second copy); nil
     /// while unchanged and for inserted objects. Rollback restores it.
@@ -60,13 +65,13 @@ open class ManagedObject {
     // access to it pays a run-time exclusivity check (a fetch reads these
     // several times per object); internal ones are proven safe at compile
     // time.
-    private var storedObjectID: ObjectID
-    private var storedIsInserted = false
-    private var storedIsDeleted = false
+    @exclusivity(unchecked) private var storedObjectID: ObjectID
+    @exclusivity(unchecked) private var storedIsInserted = false
+    @exclusivity(unchecked) private var storedIsDeleted = false
     /// Whether the context still knows the object (false after `reset()`).
-    var isRegistered = true
+    @exclusivity(unchecked) var isRegistered = true
     /// The primary key a save in progress gave this inserted object.
-    var savingKey: Int64 = 0
+    @exclusivity(unchecked) var savingKey: Int64 = 0
 
     /// An object as its context makes it; only a context can make a seed.
     /// Required so that the context can make instances of generated
@@ -75,8 +80,18 @@ open class ManagedObject {
         self.storedObjectID = seed.id
         self.description_ = seed.description
         self.link = seed.link
-        self.state = seed.state
+        self.state = seed.isNew ? seed.description.insertionState() : .unset
         self.isRegistered = seed.isRegistered
+    }
+
+    /// A new object of `description` as ``Context/insert(_:)`` makes it
+    /// when the entity has no generated class: no seed made and taken apart.
+    @inline(__always)  // Inlined into insert, its arguments move in.
+    init(inserting description: EntityDescription, id: ObjectID, link: ContextLink) {
+        self.storedObjectID = id
+        self.description_ = description
+        self.link = link
+        self.state = description.insertionState()
     }
 
     /// The entity's name.
@@ -108,10 +123,16 @@ open class ManagedObject {
     ///   unchanged then.
     public func setValue(_ value: AttributeValue?, forKey key: String) throws {
         let index = try description_.attribute(key)
-        try assign(value.map { try coerce($0, attribute: index, from: nil) }, at: index)
+        guard let value else { return try assign(nil, at: index) }
+        // The usual case, text for a string attribute, stored as it is given.
+        if description_.attributeTypes[index] == .string, case .string = value {
+            return try assign(value, at: index)
+        }
+        try assign(try coerce(value, attribute: index, from: nil), at: index)
     }
 
     /// Stores a checked value at attribute `index`.
+    @inline(__always)
     private func assign(_ checked: AttributeValue?, at index: Int) throws {
         // The bulk-insert path: an inserted object of a live context outside
         // a save has nothing to journal or mark (it writes all its values),
@@ -120,6 +141,12 @@ open class ManagedObject {
             state.values[index] = checked
             return
         }
+        try assignTracked(checked, at: index)
+    }
+
+    /// ``assign(_:at:)`` for every other object: checked to belong to a
+    /// context, journaled, marked changed.
+    private func assignTracked(_ checked: AttributeValue?, at index: Int) throws {
         // One load of the weak context reference; `isRegistered` says whether
         // that context still knows this object (Context.check, inlined).
         guard let context, isRegistered else {
@@ -265,17 +292,20 @@ open class ManagedObject {
         throws -> AttributeValue
     {
         let type = description_.attributeTypes[index]
-        let name = description_.attributes[index].name
+        // The usual case, text for a string attribute, decided first.
+        if type == .string, case .string = value { return value }
         func wrong() -> ContextError {
             let given = swiftType.map { "a value of type \($0)" } ?? value.typeName
             return ContextError(
-                .wrongType, "\(entityName).\(name) is \(type.rawValue); \(given) does not fit")
+                .wrongType,
+                "\(entityName).\(description_.attributeNames[index]) is \(type.rawValue); "
+                    + "\(given) does not fit")
         }
         func outOfRange(_ number: Int64, _ range: String) -> ContextError {
             ContextError(
                 .wrongType,
-                "\(entityName).\(name) is \(type.rawValue); the \(swiftType ?? "integer") "
-                    + "\(number) is outside its range \(range)")
+                "\(entityName).\(description_.attributeNames[index]) is \(type.rawValue); "
+                    + "the \(swiftType ?? "integer") \(number) is outside its range \(range)")
         }
         switch value.fitting(type) {
         case .fits(let fitted): return fitted

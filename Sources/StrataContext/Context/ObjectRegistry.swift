@@ -22,6 +22,12 @@ package struct ObjectRegistry {
             if let object { append(object) }
         }
 
+        /// A run of `objects`, whose keys are `keys`.
+        init(keys: [Int64], objects: [ManagedObject]) {
+            self.keys = keys
+            self.objects = objects
+        }
+
         package mutating func append(_ object: ManagedObject) {
             keys.append(object.objectID.key)
             objects.append(object)
@@ -104,6 +110,13 @@ package struct ObjectRegistry {
     /// Registers an object a save just inserted, in key order per tree.
     mutating func addSaved(_ saved: [ManagedObject], rootOf: (ManagedObject) -> Int) {
         flushRuns(keepingAll: false)
+        if let run = Self.singleRun(saved, rootOf: rootOf) {
+            // A bulk insert: one run sharing the caller's array.
+            runs = [run]
+            runObjectCount = saved.count
+            if objects.count > 2 * countAfterPurge + 1024 { purgeDictionary() }
+            return
+        }
         var newRuns: [(root: Int, run: Run)] = []
         for object in saved {
             let key = object.objectID.key
@@ -125,6 +138,26 @@ package struct ObjectRegistry {
         }
         // The new runs stay: the caller's array still holds their objects.
         if objects.count > 2 * countAfterPurge + 1024 { purgeDictionary() }
+    }
+
+    /// `saved` as one run, when its objects share a root and have
+    /// consecutive keys (as a save of one entity's inserts gives them).
+    private static func singleRun(_ saved: [ManagedObject], rootOf: (ManagedObject) -> Int)
+        -> Run?
+    {
+        guard let first = saved.first else { return nil }
+        let firstKey = first.objectID.key
+        let root = rootOf(first)
+        var description = first.description_
+        for (offset, object) in saved.enumerated() {
+            guard object.objectID.key == firstKey + Int64(offset) else { return nil }
+            // Objects of the last entity seen share its root.
+            if object.description_ !== description {
+                guard rootOf(object) == root else { return nil }
+                description = object.description_
+            }
+        }
+        return Run(keys: Array(firstKey..<firstKey + Int64(saved.count)), objects: saved)
     }
 
     /// Starts registering the rows of a fetch whose keys increase (no sort

@@ -33,6 +33,12 @@ struct ObjectState {
         self.version = version
     }
 
+    /// The state of an object whose maker sets its real state at once: no
+    /// values, no relationships, nothing allocated.
+    static var unset: ObjectState {
+        ObjectState(values: AttributeValues(count: 0), toOne: [], toMany: [], version: 0)
+    }
+
     /// Whether anything changed since the last save.
     var hasChanges: Bool { !changedAttributes.isEmpty || !changedRelationships.isEmpty }
 }

@@ -18,13 +18,16 @@ package final class KeyAllocator {
     /// One inheritance tree's counter, shared by the writers of its
     /// entities (the importer's plans hold it for their hot path).
     package final class Counter {
+        // No run-time exclusivity checks: a bulk insert takes a key per row,
+        // and no access to a counter is ever nested in another.
+
         /// The highest key handed out.
-        package var maximum: Int64
+        @exclusivity(unchecked) package var maximum: Int64
         /// The maximum before any key was handed out: rows above it are
         /// the writer's own.
         package let start: Int64
         /// Whether ``maximum`` changed since the last ``KeyAllocator/save()``.
-        var isChanged = false
+        @exclusivity(unchecked) var isChanged = false
 
         init(maximum: Int64) {
             self.maximum = maximum
@@ -36,6 +39,16 @@ package final class KeyAllocator {
             maximum += 1
             isChanged = true
             return maximum
+        }
+
+        /// The first of `count` fresh, consecutive keys (as many calls of
+        /// ``next()`` would give, in one).
+        package func take(_ count: Int) -> Int64 {
+            guard count > 0 else { return maximum + 1 }
+            let first = maximum + 1
+            maximum += Int64(count)
+            isChanged = true
+            return first
         }
     }
 
