@@ -197,7 +197,7 @@ package struct ExpressionChecker {
     private func binary(
         _ op: BinaryOperator, _ left: ExpressionType, _ right: ExpressionType, column: Int
     ) throws(ExpressionError) -> ExpressionType {
-        let symbol = op.rawValue
+        let symbol = op.symbol
         func mismatch(_ hint: String = "") -> ExpressionError {
             ExpressionError(
                 column: column,
@@ -214,12 +214,13 @@ package struct ExpressionChecker {
             try require(left, [.boolean], "'\(symbol)'", column: column)
             try require(right, [.boolean], "'\(symbol)'", column: column)
             return .boolean
-        case .equal, .notEqual:
+        case .compare(.equal), .compare(.notEqual):
             guard left.unified(with: right) != nil, left != .list, right != .list else {
                 throw mismatch()
             }
             return .boolean
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+        case .compare(.less), .compare(.lessOrEqual), .compare(.greater),
+            .compare(.greaterOrEqual):
             guard let type = left.unified(with: right),
                 [.integer, .real, .string, .date, .null].contains(type)
             else { throw mismatch("; compare numbers, strings or dates") }
@@ -244,6 +245,11 @@ package struct ExpressionChecker {
         case .multiply:
             guard left.isNumeric, right.isNumeric else { throw mismatch() }
             return left.unified(with: right) ?? .real
+        case .compare:
+            throw ExpressionError(
+                column: column,
+                message: "'\(symbol)' compares in predicates only; a mapping expression "
+                    + "compares with == != < <= > >=")
         case .divide:
             guard left.isNumeric, right.isNumeric else { throw mismatch() }
             return .real

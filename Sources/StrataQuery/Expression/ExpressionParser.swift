@@ -81,14 +81,15 @@ package struct ExpressionParser {
     }
 
     private static let levels: [[BinaryOperator]] = [
-        [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual],
+        [.or], [.and],
+        [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].map { .compare($0) },
         [.add, .subtract], [.multiply, .divide],
     ]
 
     /// The operator of `level` the current token writes, if any.
     private func binaryOperator(of level: Int) -> BinaryOperator? {
         guard case .symbol(let symbol) = current.kind,
-            let op = BinaryOperator(rawValue: symbol), Self.levels[level].contains(op)
+            let op = BinaryOperator(symbol: symbol), Self.levels[level].contains(op)
         else { return nil }
         return op
     }

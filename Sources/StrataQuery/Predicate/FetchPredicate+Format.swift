@@ -61,7 +61,7 @@ extension ExpressionNode: CustomStringConvertible {
         case .variable(let name, _): "$" + name
         case .unary(let op, let operand, _): op.rawValue + operand.formatOperand(redacted)
         case .binary(let op, let left, let right, _):
-            left.formatOperand(redacted) + " " + op.rawValue + " "
+            left.formatOperand(redacted) + " " + op.symbol + " "
                 + right.formatOperand(redacted)
         case .function(let name, let arguments, _):
             name + "(" + arguments.map { $0.format(redacted: redacted) }.joined(separator: ", ")

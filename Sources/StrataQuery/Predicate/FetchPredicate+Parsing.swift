@@ -98,7 +98,7 @@ extension ExpressionNode {
         case .unary(let op, _, _):
             "the operator '\(op.rawValue)' is not supported in a fetch predicate"
         case .binary(let op, _, _, _):
-            "the operator '\(op.rawValue)' is not supported in a fetch predicate"
+            "the operator '\(op.symbol)' is not supported in a fetch predicate"
         case .function(let name, _, _):
             "the function call \(name)(…) is not supported in a fetch predicate"
         case .keyPath, .count, .value, .list, .variable: nil

@@ -44,40 +44,57 @@ public enum UnaryOperator: String, Hashable, Sendable {
     case not = "!"
 }
 
-/// The infix operators of an expression, with the symbols that write them.
-public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+/// The infix operators of an expression. Comparisons are the predicates'
+/// own operators (``ComparisonOperator``); a mapping expression writes the
+/// six of them that compare two values (`==` `!=` `<` `<=` `>` `>=`).
+public enum BinaryOperator: Hashable, Sendable {
+    /// `a == b`, `a < b` and the other comparisons.
+    case compare(ComparisonOperator)
     /// `a ?? b`: `a` unless it is nil, else `b`.
-    case coalesce = "??"
+    case coalesce
     /// `a || b`
-    case or = "||"
+    case or
     /// `a && b`
-    case and = "&&"
-    /// `a == b`
-    case equal = "=="
-    /// `a != b`
-    case notEqual = "!="
-    /// `a < b`
-    case less = "<"
-    /// `a <= b`
-    case lessOrEqual = "<="
-    /// `a > b`
-    case greater = ">"
-    /// `a >= b`
-    case greaterOrEqual = ">="
+    case and
     /// `a + b`: a sum, a date moved by seconds, or two strings joined.
-    case add = "+"
+    case add
     /// `a - b`
-    case subtract = "-"
+    case subtract
     /// `a * b`
-    case multiply = "*"
+    case multiply
     /// `a / b`
-    case divide = "/"
+    case divide
 
-    /// Whether the operator compares its operands (`==` … `>=`).
-    var isComparison: Bool {
+    /// The operators that are not comparisons, by their symbols.
+    private static let others: [String: BinaryOperator] = [
+        "??": .coalesce, "||": .or, "&&": .and, "+": .add, "-": .subtract, "*": .multiply,
+        "/": .divide,
+    ]
+
+    /// The operator `symbol` writes (`==`, `<=`, `??`, `+`…), if any.
+    public init?(symbol: String) {
+        if let other = Self.others[symbol] {
+            self = other
+        } else if let comparison = ComparisonOperator(rawValue: symbol),
+            [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(comparison)
+        {
+            self = .compare(comparison)
+        } else {
+            return nil
+        }
+    }
+
+    /// The symbol that writes the operator.
+    public var symbol: String {
         switch self {
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: true
-        default: false
+        case .compare(let comparison): comparison.rawValue
+        case .coalesce: "??"
+        case .or: "||"
+        case .and: "&&"
+        case .add: "+"
+        case .subtract: "-"
+        case .multiply: "*"
+        case .divide: "/"
         }
     }
 }

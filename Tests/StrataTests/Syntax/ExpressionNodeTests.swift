@@ -13,7 +13,7 @@ import Testing
         let mapping = try ExpressionParser.parse("pages > 3")
         let pages = ExpressionNode.keyPath(["pages"], column: 1)
         let three = ExpressionNode.value(.integer(3), column: 9)
-        #expect(mapping == .binary(.greater, pages, three, column: 7))
+        #expect(mapping == .binary(.compare(.greater), pages, three, column: 7))
         guard case .comparison(let comparison) = try FetchPredicate("pages > 3") else {
             Issue.record("not a comparison")
             return
@@ -29,7 +29,8 @@ import Testing
             }
             #expect(
                 try ExpressionParser.parse("x == \(literal)")
-                    == .binary(.equal, .keyPath(["x"], column: 1), parsed.right, column: 3),
+                    == .binary(
+                        .compare(.equal), .keyPath(["x"], column: 1), parsed.right, column: 3),
                 "\(literal)")
         }
     }
@@ -95,6 +96,9 @@ import Testing
         #expect(tree.description == "concatenate(a, (b.c + 1) * (-d))")
         #expect(tree.keyPaths == [["a"], ["b", "c"], ["d"]])
         #expect(tree.height == 4)
+        #expect(BinaryOperator(symbol: "<=") == .compare(.lessOrEqual))
+        #expect(BinaryOperator(symbol: "CONTAINS") == nil)
+        #expect(BinaryOperator(symbol: "??")?.symbol == "??")
         #expect(tree.column == 1)
         // The text reads back as the same tree (columns aside, which differ
         // where the printed text is spaced differently).
