@@ -37,7 +37,7 @@ struct FetchPlanCache {
         var sorts: [SortDescriptor]
         /// The bytes of the predicate's and the conditions' strings: Swift's
         /// `==` holds canonically equivalent strings equal, a fetch does not.
-        var stringBytes: [[UInt8]]
+        var exactStrings: [ExactText]
     }
 
     /// One bound value of a cached plan.
@@ -78,10 +78,10 @@ struct FetchPlanCache {
         let shape = Shape(
             entityName: request.entityName, includesSubentities: request.includesSubentities,
             predicate: zeroed, conditions: request.conditions, sorts: request.sortDescriptors,
-            stringBytes: (request.predicate?.stringBytes ?? [])
+            exactStrings: (request.predicate?.exactStrings ?? [])
                 + request.conditions.sorted { $0.key < $1.key }.compactMap { condition in
                     guard case .string(let text)? = condition.value else { return nil }
-                    return Array(text.utf8)
+                    return ExactText(text)
                 })
         switch entries[shape] {
         case .plan(var plan, let slots)?:

@@ -70,7 +70,7 @@ package final class EntityImportPlan {
     /// this run: key text → (primary key, entity number, whether the store
     /// had it before the run). Kept here, not in a dictionary of
     /// dictionaries, so a lookup hashes only the key.
-    var relatedObjects: [String: (key: Int64, entity: Int, isFromStore: Bool)] = [:]
+    var relatedObjects: [ExactText: (key: Int64, entity: Int, isFromStore: Bool)] = [:]
     /// Values of the `relatedBy` attribute for which links by value made a
     /// new object because none belonged to nobody: an owner new in the run
     /// looks them up no more (see ``Importer/findOrCreate(_:in:attribute:for:at:deferIfImported:owner:)``).

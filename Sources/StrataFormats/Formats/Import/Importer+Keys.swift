@@ -19,8 +19,8 @@ extension Importer {
         func remember(_ row: Statement) {
             let text = (0..<key.count).map { Self.keyText(row, column: Int32($0 + 1)) }
                 .joined(separator: "\u{1F}")
-            if keyIndex[prefix + text] == nil {
-                keyIndex[prefix + text] = (row.int64(at: 0), false)
+            if keyIndex[ExactText(prefix + text)] == nil {
+                keyIndex[ExactText(prefix + text)] = (row.int64(at: 0), false)
             }
         }
         if !plan.isKeyIndexed {
@@ -33,11 +33,13 @@ extension Importer {
             return
         }
         var wanted: [[ImportCell]] = []
-        var seen: Set<String> = []
+        var seen: Set<ExactText> = []
         for record in records {
             let cells = key.map { record.cells[$0] }
             let text = cells.map(\.keyText).joined(separator: "\u{1F}")
-            if keyIndex[prefix + text] == nil, seen.insert(text).inserted { wanted.append(cells) }
+            if keyIndex[ExactText(prefix + text)] == nil, seen.insert(ExactText(text)).inserted {
+                wanted.append(cells)
+            }
         }
         var start = 0
         while start < wanted.count {
@@ -65,7 +67,7 @@ extension Importer {
         try writer?.query(
             query, cells.map(\.sqliteValue)
         ) { found = $0.int64(at: 0) }
-        if let found { keyIndex[plan.name + "\u{1E}" + text] = (found, false) }
+        if let found { keyIndex[ExactText(plan.name + "\u{1E}" + text)] = (found, false) }
         return found
     }
 
@@ -167,7 +169,7 @@ extension Importer {
                 for: relationship, at: position, deferIfImported: deferIfImported, owner: owner)
         }
         let text = value.keyText
-        if let cached = destination.relatedObjects[text] {
+        if let cached = destination.relatedObjects[ExactText(text)] {
             if cached.isFromStore, !relationship.inverse.isEmpty {
                 destination.linkedExistingKeys.insert(cached.key)
             }
@@ -189,7 +191,7 @@ extension Importer {
         guard let found else { return nil }
         // Bounded: past 100,000 distinct values the cache starts again.
         if destination.relatedObjects.count >= 100_000 { destination.relatedObjects = [:] }
-        destination.relatedObjects[text] = (found.0, found.1, isFromStore)
+        destination.relatedObjects[ExactText(text)] = (found.0, found.1, isFromStore)
         // The destination's inverse changes with the link, as Core Data sees it.
         if isFromStore, !relationship.inverse.isEmpty {
             destination.linkedExistingKeys.insert(found.0)

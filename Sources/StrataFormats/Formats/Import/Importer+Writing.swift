@@ -61,7 +61,7 @@ extension Importer {
         if let key = plan.uniqueKey {
             let text = key.map { cells[$0].keyText }.joined(separator: "\u{1F}")
             keyText = text
-            if let found = keyIndex[plan.name + "\u{1E}" + text] {
+            if let found = keyIndex[ExactText(plan.name + "\u{1E}" + text)] {
                 if found.isFromThisRun && parent == nil {
                     switch options.duplicates {
                     case .first:
@@ -173,8 +173,9 @@ extension Importer {
                 failure.code, at: record.position(ofAttribute: failure.attribute), failure.message)
         }
         if let keyText {
-            keyIndex[plan.name + "\u{1E}" + keyText] = (key, true)
-            keysOfRecord.append(plan.name + "\u{1E}" + keyText)
+            let indexed = ExactText(plan.name + "\u{1E}" + keyText)
+            keyIndex[indexed] = (key, true)
+            keysOfRecord.append(indexed)
         }
         for (slot, value, position) in deferredToOnes {
             pendingLinks.append(

@@ -44,11 +44,12 @@ public final class Importer {
     let completer = RowCompleter(now: Date().timeIntervalSinceReferenceDate)
     var summary = ImportSummary()
     /// Keys of the unique-key entity seen in the store or written in this
-    /// run: key text → (primary key, written by this run).
-    var keyIndex: [String: (key: Int64, isFromThisRun: Bool)] = [:]
+    /// run: key text → (primary key, written by this run). Keyed by bytes,
+    /// as the store compares keys (``ExactText``).
+    var keyIndex: [ExactText: (key: Int64, isFromThisRun: Bool)] = [:]
     /// The unique keys the record being written added to ``keyIndex``: a
     /// record rolled back takes them out again.
-    var keysOfRecord: [String] = []
+    var keysOfRecord: [ExactText] = []
     /// Links to objects of the imported entity not found yet: resolved after
     /// the last record (references to records later in the file).
     var pendingLinks: [PendingLink] = []

@@ -97,6 +97,32 @@ import Testing
         #expect(try fixture.count("SELECT COUNT(*) FROM ZTAG") == 7)
     }
 
+    /// "café" with é as one scalar and "cafe\u{301}" are one string to
+    /// Swift's `==` but two keys to SQLite (and Core Data): both are kept,
+    /// whether the keys come from a uniqueness constraint or `uniqueKey`.
+    @Test func testKeysThatDifferOnlyInUnicodeFormAreTwoKeys() throws {
+        let forms = ["caf\u{E9}", "cafe\u{301}", "caf\u{E9}", "cafe\u{301}"]
+        let tags = forms.map { [("name", RecordValue.text($0))] }
+        let fixture = try ImportFixture("Diary")
+        var options = ImportOptions(entity: "Tag")
+        options.batchSize = 3
+        let summary = try fixture.run(ArrayRecordReader(tags), options)
+        #expect(summary.inserted == 2)
+        #expect(summary.updated == 2)
+        #expect(try fixture.count("SELECT COUNT(DISTINCT hex(ZNAME)) FROM ZTAG") == 2)
+        let again = try fixture.run(ArrayRecordReader(tags), options)
+        #expect(again.inserted == 0)
+        #expect(try fixture.count("SELECT COUNT(*) FROM ZTAG") == 2)
+
+        let recipes = try ImportFixture("Recipes")
+        var byName = ImportOptions(entity: "Recipe")
+        byName.uniqueKey = ["name"]
+        let twice = forms.map { Self.recipe($0, type: "Dessert", ingredients: []) }
+        let first = try recipes.run(ArrayRecordReader(twice), byName)
+        #expect(first.insertedByEntity["Recipe"] == 2)
+        #expect(try recipes.count("SELECT COUNT(*) FROM ZRECIPE") == 2)
+    }
+
     @Test func testDuplicatePolicies() throws {
         let records = [[("name", RecordValue.text("a"))], [("name", .text("a"))]]
         for (policy, inserted, skipped) in [
