@@ -284,6 +284,37 @@ import Testing
             ])
     }
 
+    /// Keys that differ only in Unicode form ("café" with é as one scalar,
+    /// "cafe\u{301}") are two keys to the store, so find-or-create makes two
+    /// objects, as it would for any two distinct keys.
+    @Test func testFindOrCreateKeepsKeysThatDifferOnlyInUnicodeForm() throws {
+        let v1 = try S.model("Notes", 1, Self.notes1)
+        let v2 = try S.model("Notes", 2, Self.notes2)
+        let fixture = try MappingFixture(v1) { context in
+            for keywords in ["caf\u{E9}", "cafe\u{301}", "caf\u{E9}"] {
+                let note = try context.insert("Note")
+                try note.set("text", "x")
+                try note.set("keywords", keywords)
+            }
+        }
+        let mapping = try S.mapping(
+            #"""
+            {"format": "strata-mapping/1", "from": 1, "to": 2, "entities": {
+              "Note": { "relationships": {
+                "tags": { "findOrCreateBy": "name", "value": "split(keywords, ',')" } } }
+            },
+            "discard": ["Note.keywords", "Note.author"]}
+            """#, from: v1, to: v2)
+        let context = try fixture.migrate(to: v2, with: mapping)
+        let tags = try context.all("Tag").map { Array(try $0.string("name")?.utf8 ?? "".utf8) }
+        #expect(tags == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)])
+        let firstAndLast = try context.all("Note").map {
+            try $0.objects(forKey: "tags").map(\.objectID)
+        }
+        #expect(firstAndLast.first == firstAndLast.last)
+        #expect(firstAndLast.first != firstAndLast.dropFirst().first)
+    }
+
     @Test func testAValueThatDoesNotFitNamesTheObjectAndRollsBack() throws {
         let (v1, v2) = (
             try S.model("Library", 1, Self.library1), try S.model("Library", 2, Self.library2)
