@@ -103,14 +103,8 @@ struct AttributeValues: RandomAccessCollection, MutableCollection, Equatable {
     mutating func withValueInPlace<Result>(
         at index: Int, _ body: (AttributeValue?) throws -> Result
     ) rethrows -> Result {
-        precondition(index >= 0 && index < count, "attribute index out of range")
-        switch index {
-        case 0: return try body(value0)
-        case 1: return try body(value1)
-        case 2: return try body(value2)
-        case 3: return try body(value3)
-        default: return try body(overflow[index - Self.inlineCount])
-        }
+        // `self` is borrowed in place here, so the plain read copies nothing.
+        try withValue(at: index, body)
     }
 
     /// Writes one overflow value. Out of line on purpose: inlined, the

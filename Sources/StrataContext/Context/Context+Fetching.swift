@@ -178,15 +178,4 @@ extension AttributeValue {
             return left.numericValue != nil ? -1 : 1
         }
     }
-
-    /// The value as a number, for numeric kinds (booleans and dates included).
-    package var numericValue: Double? {
-        switch self {
-        case .integer(let number): Double(number)
-        case .real(let number): number
-        case .boolean(let flag): flag ? 1 : 0
-        case .date(let seconds): seconds
-        default: nil
-        }
-    }
 }

@@ -8,16 +8,10 @@ extension FetchPredicate {
     /// these to tell such predicates apart.
     package var exactStrings: [ExactText] {
         var strings: [ExactText] = []
-        var pending = [self]
-        while let predicate = pending.popLast() {
-            switch predicate {
-            case .constant: break
-            case .not(let inner): pending.append(inner)
-            case .and(let terms), .or(let terms): pending += terms.reversed()
-            case .comparison(let comparison):
-                comparison.left.appendExactStrings(to: &strings)
-                comparison.right.appendExactStrings(to: &strings)
-            }
+        forEachComparison { comparison in
+            comparison.left.appendExactStrings(to: &strings)
+            comparison.right.appendExactStrings(to: &strings)
+            return true
         }
         return strings
     }

@@ -81,15 +81,25 @@ extension FetchPredicate {
     /// The column of the first comparison in the tree (1 when it has none),
     /// to locate an error about a whole group.
     var firstColumn: Int {
+        var column = 1
+        forEachComparison { comparison in
+            column = comparison.column
+            return false
+        }
+        return column
+    }
+
+    /// Calls `body` with each comparison in the order of the text, without
+    /// recursion, until it returns false.
+    func forEachComparison(_ body: (Comparison) -> Bool) {
         var pending = [self]
         while let predicate = pending.popLast() {
             switch predicate {
             case .constant: break
             case .not(let inner): pending.append(inner)
             case .and(let terms), .or(let terms): pending += terms.reversed()
-            case .comparison(let comparison): return comparison.column
+            case .comparison(let comparison): if !body(comparison) { return }
             }
         }
-        return 1
     }
 }

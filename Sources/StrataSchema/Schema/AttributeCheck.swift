@@ -184,6 +184,17 @@ package struct AttributeCheck: Sendable {
         return nil
     }
 
+    /// The first rule `value` breaks: a missing one's (``checkMissing()``),
+    /// text's (``check(text:)``) or a number's, date's or boolean's
+    /// (``check(number:)``); UUIDs and bytes have none.
+    package func check(_ value: AttributeValue?) -> Violation? {
+        switch value {
+        case nil: checkMissing()
+        case .string(let text)?: check(text: text)
+        case let value?: value.numericValue.flatMap { check(number: $0) }
+        }
+    }
+
     /// The first rule the text `text` breaks (``check(utf8:)``).
     package func check(text: String) -> Violation? {
         guard checksText else { return nil }

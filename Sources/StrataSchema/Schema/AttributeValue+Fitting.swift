@@ -37,6 +37,17 @@ extension AttributeValue {
         }
     }
 
+    /// The value as a number, for numeric kinds (booleans and dates included).
+    package var numericValue: Double? {
+        switch self {
+        case .integer(let number): Double(number)
+        case .real(let number): number
+        case .boolean(let flag): flag ? 1 : 0
+        case .date(let seconds): seconds
+        default: nil
+        }
+    }
+
     /// The value's kind, for messages: `an integer`, `a string`, `bytes`…
     package var typeName: String {
         switch self {

@@ -118,9 +118,6 @@ struct BatchUpdatePlan {
             ])
         }
         guard let value else {
-            if !attribute.isOptional, let violation = check?.checkMissing() {
-                throw failure(violation.rule.rawValue, violation.detail)
-            }
             if !attribute.isOptional { throw failure("required", "a value is required") }
             return ColumnValueCodec.encode(nil, attribute)
         }
@@ -138,15 +135,9 @@ struct BatchUpdatePlan {
                 "\(destinationEntity).\(attribute.name) is \(attribute.type.rawValue); "
                     + "\(value.typeName) does not fit")
         }
-        if let check {
-            let violation: AttributeCheck.Violation? =
-                switch fitted {
-                case .string(let text): check.check(text: text)
-                default: fitted.numericValue.flatMap { check.check(number: $0) }
-                }
-            if let violation, violation.rule != .type {
-                throw failure(violation.rule.rawValue, violation.detail)
-            }
+        // A date beyond the years 0000–9999 is not a save's concern either.
+        if let violation = check?.check(fitted), violation.rule != .type {
+            throw failure(violation.rule.rawValue, violation.detail)
         }
         return ColumnValueCodec.encode(fitted, attribute)
     }

@@ -27,16 +27,8 @@ extension MappingApplier {
                 || attribute.minValue != nil || attribute.maxValue != nil,
             let check = try ruleCheck(of: attribute)
         else { return }
-        let violation: AttributeCheck.Violation?
-        switch value {
-        case .string(let text):
-            violation = check.check(text: text)
-        default:
-            // As a context's validation: numbers, booleans and dates.
-            guard let number = value.numericValue else { return }
-            violation = check.check(number: number)
-        }
-        guard let violation else { return }
+        // As a context's validation: text, numbers, booleans and dates.
+        guard let violation = check.check(value) else { return }
         let name = attribute.name
         // The message names the rule, not the value: it is said of a
         // mapping's expression, for every row it runs on.
