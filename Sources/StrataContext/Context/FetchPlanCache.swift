@@ -35,9 +35,6 @@ struct FetchPlanCache {
         var predicate: FetchPredicate?
         var conditions: [String: AttributeValue?]
         var sorts: [SortDescriptor]
-        /// The bytes of the predicate's and the conditions' strings: Swift's
-        /// `==` holds canonically equivalent strings equal, a fetch does not.
-        var exactStrings: [ExactText]
     }
 
     /// One bound value of a cached plan.
@@ -77,12 +74,7 @@ struct FetchPlanCache {
         }
         let shape = Shape(
             entityName: request.entityName, includesSubentities: request.includesSubentities,
-            predicate: zeroed, conditions: request.conditions, sorts: request.sortDescriptors,
-            exactStrings: (request.predicate?.exactStrings ?? [])
-                + request.conditions.sorted { $0.key < $1.key }.compactMap { condition in
-                    guard case .string(let text)? = condition.value else { return nil }
-                    return ExactText(text)
-                })
+            predicate: zeroed, conditions: request.conditions, sorts: request.sortDescriptors)
         switch entries[shape] {
         case .plan(var plan, let slots)?:
             var arguments: [SQLiteValue] = []

@@ -28,16 +28,16 @@ extension MappingApplier {
         }
         let lookupName = "\(model.rootEntity(of: target)?.name ?? target).\(key)"
         if lookups[lookupName] == nil {
-            var known: [AttributeValue.ExactKey: Int64] = [:]
+            var known: [AttributeValue: Int64] = [:]
             let reader = RowReader(
                 destination, tables: destinationTables, path: destination.path)
             try reader.forEachRow(RowQuery(target, [.key, .attribute(key)])) { row in
                 let primaryKey = row.int64(at: 0)
                 if let value = try ColumnValueCodec.decode(
                     row.value(at: 1), keyAttribute, storeURL: destinationURL,
-                    primaryKey: primaryKey), known[value.exactKey] == nil
+                    primaryKey: primaryKey), known[value] == nil
                 {
-                    known[value.exactKey] = primaryKey
+                    known[value] = primaryKey
                 }
             }
             lookups[lookupName] = known
@@ -77,7 +77,7 @@ extension MappingApplier {
             } catch {
                 throw failure(error, lookup.value, rule: rule, key: key)
             }
-            if let known = lookups[lookup.lookupName]?[keyValue.exactKey] {
+            if let known = lookups[lookup.lookupName]?[keyValue] {
                 if !targets.contains(known) { targets.append(known) }
                 continue
             }
@@ -100,7 +100,7 @@ extension MappingApplier {
                 }
             }
             try insert(created, arguments, into: lookup.layout)
-            lookups[lookup.lookupName, default: [:]][keyValue.exactKey] = created
+            lookups[lookup.lookupName, default: [:]][keyValue] = created
             targets.append(created)
         }
         return targets

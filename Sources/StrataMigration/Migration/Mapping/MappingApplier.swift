@@ -29,7 +29,7 @@ final class MappingApplier {
     let progress: ((_ entity: String, _ rows: Int64) -> Void)?
     /// Existing and created objects of find-or-create rules, by
     /// "Entity.key" then key value (compared as the store compares it).
-    var lookups: [String: [AttributeValue.ExactKey: Int64]] = [:]
+    var lookups: [String: [AttributeValue: Int64]] = [:]
     /// The compiled rules of destination attributes that have any, by name.
     var checks: [String: [(attribute: Attribute, check: AttributeCheck?)]] = [:]
 
