@@ -40,7 +40,7 @@ extension Seeder {
         let preview: MigrationPreview
         do {
             preview = try Migrator(
-                storeAt: seed.url, chain: chain, mappings: mappings, options: check
+                storeAt: seed.url, chain: chain, mappingFiles: mappings, options: check
             ).preview()
         } catch let error as MigrationError {
             throw SeedingError(.badSeed, path: seedPath, "cannot seed from it: \(error.message)")
@@ -75,7 +75,7 @@ extension Seeder {
             migration.keepsBackup = false  // The seed itself is the backup.
             migration.rehearses = false
             try Migrator(
-                storeAt: buildingURL, chain: chain, mappings: mappings, options: migration
+                storeAt: buildingURL, chain: chain, mappingFiles: mappings, options: migration
             ).run { _ in steps.report("migrating") }
             steps.report("migrated")
         }

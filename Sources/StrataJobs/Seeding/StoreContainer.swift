@@ -78,7 +78,7 @@ public final class StoreContainer {
             migrationOptions.waitingForLock = options.waitingForLock
             let report = try Migrator(
                 storeAt: storeURL, chain: seeder.chain,
-                mappings: try MappingFileLoader.load(directory: folder, chain: seeder.chain),
+                mappingFiles: try MappingFileLoader.load(directory: folder, chain: seeder.chain),
                 options: migrationOptions
             ).run()
             // Another process may have migrated it while this one waited.

@@ -12,11 +12,6 @@ import StrataSchema
 /// expression are made when Xcode compiles it); a `.cdm` carries every
 /// expression and each entity's version hash, but no models. Whoever
 /// converts one fills in what its kind lacks.
-///
-/// ```swift
-/// let model = try XcodeMappingModelReader().read(at: URL(fileURLWithPath: "Model 1-2.xcmappingmodel"))
-/// for mapping in model.entityMappings { print(mapping.name, mapping.attributeMappings.count) }
-/// ```
 public struct XcodeMappingModel {
     /// Which file a mapping model was read from.
     public enum Kind: String, Hashable, Sendable {

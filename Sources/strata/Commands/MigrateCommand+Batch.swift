@@ -48,7 +48,9 @@ extension MigrateCommand {
             let options = migrationOptions(for: entry.path, announce: output.note)
             let migrator =
                 try loaded.map {
-                    Migrator(storeAt: url, chain: $0.chain, mappings: $0.mappings, options: options)
+                    Migrator(
+                        storeAt: url, chain: $0.chain, mappingFiles: $0.mappingFiles,
+                        options: options)
                 }
                 ?? Migrator(storeAt: url, schemas: URL(fileURLWithPath: schemas), options: options)
             loaded = migrator

@@ -17,7 +17,19 @@ struct SplitNamesStep: CustomMigrationStep {
     func migrate(_ work: CustomStepWork) throws {}
 }
 
+/// The policy step the MappingPolicy example names.
+struct DatesStep: CustomMigrationStep {
+    func migrate(_ work: CustomStepWork) throws {}
+}
+
 enum MigrationDocExamples {
+    /// From Sources/StrataMigration/Migration/Mapping/MappingPolicy.swift.
+    static func mappingPolicy() {
+        var options = MigrationOptions()
+        options.policySteps["XCServerCoreData.IntegrationStringToDateMigrationPolicy"] = DatesStep()
+        _ = options
+    }
+
     /// From Sources/Strata/Migration/MigrationPlan.swift.
     static func migrationPlan() throws {
         let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "Schemas/Diary"))

@@ -206,7 +206,7 @@ extension Importer {
         for relationship: Relationship, at position: SourcePosition, deferIfImported: Bool,
         owner: Owner
     ) throws -> (Int64, Int)? {
-        guard let keyCell = destination.relationships[inverse].foreignKeyCell else { return nil }
+        guard destination.relationships[inverse].foreignKeyCell != nil else { return nil }
         let text = value.keyText
         let column = RowColumnName.attribute(destination.attributes[attribute].name)
         let ownerColumn = RowColumnName.toOne(

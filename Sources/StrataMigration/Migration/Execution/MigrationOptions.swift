@@ -34,6 +34,12 @@ public struct MigrationOptions {
     /// Swift steps keyed by the version they start from: the step at key
     /// `n` runs between versions `n` and `n + 1`.
     public var customSteps: [Int: any CustomMigrationStep] = [:]
+    /// Swift steps standing in for custom Core Data migration policies,
+    /// keyed by the class name a mapping file's `"policy"` gives
+    /// (``MappingPolicy``). Each runs in the stage of its mapping file,
+    /// after the file's rules. A stage through a rule whose policy has no
+    /// step here is refused before anything is written.
+    public var policySteps: [String: any CustomMigrationStep] = [:]
     /// Whether the run counts the objects of every entity before and after
     /// (``MigrationReport/rowsBefore``, ``MigrationReport/rowsAfter``). Off by
     /// default: counting reads every table, and a migration that only adds

@@ -17,7 +17,7 @@ import StrataStore
 struct MigrationRehearsal {
     let store: Store
     let chain: SchemaChain
-    let mappings: [Int: any MigrationMappingApplying]
+    let mappingFiles: [Int: [any MigrationMappingApplying]]
     let options: MigrationOptions
 
     /// Runs the rehearsal: nil when it passed, otherwise the blocking
@@ -40,7 +40,8 @@ struct MigrationRehearsal {
         rehearsal.lockTimeout = 0  // The copy is private: nobody else holds it.
         var stage = ""
         do {
-            try Migrator(storeAt: copy, chain: chain, mappings: mappings, options: rehearsal)
+            try Migrator(
+                storeAt: copy, chain: chain, mappingFiles: mappingFiles, options: rehearsal)
                 .run { stage = $0.stageName }
             return nil
         } catch {

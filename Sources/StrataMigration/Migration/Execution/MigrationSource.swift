@@ -22,8 +22,8 @@ struct MigrationSource {
     /// The chain the run follows: the caller's, or from the store's own
     /// model on.
     let chain: SchemaChain
-    /// The mapping files the run uses, by the version they start from.
-    let mappings: [Int: any MigrationMappingApplying]
+    /// The mapping files the run may use, by the version they start from.
+    let mappingFiles: [Int: [any MigrationMappingApplying]]
     /// What needs saying about how the version was told.
     let notes: [String]
 
@@ -34,7 +34,7 @@ struct MigrationSource {
     ///   decode, is not a valid model or does not give the store's hashes:
     ///   the message says which).
     init(
-        store: Store, chain: SchemaChain, mappings: [Int: any MigrationMappingApplying],
+        store: Store, chain: SchemaChain, mappingFiles: [Int: [any MigrationMappingApplying]],
         target: Int?, path: String
     ) throws {
         let hashes = store.metadata.versionHashes
@@ -43,7 +43,7 @@ struct MigrationSource {
             let model = try store.matchingVersion(in: chain)
             self.current = model
             self.chain = chain
-            self.mappings = mappings
+            self.mappingFiles = mappingFiles
             if alike.count > 1 {
                 let versions = alike.map { String($0.version) }
                 let why =
@@ -93,13 +93,16 @@ struct MigrationSource {
                 + "in: \(differing.isEmpty ? "nothing hashed" : differing); it stands as "
                 + "version \(place) of the plan"
         ]
-        var fitted = mappings.filter { $0.key > place }
-        if let mapping = mappings[place], let next = self.chain.versions.dropFirst().first {
+        var fitted = mappingFiles.filter { $0.key > place }
+        for mapping in mappingFiles[place] ?? [] {
+            guard let next = self.chain.versions.dropFirst().first else { break }
             if let file = mapping as? MigrationMapping {
                 do {
-                    fitted[place] = try MigrationMapping.load(
-                        file: URL(fileURLWithPath: file.file), source: source,
-                        destination: self.chain.model(version: file.destination.version) ?? next)
+                    fitted[place, default: []].append(
+                        try MigrationMapping.load(
+                            file: URL(fileURLWithPath: file.file), source: source,
+                            destination: self.chain.model(version: file.destination.version)
+                                ?? next))
                     notes.append(
                         "\(file.file) applies from the store's own model (checked against it)")
                 } catch {
@@ -113,7 +116,7 @@ struct MigrationSource {
                         + "first stage")
             }
         }
-        self.mappings = fitted
+        self.mappingFiles = fitted
         self.notes = notes
     }
 

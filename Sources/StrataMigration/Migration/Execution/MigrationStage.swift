@@ -72,9 +72,15 @@ public protocol MigrationMappingApplying {
     /// The version the mapping writes, when it spans more than one version
     /// pair (`3-7.mapping.json`); nil for the next version.
     var endVersion: Int? { get }
+    /// The custom migration policies the mapping names; a stage through it
+    /// runs only when a Swift step stands in for each
+    /// (``MigrationOptions/policySteps``).
+    var policies: [MappingPolicy] { get }
 }
 
 extension MigrationMappingApplying {
     /// nil: the mapping joins its start version and the next one.
     public var endVersion: Int? { nil }
+    /// None.
+    public var policies: [MappingPolicy] { [] }
 }

@@ -25,8 +25,15 @@ public final class Migrator {
     public let storeURL: URL
     /// The model's versions.
     public let chain: SchemaChain
-    /// Mapping files by the version they start from.
-    public let mappings: [Int: any MigrationMappingApplying]
+    /// Mapping files by the version they start from (the longest span,
+    /// when several files start at one version).
+    public var mappings: [Int: any MigrationMappingApplying] {
+        mappingFiles.compactMapValues(\.first)
+    }
+    /// Every mapping file by the version it starts from, longest span
+    /// first: the route picks among spans that start at one version
+    /// (``MigrationRoute``).
+    package let mappingFiles: [Int: [any MigrationMappingApplying]]
     /// How the run goes.
     public let options: MigrationOptions
 
@@ -41,21 +48,35 @@ public final class Migrator {
         let chain = try SchemaChain.load(directory: directory)
         self.init(
             storeAt: url, chain: chain,
-            mappings: try MappingFileLoader.load(directory: directory, chain: chain),
+            mappingFiles: try MappingFileLoader.load(directory: directory, chain: chain),
             options: options)
     }
 
     /// A migrator for the store at `url`, with the chain and mappings given.
-    public init(
+    public convenience init(
         storeAt url: URL, chain: SchemaChain,
         mappings: [Int: any MigrationMappingApplying] = [:],
+        options: MigrationOptions = MigrationOptions()
+    ) {
+        self.init(
+            storeAt: url, chain: chain, mappingFiles: mappings.mapValues { [$0] },
+            options: options)
+    }
+
+    /// A migrator for the store at `url`, with every mapping file by the
+    /// version it starts from (several spans may start at one version).
+    package init(
+        storeAt url: URL, chain: SchemaChain,
+        mappingFiles: [Int: [any MigrationMappingApplying]],
         options: MigrationOptions = MigrationOptions()
     ) {
         // The real file, so the lock, backup and stage copies sit beside it
         // (a link that names nothing fails to open, with its name).
         self.storeURL = (try? StorePath.resolve(url)) ?? url
         self.chain = chain
-        self.mappings = mappings
+        self.mappingFiles = mappingFiles.mapValues {
+            $0.sorted { ($0.endVersion ?? 0) > ($1.endVersion ?? 0) }
+        }
         self.options = options
     }
 
@@ -79,7 +100,7 @@ public final class Migrator {
         var preview = try examine(store, counting: true)
         if options.rehearses, !preview.isUpToDate, preview.blockingFindings.isEmpty {
             let rehearsal = MigrationRehearsal(
-                store: store, chain: chain, mappings: mappings, options: options)
+                store: store, chain: chain, mappingFiles: mappingFiles, options: options)
             if let finding = try rehearsal.run() {
                 preview.findings.append(finding)
             } else {
@@ -103,7 +124,7 @@ public final class Migrator {
     private func examineUnwrapped(_ store: Store, counting: Bool) throws -> MigrationPreview {
         let journal = try MigrationJournal(store.metadata, store: storeURL)
         let source = try detectVersion(of: store)
-        let (current, chain, mappings) = (source.current, source.chain, source.mappings)
+        let (current, chain, mappings) = (source.current, source.chain, source.mappingFiles)
         let target = try targetVersion(from: current.version)
         try StoreStructureCheck(
             store: store, current: current,
@@ -114,7 +135,8 @@ public final class Migrator {
         let correspondences = ChainCorrespondences(chain)
         let route = try MigrationRoute(
             chain: chain, from: current.version, to: target, mappings: mappings,
-            customSteps: options.customSteps, correspondences: correspondences,
+            customSteps: options.customSteps, policySteps: options.policySteps,
+            correspondences: correspondences,
             matching: options.asCoreData ? .coreData : .chain)
         let preflight = try MigrationPreflight(
             store: store, chain: chain, current: current, options: options,
@@ -365,7 +387,7 @@ public final class Migrator {
                     + "\(chain.newest.version)); update the schemas, Strata never downgrades")
         }
         return try MigrationSource(
-            store: store, chain: chain, mappings: mappings, target: options.targetVersion,
+            store: store, chain: chain, mappingFiles: mappingFiles, target: options.targetVersion,
             path: storeURL.relativePath)
     }
 

@@ -24,4 +24,11 @@ public struct MappedEntity: Hashable, Sendable {
     public var createsObjects: Bool
     /// The JSON path of the rule in its file.
     public var path: String
+    /// The custom migration policy class the rule's Core Data entity
+    /// mapping named (`"policy"`): a migration through the rule needs a
+    /// Swift step registered under that name (``MappingPolicy``).
+    public var policy: String? = nil
+    /// The Core Data entity mapping the rule was converted from
+    /// (`"entityMapping"`), for messages.
+    public var entityMapping: String? = nil
 }

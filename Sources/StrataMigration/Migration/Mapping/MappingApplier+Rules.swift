@@ -75,7 +75,13 @@ extension MappingApplier {
                 let reader = try SourceLinkReader(
                     link, keep: keep, tables: sourceTables, connection: source,
                     storeURL: sourceURL, file: mapping.file, errorPath: path)
-                links.append((name, linker, .remap(reader)))
+                let creators = linkCreators(rule, relationship: name, pathEnd: link.end)
+                if creators.isEmpty {
+                    links.append((name, linker, .remap(reader)))
+                } else {
+                    deferredLinks[rule.name, default: []].append(
+                        DeferredLink(linker: linker, reader: reader, creators: creators))
+                }
             case .findOrCreate(let key, let value, let extra):
                 let lookup = try prepareLookup(
                     rule, relationship: name, key: key, value: value, attributes: extra)
@@ -128,6 +134,9 @@ extension MappingApplier {
             } else {
                 owner = try newKey(for: rule.name)
                 try insert(owner, arguments, into: layout)
+                if recordedCreators.contains(rule.name) {
+                    createdKeys[rule.name, default: [:]][key] = owner
+                }
             }
             for link in links {
                 if !rule.createsObjects { try link.linker.removeAll(owner: owner) }

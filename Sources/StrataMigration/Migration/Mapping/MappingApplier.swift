@@ -30,6 +30,14 @@ final class MappingApplier {
     /// Existing and created objects of find-or-create rules, by
     /// "Entity.key" then key value (compared as the store compares it).
     var lookups: [String: [AttributeValue: Int64]] = [:]
+    /// The object each source object became, by the name of each rule that
+    /// creates objects a link points at: source key → created key.
+    var createdKeys: [String: [Int64: Int64]] = [:]
+    /// The rules whose created objects are recorded in ``createdKeys``.
+    var recordedCreators: Set<String> = []
+    /// Links to created objects, by rule name: they run once every rule
+    /// has created its objects (Core Data's second pass).
+    var deferredLinks: [String: [DeferredLink]] = [:]
     /// The compiled rules of destination attributes that have any, by name.
     var checks: [String: [(attribute: Attribute, check: AttributeCheck?)]] = [:]
 
@@ -56,7 +64,12 @@ final class MappingApplier {
     package func run() throws {
         let dropping = mapping.entities.filter { $0.condition != nil && !$0.createsObjects }
         let others = mapping.entities.filter { $0.condition == nil || $0.createsObjects }
+        recordedCreators = recordedCreatorRules()
         for rule in dropping + others { try apply(rule) }
+        for rule in dropping + others {
+            guard let links = deferredLinks[rule.name] else { continue }
+            try applyDeferred(links, of: rule)
+        }
         try rows.saveKeys()
     }
 

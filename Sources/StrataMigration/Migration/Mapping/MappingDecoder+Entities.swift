@@ -5,7 +5,9 @@ import StrataSchema
 // MARK: - Entity rules
 
 extension MappingDecoder {
-    static let entityKeys = ["source", "where", "attributes", "relationships", "comment"]
+    static let entityKeys = [
+        "source", "where", "attributes", "relationships", "policy", "entityMapping", "comment",
+    ]
 
     mutating func decodeEntity(_ name: String, _ node: RecordField, at path: String)
         -> MappedEntity?
@@ -53,6 +55,14 @@ extension MappingDecoder {
         var rule = MappedEntity(
             name: name, source: sourceName, condition: nil, attributes: [:], relationships: [:],
             createsObjects: creates, path: path)
+        for key in ["policy", "entityMapping"] {
+            guard let node = fields[key] else { continue }
+            let text = text(
+                node, at: JSONPath.appending(path, key: key),
+                expected: key == "policy"
+                    ? "the policy's class name as a string" : "the entity mapping's name")
+            if key == "policy" { rule.policy = text } else { rule.entityMapping = text }
+        }
         if let whereNode = fields["where"] {
             rule.condition = decodeCondition(
                 whereNode, at: JSONPath.appending(path, key: "where"), over: sourceName)

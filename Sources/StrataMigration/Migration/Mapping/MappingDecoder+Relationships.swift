@@ -69,14 +69,21 @@ extension MappingDecoder {
         }
         let target = relationship.destination
         let former = correspondence.entities[target]
-        guard let former,
-            source.rootEntity(of: former)?.name == source.rootEntity(of: link.end)?.name
+        let continues =
+            former.map {
+                source.rootEntity(of: $0)?.name == source.rootEntity(of: link.end)?.name
+            } ?? false
+        guard continues || !MappingLinkTargets.creators(
+                of: target, reachedAt: link.end, creators: creators, source: source,
+                destination: destination
+            ).isEmpty
         else {
             report(
                 "the links go to \(target)"
                     + (former.map { " (which continues \($0))" } ?? ", which is new")
                     + ", but the path ends at \(link.end) of version \(source.version); "
-                    + "a \"from\" rule links the same objects, so their entities must match",
+                    + "a \"from\" rule links the same objects (or the objects a rule creates "
+                    + "from them), so their entities must match",
                 at: fromPath, node: node)
             return nil
         }

@@ -17,6 +17,10 @@ struct MappingDecoder {
     /// Where each relationship rule's key stands, by (destination entity,
     /// relationship), for issues about two rules.
     var ruleLocations: [[String]: (line: Int, column: Int)] = [:]
+    /// The source entity of each rule that creates objects, by destination
+    /// entity, read before the rules so that a link may point at objects a
+    /// later rule creates.
+    var creators: [String: String] = [:]
 
     init(file: String, source: Model, destination: Model) {
         self.file = file
@@ -76,6 +80,16 @@ struct MappingDecoder {
             }
         }
         var entities: [MappedEntity] = []
+        if let node = fields["entities"], case .dictionary(let members) = node.value {
+            for member in members {
+                guard case .text(let sourceName)? = member["source"]?.value,
+                    source.entity(named: sourceName) != nil,
+                    destination.entity(named: member.key) != nil,
+                    correspondence.entities[member.key] != sourceName
+                else { continue }
+                creators[member.key] = sourceName
+            }
+        }
         if let node = fields["entities"] {
             for member in namedMembers(of: node, at: "$.entities", what: "entity rules") {
                 if let entity = decodeEntity(member.name, member.node, at: member.path) {

@@ -57,6 +57,15 @@ public struct MigrationMapping: Hashable, Sendable {
         self.correspondence = SchemaCorrespondence(from: source, to: destination)
     }
 
+    /// The custom migration policies the rules name, in rule order.
+    public var policies: [MappingPolicy] {
+        entities.compactMap { rule in
+            rule.policy.map {
+                MappingPolicy(entity: rule.name, className: $0, entityMapping: rule.entityMapping)
+            }
+        }
+    }
+
     /// The rule for destination entity `name`, if the file has one.
     public func entity(named name: String) -> MappedEntity? {
         entities.first { $0.name == name }

@@ -61,19 +61,57 @@ import Testing
         #expect(try documents.first?.value(forKey: "location") == .data(Data([1, 2, 3])))
     }
 
-    @Test func testOverlappingSpansAreRefused() throws {
+    static func emptyMapping(_ from: Int, _ to: Int) -> String {
+        """
+        {"format": "strata-mapping/1", "from": \(from), "to": \(to), "entities": {}\(
+            from == 1 ? #", "discard": ["Document.location"]"# : "")}
+        """
+    }
+
+    /// The stages a store at `version` takes to version 3 with `files`.
+    static func stages(
+        from version: Int, files: [String: String], in directory: TemporaryDirectory
+    ) throws -> [String] {
+        let folder = try Self.folder(in: directory, mappings: files)
+        let chain = try SchemaChain.load(directory: folder)
+        let url = directory.file("Docs-\(version).sqlite")
+        let store = try Store.create(at: url, model: try #require(chain.model(version: version)))
+        try store.close()
+        return try Migrator(storeAt: url, schemas: folder).preview().stages.map(\.stage.name)
+    }
+
+    /// Issue 26: spans that overlap coexist, as Core Data's mapping models
+    /// do (1.0→2.0 beside 1.0→1.1 and 1.1→2.0).
+    @Test func testTheFileStraightFromTheStoresVersionToTheTargetWins() throws {
         let directory = try TemporaryDirectory()
-        let adjacent = """
-            {"format": "strata-mapping/1", "from": 2, "to": 3, "entities": {}}
-            """
+        let files = [
+            "1-3.mapping.json": Self.span, "1-2.mapping.json": Self.emptyMapping(1, 2),
+            "2-3.mapping.json": Self.emptyMapping(2, 3),
+        ]
+        #expect(try Self.stages(from: 1, files: files, in: directory) == ["1-3"])
+        #expect(try Self.stages(from: 2, files: files, in: directory) == ["2-3"])
+    }
+
+    @Test func testWithoutADirectFileEachVersionTakesTheFileReachingFarthest() throws {
+        let directory = try TemporaryDirectory()
+        let files = [
+            "1-2.mapping.json": Self.emptyMapping(1, 2),
+            "2-3.mapping.json": Self.emptyMapping(2, 3),
+        ]
+        #expect(try Self.stages(from: 1, files: files, in: directory) == ["1-2", "2-3"])
+    }
+
+    @Test func testASpanBeyondTheTargetIsLeftForAShorterOne() throws {
+        let directory = try TemporaryDirectory()
         let folder = try Self.folder(
-            in: directory, mappings: ["1-3.mapping.json": Self.span, "2-3.mapping.json": adjacent])
-        let error = try #require(throws: MigrationError.self) {
-            try Migrator(storeAt: directory.file("none.sqlite"), schemas: folder)
-        }
-        #expect(
-            error.message.hasSuffix(
-                "2-3.mapping.json: it overlaps 1-3.mapping.json; a version pair belongs to one mapping file at most"
-            ), "\(error.message)")
+            in: directory,
+            mappings: ["1-3.mapping.json": Self.span, "1-2.mapping.json": Self.emptyMapping(1, 2)])
+        let chain = try SchemaChain.load(directory: folder)
+        let url = directory.file("Docs.sqlite")
+        try Store.create(at: url, model: try #require(chain.model(version: 1))).close()
+        var options = MigrationOptions()
+        options.targetVersion = 2
+        let preview = try Migrator(storeAt: url, schemas: folder, options: options).preview()
+        #expect(preview.stages.map(\.stage.name) == ["1-2"])
     }
 }
