@@ -349,13 +349,13 @@ final class MigrationPreflight {
                     $0.kind == step.kind && $0.entity == entity && Self.sameProperty($0, step)
                 })
             else { continue }
-            return (MigrationMapping.fileName(from: older, to: newer), discardEntry(found, plan))
+            return (MigrationMapping.fileName(from: older, to: newer), Self.discardEntry(found, plan))
         }
         let versions = pairs.versions
         return (
             MigrationMapping.fileName(
                 from: versions.first ?? stage.from, to: versions.dropFirst().first ?? stage.to),
-            discardEntry(step, stage.plan)
+            Self.discardEntry(step, stage.plan)
         )
     }
 
@@ -403,7 +403,7 @@ final class MigrationPreflight {
     /// `Entity` or `Entity.property` as the `discard` list of `plan`'s
     /// mapping file names the loss of `step`: the entity and property as
     /// the plan's source version knows them.
-    private func discardEntry(_ step: MigrationStep, _ plan: MigrationPlan) -> String {
+    package static func discardEntry(_ step: MigrationStep, _ plan: MigrationPlan) -> String {
         if step.kind == .removeEntity { return step.entity }
         let entity = step.formerEntity ?? plan.correspondence.entities[step.entity] ?? step.entity
         guard let property = step.property else { return entity }

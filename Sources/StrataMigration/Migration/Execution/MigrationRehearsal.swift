@@ -41,8 +41,9 @@ struct MigrationRehearsal {
         var stage = ""
         do {
             try Migrator(
-                storeAt: copy, chain: chain, mappingFiles: mappingFiles, options: rehearsal)
-                .run { stage = $0.stageName }
+                storeAt: copy, chain: chain, mappingFiles: mappingFiles, options: rehearsal
+            )
+            .run { stage = $0.stageName }
             return nil
         } catch {
             let place = stage.isEmpty ? "before the first stage" : "in stage \(stage)"

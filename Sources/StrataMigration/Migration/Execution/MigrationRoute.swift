@@ -115,7 +115,10 @@ struct MigrationRoute {
         var seen: Set<String> = []
         for policy in mapping.policies where seen.insert(policy.className).inserted {
             guard let step = registered[policy.className] else {
-                let name = policy.entityMapping.map { "entity mapping \($0) (the rule for \(policy.entity))" }
+                let name =
+                    policy.entityMapping.map {
+                        "entity mapping \($0) (the rule for \(policy.entity))"
+                    }
                     ?? "the rule for \(policy.entity)"
                 throw MigrationError(
                     .invalidMapping,

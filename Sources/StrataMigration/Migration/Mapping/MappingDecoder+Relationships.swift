@@ -73,10 +73,12 @@ extension MappingDecoder {
             former.map {
                 source.rootEntity(of: $0)?.name == source.rootEntity(of: link.end)?.name
             } ?? false
-        guard continues || !MappingLinkTargets.creators(
-                of: target, reachedAt: link.end, creators: creators, source: source,
-                destination: destination
-            ).isEmpty
+        guard
+            continues
+                || !MappingLinkTargets.creators(
+                    of: target, reachedAt: link.end, creators: creators, source: source,
+                    destination: destination
+                ).isEmpty
         else {
             report(
                 "the links go to \(target)"

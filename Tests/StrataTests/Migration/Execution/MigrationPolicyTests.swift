@@ -64,7 +64,11 @@ import Testing
         try Migrator(storeAt: url, schemas: folder, options: options).run()
         let store = try Store.open(at: url)
         defer { try? store.close() }  // Reading only.
-        let context = try Context(store: store, model: try SchemaChain.load(directory: folder).newest)
-        #expect(try context.all("Document").map { try $0.value(forKey: "location") } == [.data(Data([7]))])
+        let context = try Context(
+            store: store, model: try SchemaChain.load(directory: folder).newest)
+        #expect(
+            try context.all("Document").map { try $0.value(forKey: "location") } == [
+                .data(Data([7]))
+            ])
     }
 }
