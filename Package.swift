@@ -172,7 +172,8 @@ let package = Package(
 // and the test that runs the committed seeds and reproducers through the same entry points.
 let fuzzTargets = [
     "predicate", "expression", "mapping", "schema", "xcdatamodel", "bplist", "keyedarchive",
-    "importreaders", "zip", "bundleline", "bundlerules", "importmapping",
+    "importreaders", "zip", "bundleline", "bundlerules", "importmapping", "xcmappingmodel",
+    "nsexpression",
 ]
 package.targets += [
     .target(name: "StrataFuzzing", dependencies: ["Strata"], path: "Fuzz/StrataFuzzing"),

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(predicate expression mapping schema xcdatamodel bplist keyedarchive importreaders zip bundleline bundlerules importmapping)
+[ ${#targets[@]} -gt 0 ] || targets=(predicate expression mapping schema xcdatamodel bplist keyedarchive importreaders zip bundleline bundlerules importmapping xcmappingmodel nsexpression)
 scratch=.build/fuzz
 swift=${SWIFT:-swift}
 
@@ -19,6 +19,7 @@ max_len() {
     case $1 in
         predicate | expression) echo 4096 ;;
         bplist) echo 8192 ;;
+        xcmappingmodel) echo 65536 ;;
         *) echo 16384 ;;
     esac
 }

@@ -48,6 +48,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// expressions checked when it loads and against a CSV header, then
     /// evaluated.
     case importmapping
+    /// A `.xcmappingmodel`'s `xcmapping.xml`: the mapping model, its model
+    /// snapshots and its archived value expressions.
+    case xcmappingmodel
+    /// A keyed archive of an `NSExpression` read into the shared
+    /// expression tree.
+    case nsexpression
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -66,6 +72,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .bundleline: FuzzTarget.bundleLine(data)
             case .bundlerules: FuzzTarget.bundleRules(data)
             case .importmapping: FuzzTarget.importMapping(data)
+            case .xcmappingmodel: FuzzTarget.xcmappingModel(data)
+            case .nsexpression: FuzzTarget.nsExpression(data)
             }
         #endif
     }

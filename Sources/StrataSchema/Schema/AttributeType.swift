@@ -36,6 +36,16 @@ public enum AttributeType: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The type whose ``coreDataCode`` is `code`; nil for the codes of
+    /// types Strata does not store (undefined 0, object ID 2000, composite
+    /// 2100) and any other number.
+    public init?(coreDataCode code: Int64) {
+        guard let type = Self.allCases.first(where: { Int64($0.coreDataCode) == code }) else {
+            return nil
+        }
+        self = type
+    }
+
     /// The declared SQL type of the column Core Data creates for this type.
     public var columnType: String {
         switch self {

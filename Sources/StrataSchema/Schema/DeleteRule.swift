@@ -21,4 +21,12 @@ public enum DeleteRule: String, CaseIterable, Hashable, Sendable {
         case .deny: 3
         }
     }
+
+    /// The rule whose ``coreDataCode`` is `code`, if any.
+    public init?(coreDataCode code: Int64) {
+        guard let rule = Self.allCases.first(where: { Int64($0.coreDataCode) == code }) else {
+            return nil
+        }
+        self = rule
+    }
 }

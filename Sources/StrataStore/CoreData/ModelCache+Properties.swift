@@ -49,8 +49,7 @@ extension ModelCache {
         }
         let flags = try PropertyFlags(object)
         let code = try object.integer("NSAttributeType") ?? 0
-        guard let type = AttributeType.allCases.first(where: { Int64($0.coreDataCode) == code })
-        else {
+        guard let type = AttributeType(coreDataCode: code) else {
             // Undefined (0), object ID (2000) and composite (2100) attributes
             // have no column when transient, and transient ones never enter
             // a hash, so leaving them out changes nothing a store needs.
@@ -104,8 +103,7 @@ extension ModelCache {
                 "counts \(minCount)…\(maxCount) out of range", entity: entity, property: name)
         }
         let ruleCode = try object.integer("NSDeleteRule") ?? Int64(DeleteRule.nullify.coreDataCode)
-        guard let rule = DeleteRule.allCases.first(where: { Int64($0.coreDataCode) == ruleCode })
-        else {
+        guard let rule = DeleteRule(coreDataCode: ruleCode) else {
             throw ModelCacheError(
                 "unknown delete rule \(ruleCode)", entity: entity, property: name)
         }

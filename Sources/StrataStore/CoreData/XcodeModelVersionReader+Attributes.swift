@@ -124,61 +124,78 @@ extension XcodeModelVersionReader {
         }
         // An empty defaultValueString is a real default for strings.
         guard let text = element[attribute: "defaultValueString"] else { return nil }
-        let what = "defaultValueString \"\(text)\""
-        switch type {
-        case .string, .uri:
-            return .literal(.string(text))
-        case .integer16, .integer32, .integer64:
-            if let value = integer(text, type) { return .literal(.integer(value)) }
-            if let flag = Self.boolean(text) {
-                warnReadAsNumber(element, what, type, flag)
-                return .literal(.integer(flag ? 1 : 0))
-            }
-            warn(
-                element,
-                "\(what) left out: not an integer within the range of \(type.rawValue); "
-                    + "no default, as in Core Data")
-            return nil
-        case .decimal, .double, .float:
-            if let value = real(text, type) { return .literal(.real(value)) }
-            if let flag = Self.boolean(text) {
-                warnReadAsNumber(element, what, type, flag)
-                return .literal(.real(flag ? 1 : 0))
-            }
-            warn(
-                element,
-                "\(what) left out: not a number within the range of \(type.rawValue); "
-                    + "no default, as in Core Data")
-            return nil
-        case .boolean:
-            if let flag = Self.boolean(text) ?? integer(text, .integer64).map({ $0 != 0 }) {
-                return .literal(.boolean(flag))
-            }
-            warn(element, "\(what) left out: not YES or NO; no default, as in Core Data")
-            return nil
-        case .uuid:
-            guard let uuid = UUID(uuidString: text) else {
-                warn(element, "\(what) left out: not a UUID; no default")
-                return nil
-            }
-            return .literal(.uuid(uuid))
-        case .date:
-            guard let seconds = Double(text), seconds.isFinite else {
-                warn(element, "\(what) left out: not a number of seconds since 2001; no default")
-                return nil
-            }
-            return .literal(.date(seconds))
-        case .binary, .transformable:
-            warn(element, "\(what) left out: a default for \(type.rawValue) has no text form")
+        switch Self.defaultValue(text: text, type: type) {
+        case .value(let value):
+            return value
+        case .readAsNumber(let value, let warning):
+            warn(element, warning)
+            return value
+        case .leftOut(let warning):
+            warn(element, warning)
             return nil
         }
     }
 
+    /// How a default's text reads for an attribute type.
+    package enum DefaultText {
+        /// The default.
+        case value(AttributeDefault)
+        /// YES/NO on a number type, read as 1/0 as Core Data reads it.
+        case readAsNumber(AttributeDefault, warning: String)
+        /// No default: the text does not fit the type.
+        case leftOut(warning: String)
+    }
+
+    /// The default a `defaultValueString` gives an attribute of `type`
+    /// (the rule of `contents` files, which model snapshots share).
+    package static func defaultValue(text: String, type: AttributeType) -> DefaultText {
+        let what = "defaultValueString \"\(text)\""
+        switch type {
+        case .string, .uri:
+            return .value(.literal(.string(text)))
+        case .integer16, .integer32, .integer64:
+            if let value = integer(text, type) { return .value(.literal(.integer(value))) }
+            if let flag = boolean(text) {
+                return .readAsNumber(
+                    .literal(.integer(flag ? 1 : 0)), warning: readAsNumber(what, type, flag))
+            }
+            return .leftOut(
+                warning: "\(what) left out: not an integer within the range of \(type.rawValue); "
+                    + "no default, as in Core Data")
+        case .decimal, .double, .float:
+            if let value = real(text, type) { return .value(.literal(.real(value))) }
+            if let flag = boolean(text) {
+                return .readAsNumber(
+                    .literal(.real(flag ? 1 : 0)), warning: readAsNumber(what, type, flag))
+            }
+            return .leftOut(
+                warning: "\(what) left out: not a number within the range of \(type.rawValue); "
+                    + "no default, as in Core Data")
+        case .boolean:
+            if let flag = boolean(text) ?? integer(text, .integer64).map({ $0 != 0 }) {
+                return .value(.literal(.boolean(flag)))
+            }
+            return .leftOut(warning: "\(what) left out: not YES or NO; no default, as in Core Data")
+        case .uuid:
+            guard let uuid = UUID(uuidString: text) else {
+                return .leftOut(warning: "\(what) left out: not a UUID; no default")
+            }
+            return .value(.literal(.uuid(uuid)))
+        case .date:
+            guard let seconds = Double(text), seconds.isFinite else {
+                return .leftOut(
+                    warning: "\(what) left out: not a number of seconds since 2001; no default")
+            }
+            return .value(.literal(.date(seconds)))
+        case .binary, .transformable:
+            return .leftOut(
+                warning: "\(what) left out: a default for \(type.rawValue) has no text form")
+        }
+    }
+
     /// The warning for a boolean default on a number type.
-    mutating func warnReadAsNumber(
-        _ element: XMLElement, _ what: String, _ type: AttributeType, _ flag: Bool
-    ) {
-        warn(element, "\(what) on \(type.rawValue) read as \(flag ? 1 : 0), as Core Data does")
+    static func readAsNumber(_ what: String, _ type: AttributeType, _ flag: Bool) -> String {
+        "\(what) on \(type.rawValue) read as \(flag ? 1 : 0), as Core Data does"
     }
 
     /// YES/NO (TRUE/FALSE, any case) as Core Data spells booleans.
@@ -209,7 +226,8 @@ extension XcodeModelVersionReader {
                 if isMinimum { attribute.minLength = length } else { attribute.maxLength = length }
             case .integer16, .integer32, .integer64, .decimal, .double, .float:
                 let value =
-                    type.isInteger ? integer(text, type).map { Double($0) } : real(text, type)
+                    type.isInteger
+                    ? Self.integer(text, type).map { Double($0) } : Self.real(text, type)
                 guard let value else {
                     warn(
                         element,
@@ -238,7 +256,7 @@ extension XcodeModelVersionReader {
     }
 
     /// An integer within the width of `type`; Xcode writes integers plainly.
-    package func integer(_ text: String, _ type: AttributeType) -> Int64? {
+    package static func integer(_ text: String, _ type: AttributeType) -> Int64? {
         guard let value = Int64(text.trimmingCharacters(in: .whitespaces)) else { return nil }
         let range: ClosedRange<Int64> =
             switch type {
@@ -250,7 +268,7 @@ extension XcodeModelVersionReader {
     }
 
     /// A finite number, within float's range for `float`.
-    package func real(_ text: String, _ type: AttributeType) -> Double? {
+    package static func real(_ text: String, _ type: AttributeType) -> Double? {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
             return nil
         }
