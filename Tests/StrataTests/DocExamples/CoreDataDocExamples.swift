@@ -53,4 +53,23 @@ enum CoreDataDocExamples {
             print(model.versionHashes)
         }
     }
+
+    /// From Sources/StrataStore/CoreData/XcodeMappingModel.swift.
+    static func xcodeMappingModel() throws {
+        let model = try XcodeMappingModelReader().read(at: URL(fileURLWithPath: "Model 1-2.xcmappingmodel"))
+        for mapping in model.entityMappings { print(mapping.name, mapping.attributeMappings.count) }
+    }
+
+    /// From Sources/StrataStore/CoreData/XcodeMappingModelReader.swift.
+    static func xcodeMappingModelReader() throws {
+        let reader = XcodeMappingModelReader()
+        let model = try reader.read(at: URL(fileURLWithPath: "Model 1-2.xcmappingmodel"))
+        print(model.entityMappings.map(\.name))
+    }
+
+    /// From Sources/StrataStore/CoreData/XcodeModelSnapshotReader.swift.
+    static func xcodeModelSnapshotReader(snapshot: Data) throws {
+        let model = try XcodeModelSnapshotReader().read(data: snapshot, modelName: "Moody")
+        print(model.versionHashes)
+    }
 }
