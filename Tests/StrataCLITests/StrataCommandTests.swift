@@ -37,7 +37,8 @@ import Testing
             outcome.stdout.hasPrefix("USAGE: strata schema hash <path> [--version <n>] [--json]\n"))
         let group = try StrataRunner.run(["schema"])
         #expect(group.status == 0)
-        #expect(group.stdout.contains("\n  check             Validate a schema folder"))
-        #expect(group.stdout.contains("\n  from-xcdatamodel  Convert an Xcode model's versions"))
+        #expect(group.stdout.contains("\n  check                Validate a schema folder"))
+        #expect(group.stdout.contains("\n  from-xcdatamodel     Convert an Xcode model's versions"))
+        #expect(group.stdout.contains("\n  from-xcmappingmodel  Convert a Core Data mapping model"))
     }
 }

@@ -33,8 +33,9 @@ public struct XcodeMappingModelReader: Sendable {
     ///   of another name is read as what its first bytes say.
     /// - Returns: The live entity mappings in run order, and for XML the
     ///   snapshots of the source and destination models.
-    /// - Throws: ``XcodeMappingModelError`` naming the file (as
-    ///   `Name.xcmappingmodel/xcmapping.xml` for a package) and the place.
+    /// - Throws: ``XcodeMappingModelError`` naming the file as the caller
+    ///   named it (`…/Name.xcmappingmodel/xcmapping.xml` for a package) and
+    ///   the place.
     public func read(at url: URL) throws(XcodeMappingModelError) -> XcodeMappingModel {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
@@ -42,10 +43,10 @@ public struct XcodeMappingModelReader: Sendable {
         let file: String
         if exists && isDirectory.boolValue {
             fileURL = url.appendingPathComponent(Self.xmlFileName)
-            file = url.lastPathComponent + "/" + Self.xmlFileName
+            file = url.relativePath + "/" + Self.xmlFileName
         } else {
             fileURL = url
-            file = url.lastPathComponent
+            file = url.relativePath
         }
         guard FileManager.default.fileExists(atPath: fileURL.path) else {
             throw XcodeMappingModelError(

@@ -1,8 +1,10 @@
 import Foundation
 import Strata
 
-/// `strata schema from-xcdatamodel MODEL -o DIR [--force]`: convert the
-/// versions of an Xcode model into a folder of schema files.
+/// `strata schema from-xcdatamodel MODEL -o DIR [--mapping-models DIR]
+/// [--report] [--force]`: convert the versions of an Xcode model, and the
+/// app's Core Data mapping models beside them, into a folder of schema and
+/// mapping files.
 ///
 /// Every version is converted and validated before anything is written. The
 /// files are written into a temporary folder beside DIR and then moved in,
@@ -11,7 +13,8 @@ struct SchemaFromXcdatamodelCommand: Command {
     static let name = "from-xcdatamodel"
     static let abstract = "Convert an Xcode model's versions into schema files 1.json … n.json."
     static let usage = """
-        USAGE: strata schema from-xcdatamodel <model> -o <dir> [--order <a,b,…>] [--force]
+        USAGE: strata schema from-xcdatamodel <model> -o <dir> [--order <a,b,…>]
+                                              [--mapping-models <dir>] [--report] [--force]
 
         ARGUMENTS:
           <model>             Name.xcdatamodeld (every version up to the current one) or a
@@ -23,16 +26,27 @@ struct SchemaFromXcdatamodelCommand: Command {
           --order <a,b,…>     The version folders, oldest first, instead of the order their
                               names give (the version ending each name; unnumbered first, the
                               current version last). Folders not listed are left out.
-          --force             Replace existing <n>.json files.
+          --mapping-models <dir>
+                              Also convert every Core Data mapping model in <dir> (and the
+                              folders below it): Name.xcmappingmodel packages and compiled .cdm
+                              files, each matched to its versions by entity version hashes and
+                              written as <from>-<to>.mapping.json.
+          --report            Print what each entity mapping does: copied, renamed, computed,
+                              converted, created, linked, dropped.
+          --force             Replace existing files.
         """
 
     var model: String
     var output: String
     var force: Bool
     var order: [String]?
+    var mappingModels: String?
+    var report = false
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let force = arguments.flag("--force")
+        let report = arguments.flag("--report")
+        let mappingModels = try arguments.option("--mapping-models")
         let output = try arguments.option("-o") ?? arguments.option("--output")
         let order = try arguments.option("--order").map {
             $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -44,7 +58,9 @@ struct SchemaFromXcdatamodelCommand: Command {
             throw UsageError(
                 "--order expects version folder names separated by commas", command: Self.self)
         }
-        return Self(model: model, output: output, force: force, order: order)
+        return Self(
+            model: model, output: output, force: force, order: order,
+            mappingModels: mappingModels, report: report)
     }
 
     func run() throws {
@@ -92,7 +108,19 @@ struct SchemaFromXcdatamodelCommand: Command {
                 message: "\(issues.count) problem(s) in \(model):\n"
                     + "\(XcodeModelError(issues: issues))")
         }
-        let existing = files.map(\.name).filter {
+        // The mapping models, checked against the versions just converted.
+        let mappings =
+            try mappingModels.map {
+                try MappingModelFiles.convert(
+                    MappingModelFiles.find(in: URL(fileURLWithPath: $0)), versions: bundle.versions,
+                    versionFolders: bundle.versionFolders)
+            } ?? []
+        let written =
+            files.map { ($0.name, $0.data) }
+            + mappings.map {
+                ($0.converted.fileName, $0.converted.data)
+            }
+        let existing = written.map(\.0).filter {
             FileManager.default.fileExists(atPath: Self.join(output, $0))
         }
         if !existing.isEmpty && !force {
@@ -101,7 +129,7 @@ struct SchemaFromXcdatamodelCommand: Command {
                     + "use --force to replace")
         }
         do {
-            try write(files.map { ($0.name, $0.data) })
+            try write(written)
         } catch let error as CocoaError {
             throw CommandFailure(
                 message: "\(output): cannot write the schema files: "
@@ -115,6 +143,13 @@ struct SchemaFromXcdatamodelCommand: Command {
                 "Wrote \(Self.join(output, file.name)): \(file.model.name) version "
                     + "\(file.model.version) from \(folder), \(file.model.entities.count) \(file.model.entities.count == 1 ? "entity" : "entities")"
             )
+        }
+        for (source, converted) in mappings {
+            Terminal.output(
+                "Wrote \(Self.join(output, converted.fileName)): from \(source.relativePath), "
+                    + "versions \(converted.from) → \(converted.to)"
+                    + Self.policyNote(converted))
+            if report { Terminal.output(converted.report.description) }
         }
     }
 
@@ -155,8 +190,17 @@ struct SchemaFromXcdatamodelCommand: Command {
         }
     }
 
+    /// `; entity mapping X names the policy class Y` for each policy, so the
+    /// refusal `migrate` will give is no surprise.
+    static func policyNote(_ converted: ConvertedMappingModel) -> String {
+        converted.mapping.policies.map {
+            "; entity mapping \($0.entityMapping ?? $0.entity) names the custom policy "
+                + "\($0.className) (migrate needs a Swift step for it, or expressions instead)"
+        }.joined()
+    }
+
     /// A file in a folder, as the user wrote the folder.
-    private static func join(_ folder: String, _ name: String) -> String {
+    static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

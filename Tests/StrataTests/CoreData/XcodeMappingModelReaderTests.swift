@@ -145,14 +145,15 @@ import Testing
         try Data(MappingModelFixture.moody.xml().utf8).write(
             to: package.appendingPathComponent("xcmapping.xml"))
         let model = try XcodeMappingModelReader().read(at: package)
-        #expect(model.file == "Moody 2-3.xcmappingmodel/xcmapping.xml")
+        // Named as the caller named the package.
+        #expect(model.file == package.relativePath + "/xcmapping.xml")
         #expect(model.entityMappings.count == 4)
         let empty = folder.file("Empty.xcmappingmodel")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let error = try #require(throws: XcodeMappingModelError.self) {
             try XcodeMappingModelReader().read(at: empty)
         }
-        #expect(error.description.hasPrefix("Empty.xcmappingmodel/xcmapping.xml: missing"))
+        #expect(error.description.hasPrefix("\(empty.relativePath)/xcmapping.xml: missing"))
     }
 
     // MARK: - .cdm
@@ -164,7 +165,7 @@ import Testing
         let url = folder.file("Moody2to3.cdm")
         try fixture.cdm().write(to: url)
         let cdm = try XcodeMappingModelReader().read(at: url)
-        #expect(cdm.kind == .cdm && cdm.file == "Moody2to3.cdm")
+        #expect(cdm.kind == .cdm && cdm.file == url.relativePath)
         #expect(cdm.sourceModel == nil && cdm.destinationModel == nil)
         #expect(cdm.entityMappings.map(\.name) == xml.entityMappings.map(\.name))
         for (compiled, editable) in zip(cdm.entityMappings, xml.entityMappings) {

@@ -349,7 +349,9 @@ final class MigrationPreflight {
                     $0.kind == step.kind && $0.entity == entity && Self.sameProperty($0, step)
                 })
             else { continue }
-            return (MigrationMapping.fileName(from: older, to: newer), Self.discardEntry(found, plan))
+            return (
+                MigrationMapping.fileName(from: older, to: newer), Self.discardEntry(found, plan)
+            )
         }
         let versions = pairs.versions
         return (

@@ -54,7 +54,9 @@ extension MappingModelConversion {
         }
         var copied: [String] = []
         var defaulted: [String] = []
-        for attribute in mapping.attributeMappings {
+        // The file stores no order for property mappings: by name, so the
+        // written file and the report are the same for the same model.
+        for attribute in mapping.attributeMappings.sorted(by: { $0.name < $1.name }) {
             convertAttribute(
                 attribute, of: mapping, into: &rule, lines: &lines, copied: &copied,
                 defaulted: &defaulted)
@@ -72,7 +74,7 @@ extension MappingModelConversion {
                             ? ": Core Data leaves them at their defaults; Strata keeps what the "
                                 + "plan carries over" : ": left at their defaults")))
         }
-        for relationship in mapping.relationshipMappings {
+        for relationship in mapping.relationshipMappings.sorted(by: { $0.name < $1.name }) {
             convertRelationship(relationship, of: mapping, into: &rule, lines: &lines)
         }
         if !copied.isEmpty {
@@ -119,7 +121,11 @@ extension MappingModelConversion {
                 fail(place, "its value expression does not read: \(error)")
                 return
             }
-        } else if source.allAttributes(of: from).contains(where: { $0.name == property.name }) {
+        } else if model.kind == .xcmappingmodel,
+            source.allAttributes(of: from).contains(where: { $0.name == property.name })
+        {
+            // Xcode compiles this default copy; a .cdm without an expression
+            // sets nothing.
             node = MappingModelExpressions.sourceKeyPath([property.name])
         } else {
             defaulted.append(property.name)

@@ -45,6 +45,10 @@ extension MappingModelConversion {
             } else if let keyPath = property.sourceKeyPath, let name = property.sourceMappingName {
                 mappingName = name
                 path = try MappingModelExpressions.linkPath(text: keyPath)
+            } else if model.kind == .cdm {
+                // A compiled model carries every expression; none is no links.
+                lines.append(.init(.defaulted, "\(property.name): no links (no expression)"))
+                return
             } else {
                 if (property.sourceKeyPath == nil) != (property.sourceMappingName == nil) {
                     lines.append(

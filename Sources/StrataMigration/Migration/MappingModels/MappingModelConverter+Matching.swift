@@ -11,7 +11,9 @@ extension MappingModelConverter {
     ///
     /// - Throws: ``MappingModelError`` when no pair fits (naming each side's
     ///   nearest version and what differs) or several do.
-    func match(_ model: XcodeMappingModel) throws(MappingModelError) -> (Model, Model) {
+    func match(_ model: XcodeMappingModel, from wantedFrom: Int?, to wantedTo: Int?)
+        throws(MappingModelError) -> (Model, Model)
+    {
         let file = model.file
         let sourceHashes = try hashes(of: model, source: true)
         let destinationHashes = try hashes(of: model, source: false)
@@ -31,6 +33,24 @@ extension MappingModelConverter {
         for from in sources {
             for to in destinations where versions[from].version < versions[to].version {
                 pairs.append((from, to))
+            }
+        }
+        if wantedFrom != nil || wantedTo != nil {
+            let all = pairs
+            pairs = pairs.filter { from, to in
+                (wantedFrom.map { versions[from].version == $0 } ?? true)
+                    && (wantedTo.map { versions[to].version == $0 } ?? true)
+            }
+            if pairs.isEmpty {
+                throw MappingModelError(
+                    file: file,
+                    message: "its entity version hashes do not fit versions "
+                        + "\(wantedFrom.map(String.init) ?? "?")-\(wantedTo.map(String.init) ?? "?")"
+                        + (all.isEmpty
+                            ? ""
+                            : "; they fit "
+                                + all.map { "\(versions[$0.0].version)-\(versions[$0.1].version)" }
+                                .joined(separator: ", ")))
             }
         }
         if pairs.count > 1 {

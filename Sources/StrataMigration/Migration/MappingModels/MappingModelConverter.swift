@@ -46,12 +46,17 @@ public struct MappingModelConverter {
     /// Converts `model`: finds its versions, builds the mapping file, checks
     /// it against both versions and reports what it does.
     ///
+    /// - Parameters:
+    ///   - model: The mapping model.
+    ///   - from: The source version, when versions that hash alike leave
+    ///     the choice open; it must still fit the model's hashes.
+    ///   - to: The destination version, likewise.
     /// - Throws: ``MappingModelError`` with every problem, each naming the
     ///   mapping model, the entity mapping and the property.
-    public func convert(_ model: XcodeMappingModel) throws(MappingModelError)
-        -> ConvertedMappingModel
+    public func convert(_ model: XcodeMappingModel, from: Int? = nil, to: Int? = nil)
+        throws(MappingModelError) -> ConvertedMappingModel
     {
-        let (source, destination) = try match(model)
+        let (source, destination) = try match(model, from: from, to: to)
         var conversion = MappingModelConversion(
             model: model, source: source, destination: destination,
             chain: SchemaChain(versions: versions))
