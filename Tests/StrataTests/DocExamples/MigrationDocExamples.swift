@@ -23,6 +23,17 @@ struct DatesStep: CustomMigrationStep {
 }
 
 enum MigrationDocExamples {
+    /// From MappingModels.md and MappingModelConverter.swift.
+    static func mappingModels(folder: URL) throws {
+        let bundle = try XcodeModelReader().read(at: URL(fileURLWithPath: "MediaHistory.xcdatamodeld"))
+        let model = try XcodeMappingModelReader().read(at: URL(fileURLWithPath: "MediaHistory_v2_v3.xcmappingmodel"))
+        let converted = try MappingModelConverter(
+            versions: bundle.versions, versionFolders: bundle.versionFolders
+        ).convert(model)
+        try converted.data.write(to: folder.appending(path: converted.fileName))
+        print(converted.report)
+    }
+
     /// From Sources/StrataMigration/Migration/Mapping/MappingPolicy.swift.
     static func mappingPolicy() {
         var options = MigrationOptions()

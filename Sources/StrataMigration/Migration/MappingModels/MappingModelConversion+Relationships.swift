@@ -169,6 +169,16 @@ extension MappingModelConversion {
         return .success(only.name)
     }
 
+    /// `Name.xcmappingmodel` for a package's `xcmapping.xml`, else the
+    /// file's name.
+    static func shortName(of file: String) -> String {
+        let parts = file.split(separator: "/").map(String.init)
+        if parts.count > 1, parts.last == XcodeMappingModelReader.xmlFileName {
+            return parts[parts.count - 2]
+        }
+        return parts.last ?? file
+    }
+
     /// The `strata-mapping/1` file: the rules that do something beyond the
     /// plan, in the mapping model's order, then the discards.
     func json(discards: [String]) -> Data {
@@ -182,8 +192,8 @@ extension MappingModelConversion {
         writer.integer(Int64(destination.version))
         writer.key("comment")
         writer.string(
-            "Converted from \((file as NSString).lastPathComponent) (Core Data mapping model) by "
-                + "strata; entityMapping names each rule's entity mapping.")
+            "Converted from \(Self.shortName(of: file)) (a Core Data mapping model) by strata; "
+                + "entityMapping names the entity mapping each rule comes from.")
         writer.key("entities")
         writer.openObject()
         for rule in rules

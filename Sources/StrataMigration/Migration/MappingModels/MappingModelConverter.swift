@@ -25,6 +25,16 @@ import StrataStore
 /// fetches). Add mappings create nothing, as in Core Data. A mapping with a
 /// custom policy class is converted with everything else and names the
 /// class (``MappingPolicy``).
+///
+/// ```swift
+/// let bundle = try XcodeModelReader().read(at: URL(fileURLWithPath: "MediaHistory.xcdatamodeld"))
+/// let model = try XcodeMappingModelReader().read(at: URL(fileURLWithPath: "MediaHistory_v2_v3.xcmappingmodel"))
+/// let converted = try MappingModelConverter(
+///     versions: bundle.versions, versionFolders: bundle.versionFolders
+/// ).convert(model)
+/// try converted.data.write(to: folder.appending(path: converted.fileName))
+/// print(converted.report)
+/// ```
 public struct MappingModelConverter {
     /// The schema chain's versions, oldest first.
     public let versions: [Model]
