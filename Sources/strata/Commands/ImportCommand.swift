@@ -235,15 +235,16 @@ struct ImportCommand: Command {
         guard let format = format ?? ImportFormat.guess(path: input) else {
             throw CommandFailure(message: "\(input): cannot tell the format; give --format")
         }
-        // Checked before anything is read; a dry run writes none.
-        let rejects = try rejectsPath.map { path in
-            try RejectsFile(
-                path: path,
+        // Checked before anything is read or a store is made; a dry run
+        // writes none.
+        if let rejectsPath {
+            _ = try RejectsFile(
+                path: rejectsPath,
                 companions: [.txtLines, .txtFiles].contains(format) ? [".reasons.txt"] : [],
                 replacing: replacesRejects, store: store, input: input)
         }
         let summary = try withTargetStore { target, model in
-            try importInput(format: format, into: target, model: model, rejects: rejects)
+            try importInput(format: format, into: target, model: model)
         }
         Terminal.output(
             json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
@@ -271,38 +272,21 @@ struct ImportCommand: Command {
         }
     }
 
+    /// The import itself: the library's one call, with the command's
+    /// progress bar.
     private func importInput(
-        format: ImportFormat, into store: Store, model: Model, rejects: RejectsFile?
+        format: ImportFormat, into store: Store, model: Model
     ) throws -> ImportSummary {
-        let source = try ImportReaders.open(
-            input, format: format, reading: reading, limits: options.limits)
-        let importer = try Importer(store: store, model: model, options: options)
+        var options = self.options
+        options.format = format
+        options.reading = reading
+        options.rejectsFile = rejectsPath.map { URL(fileURLWithPath: $0) }
+        options.replacesRejects = replacesRejects
         let bar = ImportProgressBar(
             enabled: forceProgress || isatty(STDERR_FILENO) == 1, file: input)
-        importer.progress = { bar.show($0) }
-        var rejectWriter: RejectsFile?
-        if let rejects, !options.isDryRun {
-            rejects.makeWriter = { [reading] path in
-                try ImportReaders.rejectWriter(
-                    path, format: format, source: source, reading: reading)
-            }
-            rejectWriter = rejects
-            importer.rejects = rejects
-        }
         defer { bar.finish() }
-        do {
-            let summary: ImportSummary
-            switch source {
-            case .fields(let reader): summary = try importer.run(reader)
-            case .records(let reader): summary = try importer.run(reader)
-            }
-            try rejectWriter?.finish()
-            return summary
-        } catch {
-            // Batches committed before the failure stay, so do their rejects;
-            // the import's error is the one to report.
-            try? rejectWriter?.finish()
-            throw error
-        }
+        return try Importer.import(
+            URL(fileURLWithPath: input), into: store, model: model, options: options,
+            progress: { bar.show($0) })
     }
 }

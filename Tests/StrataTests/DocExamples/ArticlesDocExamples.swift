@@ -84,19 +84,25 @@ enum ArticlesDocExamples {
     }
 
     /// From Sources/Strata/Strata.docc/ImportingData.md; run by ImportDocExampleTests.
-    static func importingData(storeURL: URL, contactsPath: String, model: Model) throws {
+    static func importingData(storeURL: URL, contactsFile: URL) throws {
         let store = try Store.open(at: storeURL)
         var options = ImportOptions(entity: "Contact")
         options.columns = ["firstName", "lastName", "nickname"]
-        var reading = ImportReadingOptions()
-        reading.delimiter = UInt8(ascii: "\t")
-        let source = try ImportReaders.open(
-            contactsPath, format: .txtLines, reading: reading, limits: options.limits)
-        let importer = try Importer(store: store, model: model, options: options)
-        if case .fields(let reader) = source {
-            let summary = try importer.run(reader)
-            print(summary.inserted)
-        }
+        options.format = .txtLines
+        options.delimiter = UInt8(ascii: "\t")
+        let summary = try Importer.import(contactsFile, into: store, options: options)
+        print(summary.inserted, summary.updated)
+    }
+
+    /// From Sources/StrataFormats/Formats/Import/Importer+File.swift; run by ImportDocExampleTests.
+    static func importerImport(store: Store, contactsFile: URL) throws -> ImportSummary {
+        var options = ImportOptions(entity: "Contact")
+        options.delimiter = UInt8(ascii: ";")
+        options.columns = ["firstName", "lastName", "nickname", "email", "birthday", "score", "notes"]
+        options.uniqueKey = ["email"]
+        let summary = try Importer.import(contactsFile, into: store, options: options)
+        print(summary.inserted, summary.updated)
+        return summary
     }
 
     /// From Sources/Strata/Strata.docc/MigrationMappings.md.

@@ -29,6 +29,18 @@ public struct ImportOptions: Sendable {
         case error
     }
 
+    /// The input's format (`--format`); nil guesses it from the file's name
+    /// (``ImportFormat/guess(path:)``). Used by ``Importer/import(_:into:model:options:progress:)``.
+    public var format: ImportFormat?
+    /// How the input's text is split (`--delimiter`, `--quote`,
+    /// `--no-header`, `--encoding`); also reachable as ``delimiter``,
+    /// ``quote``, ``hasHeader`` and ``encoding``.
+    public var reading = ImportReadingOptions()
+    /// Where records that cannot be imported go (`--rejects`), written in
+    /// the input's format when the import ends; nil writes none.
+    public var rejectsFile: URL?
+    /// Whether an existing rejects file may be replaced (`--force`).
+    public var replacesRejects = false
     /// The entity records become; nil lets the importer pick the only
     /// entity the fields fit (or a plist/JSON group's name).
     public var entity: String?
@@ -72,5 +84,31 @@ public struct ImportOptions: Sendable {
     /// Options for records of `entity` (nil: guessed), everything else default.
     public init(entity: String? = nil) {
         self.entity = entity
+    }
+}
+
+// The reading options, reachable from the one options value.
+extension ImportOptions {
+    /// The field delimiter of CSV and txt lines (`--delimiter`); nil guesses
+    /// it from a CSV header.
+    public var delimiter: UInt8? {
+        get { reading.delimiter }
+        set { reading.delimiter = newValue }
+    }
+    /// The quote character of CSV (`--quote`); nil reads no quoting.
+    public var quote: UInt8? {
+        get { reading.quote }
+        set { reading.quote = newValue }
+    }
+    /// Whether a CSV or txt-lines input starts with a header row
+    /// (`--no-header` sets false); nil for the format's default.
+    public var hasHeader: Bool? {
+        get { reading.hasHeader }
+        set { reading.hasHeader = newValue }
+    }
+    /// The input's text encoding (`--encoding`).
+    public var encoding: TextEncoding {
+        get { reading.encoding }
+        set { reading.encoding = newValue }
     }
 }

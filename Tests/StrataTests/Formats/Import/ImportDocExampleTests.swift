@@ -18,12 +18,11 @@ import Testing
             ).newest)
         let storeURL = folder.file("Contacts.sqlite")
         try Store.create(at: storeURL, model: model).close()
-        let contactsPath = folder.file("contacts.txt").path
-        try Data("Anna\tRossi\tann\n".utf8).write(to: URL(fileURLWithPath: contactsPath))
+        let contactsFile = folder.file("contacts.txt")
+        try Data("Anna\tRossi\tann\n".utf8).write(to: contactsFile)
 
         // The article's example as written (ArticlesDocExamples keeps the copy), run.
-        try ArticlesDocExamples.importingData(
-            storeURL: storeURL, contactsPath: contactsPath, model: model)
+        try ArticlesDocExamples.importingData(storeURL: storeURL, contactsFile: contactsFile)
         let store = try Store.open(at: storeURL)
         defer { try? store.close() }
         #expect(
@@ -60,6 +59,56 @@ import Testing
             line = error.position.line
         }
         #expect(line == 2)
+    }
+
+    /// Issue 29, point 6: one call does what `strata import` does — the
+    /// format guessed, the reading options in the one options value, the
+    /// model the store records, the rejects file — and a re-import with a
+    /// unique key updates.
+    @Test func testOneCallImportsAndReimportsByUniqueKey() throws {
+        let folder = try TemporaryDirectory()
+        let model = try #require(
+            try SchemaChain.load(
+                directory: ContextFixture.schemas.appendingPathComponent("Contacts")
+            ).newest)
+        let storeURL = folder.file("Contacts.sqlite")
+        let store = try Store.create(at: storeURL, model: model)
+        defer { try? store.close() }  // Read below.
+        let contactsFile = folder.file("contacts.txt")
+        try Data(
+            "Anna;Rossi;ann;ann@example.org;1985-03-02;71.25;hiking\n"
+                .appending("Luca;Bianchi;luc;luc@example.org;1990-11-17;64;Neighbour\n").utf8
+        ).write(to: contactsFile)
+        let first = try ArticlesDocExamples.importerImport(store: store, contactsFile: contactsFile)
+        #expect((first.inserted, first.updated) == (2, 0))
+        try Data("Anna;Rossi;anna;ann@example.org;1985-03-02;71.25;hiking\n".utf8)
+            .write(to: contactsFile)
+        let again = try ArticlesDocExamples.importerImport(store: store, contactsFile: contactsFile)
+        #expect((again.inserted, again.updated) == (0, 1))
+        #expect(
+            try store.connection.scalar(
+                "SELECT ZNICKNAME FROM ZCONTACT WHERE ZEMAIL = 'ann@example.org'")
+                == .text("anna"))
+
+        // Malformed lines go to the rejects file, in the input's format.
+        try Data("Bad;Line;x;not-an-email;yesterday;heavy;?\n".utf8).write(to: contactsFile)
+        var options = ImportOptions(entity: "Contact")
+        options.delimiter = UInt8(ascii: ";")
+        options.columns = [
+            "firstName", "lastName", "nickname", "email", "birthday", "score", "notes",
+        ]
+        options.errorPolicy = .skip
+        options.rejectsFile = folder.file("bad.txt")
+        let skipped = try Importer.import(contactsFile, into: store, options: options)
+        #expect(skipped.rejected == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.file("bad.txt").path))
+
+        // A name and contents that tell no format (here: no file at all).
+        options.format = nil
+        let error = try #require(throws: ImportError.self) {
+            try Importer.import(folder.file("missing.xyz"), into: store, options: options)
+        }
+        #expect(error.message.contains("cannot tell the format"), "\(error)")
     }
 
     @Test func testImportOptionsExample() {
