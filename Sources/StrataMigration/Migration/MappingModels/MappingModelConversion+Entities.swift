@@ -106,10 +106,9 @@ extension MappingModelConversion {
         else {
             fail(
                 place,
-                "\(rule.entity) has no attribute '\(property.name)' in version "
-                    + "\(destination.version); its attributes: "
-                    + destination.allAttributes(of: rule.entity).map(\.name)
-                    .joined(separator: ", "))
+                missing(
+                    "attribute", property.name, of: rule.entity,
+                    known: destination.allAttributes(of: rule.entity).map(\.name)))
             return
         }
         guard !attribute.isTransient else { return }

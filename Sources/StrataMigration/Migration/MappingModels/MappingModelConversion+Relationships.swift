@@ -23,10 +23,9 @@ extension MappingModelConversion {
         else {
             fail(
                 place,
-                "\(rule.entity) has no relationship '\(property.name)' in version "
-                    + "\(destination.version); its relationships: "
-                    + destination.allRelationships(of: rule.entity).map(\.name)
-                    .joined(separator: ", "))
+                missing(
+                    "relationship", property.name, of: rule.entity,
+                    known: destination.allRelationships(of: rule.entity).map(\.name)))
             return
         }
         guard !relationship.isTransient else { return }

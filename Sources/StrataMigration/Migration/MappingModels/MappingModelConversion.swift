@@ -55,6 +55,12 @@ struct MappingModelConversion {
         issues.append(.init(file: file, place: place, message: message))
     }
 
+    /// `Mood has no attribute 'x' in version 3; its attributes: a, b`.
+    func missing(_ kind: String, _ name: String, of entity: String, known: [String]) -> String {
+        "\(entity) has no \(kind) '\(name)' in version \(destination.version); its \(kind == "attribute" ? "attributes" : "relationships"): "
+            + known.joined(separator: ", ")
+    }
+
     static func place(of mapping: EntityMapping) -> String {
         "entity mapping \(mapping.name) (\(mapping.location))"
     }
