@@ -9,6 +9,10 @@ extension Context {
     /// updated ones are matched and sorted on their current values, and the
     /// limit and offset apply to the merged result.
     ///
+    /// Objects the context already holds are returned as they are, not as
+    /// their rows now read — Core Data's default too — unless the request
+    /// ``FetchRequest/refreshesRefetchedObjects``.
+    ///
     /// - Throws: ``FetchPredicateError`` for a predicate that does not fit the
     ///   model (nothing runs then); ``ContextError`` for an unknown entity or
     ///   key; store errors.
@@ -141,6 +145,12 @@ extension Context {
             // Changed objects are judged on their in-memory values instead
             // (an object just read from its row has no changes).
             guard isNew || !object.hasChanges else { continue }
+            if !isNew, request.refreshesRefetchedObjects,
+                try refetch(object, row: statement, description: plan.description),
+                tracksPendingChanges
+            {
+                pendingChanges.updated.insert(object.objectID)
+            }
             while next < pending.count, try plan.compare(pending[next], object) < 0 {
                 guard try emit(pending[next]) else { return }
                 next += 1

@@ -69,6 +69,39 @@ extension Context {
         return (object, true)
     }
 
+    /// The state of `object`'s row as stored now, or nil when the row is
+    /// gone (or the object was never saved).
+    func storedState(of object: ManagedObject) throws -> ObjectState? {
+        guard let key = object.objectID.primaryKey else { return nil }
+        let description = object.description_
+        let statement = try rowReader.prepare(Self.rowQuery(of: description))
+        try statement.bind([.integer(key)])
+        guard try statement.step() else { return nil }
+        return try readState(statement, description: description, primaryKey: key)
+    }
+
+    /// Replaces the state of `object` — registered before the fetch reading
+    /// the current row, and without unsaved changes — with the row's (a
+    /// fetch with ``FetchRequest/refreshesRefetchedObjects``). Returns
+    /// whether the row had changed (a new `Z_OPT`).
+    func refetch(_ object: ManagedObject, row: Statement, description: EntityDescription)
+        throws -> Bool
+    {
+        let state: ObjectState
+        if object.description_ === description {
+            state = try readState(row, description: description, primaryKey: object.objectID.key)
+        } else {
+            // A subentity's row, read with the fetched entity's columns only:
+            // read it whole. (The fetch's own read keeps it alive meanwhile.)
+            guard let stored = try storedState(of: object) else { return false }
+            state = stored
+        }
+        let changed = state.version != object.state.version
+        object.state = state
+        object.committed = nil
+        return changed
+    }
+
     /// The state of an object of `description` read from the current row:
     /// `Z_OPT`, each attribute, then each to-one's key and entity columns.
     private func readState(_ row: Statement, description: EntityDescription, primaryKey: Int64)

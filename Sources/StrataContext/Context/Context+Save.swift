@@ -19,7 +19,9 @@ extension Context {
     /// the permanent ids.
     ///
     /// A save that fails — validation, a denied delete, a conflict, a store
-    /// error — writes nothing and leaves every object as it was.
+    /// error — writes nothing and leaves every object as it was. After a
+    /// conflict, ``rollback()`` also re-reads the conflicting objects, so
+    /// that the edit can be made again and saved.
     ///
     /// - Throws: ``ValidationError``; ``ContextError`` (`deleteDenied`,
     ///   `conflict`); ``StoreError`` (`locked`: a migration holds the store;
@@ -66,9 +68,13 @@ extension Context {
         } catch {
             savingInserted = nil
             restoreJournal()
+            if let conflict = error as? ContextError, conflict.code == .conflict {
+                conflictedIDs.formUnion(conflict.objects)
+            }
             throw error
         }
         saveJournal = nil
+        conflictedIDs = []
         let changes = finishSave(written)
         post(.didSave, changes)
     }

@@ -80,6 +80,10 @@ public final class Context {
     /// The first error a generated class's non-throwing accessor met since
     /// the last rollback (see ``TypedEntity``); every save throws it.
     var deferredError: (any Error)?
+    /// The objects saves failed on with a `conflict` since the last
+    /// successful save or rollback: ``rollback()`` re-reads their rows, so
+    /// that a retry starts from what the other writer saved.
+    var conflictedIDs: Set<ObjectID> = []
     /// What objects a generated class could not insert are made of.
     let detachedDescription: EntityDescription
 
@@ -301,7 +305,20 @@ public final class Context {
 
     /// Discards every unsaved change: inserted objects vanish, deleted and
     /// updated ones return to their saved state.
+    ///
+    /// Objects a save failed on with ``ContextError`` `conflict` (since the
+    /// last successful save) are then re-read from the store, as
+    /// ``refresh(_:)`` does: they hold the other writer's values and version,
+    /// so changing them again and saving succeeds; one whose row the other
+    /// writer deleted becomes deleted and is forgotten. Should a re-read fail
+    /// (a store error), that object keeps its saved state and the next
+    /// rollback tries again; saving it meanwhile conflicts again, losing
+    /// nothing.
     public func rollback() {
+        // Taken before the change lists are emptied: an object whose only
+        // change was a delete may be held by nothing else.
+        let conflicted = conflictedIDs.compactMap { updated[$0] ?? deleted[$0] ?? registered($0) }
+        conflictedIDs = []
         for object in inserted.values {
             object.isInserted = false
             object.isDeleted = true
@@ -321,11 +338,17 @@ public final class Context {
         updated = [:]
         deleted = [:]
         pendingChanges = ChangeSet()
+        // A retry must start from the rows that made the save conflict, or it
+        // conflicts again.
+        for object in conflicted where object.isRegistered {
+            do { try refresh(object) } catch { conflictedIDs.insert(object.objectID) }
+        }
     }
 
     /// Forgets every object: unsaved changes are discarded and registered
     /// objects no longer belong to the context.
     public func reset() {
+        conflictedIDs = []  // Forgotten anyway: nothing to re-read.
         rollback()
         registry.removeAll()
     }

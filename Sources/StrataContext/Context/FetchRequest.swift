@@ -38,6 +38,18 @@ public struct FetchRequest: Sendable {
     public var fetchOffset = 0
     /// Whether objects of subentities are included (default true).
     public var includesSubentities = true
+    /// Whether objects the context already holds take the values (and
+    /// version) of the rows just fetched, so that they show what other
+    /// writers saved since they were read; Core Data's
+    /// `shouldRefreshRefetchedObjects`. False by default, as there: such
+    /// objects are returned as the context holds them.
+    ///
+    /// Objects with unsaved changes keep them (and the version they were
+    /// read at, so saving them over another writer's save still
+    /// conflicts). Refreshed objects whose rows had changed are posted as
+    /// updated with the next `objectsDidChange` (see
+    /// ``Context/processPendingChanges()``), not during the fetch.
+    public var refreshesRefetchedObjects = false
 
     /// A request for every object of `entity` (matching `predicate`).
     public init(entity: String, predicate: FetchPredicate? = nil) {

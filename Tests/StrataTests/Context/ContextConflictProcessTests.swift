@@ -88,4 +88,40 @@ import Testing
         #expect(stored == [.text("Lovelace"), .text("Countess"), .integer(3)])
         try fixture.expectSound()
     }
+
+    /// The conflict idiom of ObjectContext.md, run line for line against
+    /// another process's save: the rollback re-reads the row, the retry saves.
+    @Test func testTheDocumentedConflictIdiomRecoversFromASecondProcessSave() throws {
+        let fixture = try ContextFixture("Contacts")
+        let seed = try fixture.context.insert("Contact")
+        try seed.set("firstName", "Ada")
+        try seed.set("lastName", "Byron")
+        try fixture.context.save()
+        let context = try fixture.reopened()
+        let ada = try #require(
+            try context.findFirst("Contact", where: ["lastName": .string("Byron")]))
+
+        let run = try runWriter(
+            [
+                fixture.store.url.path,
+                ContextFixture.schemas.appendingPathComponent("Contacts").path,
+                "Contact", "1", "lastName", "Lovelace",
+            ], in: fixture.folder)
+        #expect(run.status == 0, "\(run.errors)")
+
+        try ada.set("nickname", "Countess")
+        do {
+            try context.save()
+        } catch ContextError.conflict {
+            context.rollback()  // ada now holds the other writer's row
+            try ada.set("nickname", "Countess")
+            try context.save()
+        }
+
+        let row = "SELECT ZLASTNAME, ZNICKNAME, Z_OPT FROM ZCONTACT WHERE Z_PK = 1"
+        var stored: [SQLiteValue] = []
+        try fixture.store.connection.prepare(row).forEachRow { stored = $0.values() }
+        #expect(stored == [.text("Lovelace"), .text("Countess"), .integer(3)])
+        try fixture.expectSound()
+    }
 }
