@@ -13,6 +13,7 @@ import Testing
             "Tests/StrataTypedTests/Schemas/AllTypes", 1
         ),
         ("Tests/StrataTypedTests/Generated/DiaryModel.swift", "Schemas/Diary", 3),
+        ("Tests/StrataTypedTests/Generated/NotesModel.swift", "Schemas/Notes", 1),
         ("Benchmarks/ContactsModel.swift", "Schemas/Contacts", 1),
     ]
 

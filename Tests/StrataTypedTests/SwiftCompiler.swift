@@ -39,12 +39,22 @@ struct SwiftCompiler {
 
     /// Type-checks `source` as module `module`.
     func typecheck(_ source: String, module: String) throws -> Outcome {
+        try typecheck(files: ["\(module).swift": source], module: module)
+    }
+
+    /// Type-checks the files (name to source) together as module `module`;
+    /// one named `main.swift` may hold top-level code, as in an app.
+    func typecheck(files: [String: String], module: String) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-swiftc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("\(module).swift")
-        try Data(source.utf8).write(to: file)
+        var paths: [String] = []
+        for (name, source) in files.sorted(by: { $0.key < $1.key }) {
+            let file = folder.appendingPathComponent(name)
+            try Data(source.utf8).write(to: file)
+            paths.append(file.path)
+        }
         let sources = TypedFixture.packageRoot.appendingPathComponent("Sources")
         var arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors",
@@ -60,7 +70,7 @@ struct SwiftCompiler {
         ] {
             arguments += ["-Xcc", "-fmodule-map-file=" + sources.appendingPathComponent(map).path]
         }
-        arguments.append(file.path)
+        arguments += paths
         let log = folder.appendingPathComponent("output.txt")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)

@@ -68,8 +68,12 @@ import Testing
             let entries = try context.fetch(
                 DiaryEntry.self, where: "body CONTAINS[cd] %@", "paris",
                 sortedBy: "creationTime")
+            let newestFirst = try context.fetch(
+                DiaryEntry.self, sortedBy: .descending("creationTime"))
             #expect(entries.isEmpty)
+            #expect(newestFirst.count == 1)
         }
+        try typedConvenienceExamples(context)
         let outputURL = fixture.folder.appendingPathComponent("Diary.swift")
         let model = fixture.model
         do {
@@ -93,5 +97,50 @@ import Testing
                 try SwiftClassGenerator().generate(model, file: "Schemas/Diary/3.json")
             }
         }
+    }
+
+    /// The examples of the doc comments of the typed `findAll`, `findFirst`
+    /// and `count`, and of `SortDescriptor`'s directions, on a context
+    /// holding one entry, "Paris".
+    func typedConvenienceExamples(_ context: Context) throws {
+        let tag = Tag(context: context)
+        tag.name = "Home"
+        let later = DiaryEntry(context: context)
+        later.title = "Later"
+        later.creationTime = Date.distantFuture
+        later.wordCount = 150
+        do {
+            // From SortDescriptor.ascending(_:comparison:)'s doc comment.
+            let oldestFirst = try context.findAll(
+                DiaryEntry.self, sortedBy: .ascending("creationTime"))
+            #expect(oldestFirst.map(\.title) == ["Paris", "Later"])
+        }
+        do {
+            // From SortDescriptor.descending(_:comparison:)'s and Context.findAll(_:sortedBy:)'s.
+            let newestFirst = try context.findAll(
+                DiaryEntry.self, sortedBy: .descending("creationTime"))
+            #expect(newestFirst.map(\.title) == ["Later", "Paris"])
+        }
+        do {
+            // From Context.findFirst(_:where:sortedBy:)'s doc comment.
+            let home = try context.findFirst(Tag.self, where: ["name": "Home"])
+            let newest = try context.findFirst(
+                DiaryEntry.self, sortedBy: .descending("creationTime"))
+            #expect(home == tag)
+            #expect(newest == later)
+        }
+        do {
+            // From Context.findFirst(_:where:_:sortedBy:)'s doc comment.
+            let entry = try context.findFirst(DiaryEntry.self, where: "title == %@", "Paris")
+            #expect(entry?.title == "Paris")
+        }
+        do {
+            // From Context.count(_:where:_:)'s doc comment.
+            let all = try context.count(DiaryEntry.self)
+            let long = try context.count(DiaryEntry.self, where: "wordCount > %@", 100)
+            #expect(all == 2)
+            #expect(long == 1)
+        }
+        context.rollback()
     }
 }

@@ -89,23 +89,25 @@ extension Context {
     }
 
     /// The objects of `type` (and its subclasses) matching the predicate
-    /// `format`, whose arguments are plain Swift values, sorted by `keys`
-    /// (ascending), unsaved changes included.
+    /// `format`, whose arguments are plain Swift values, sorted by
+    /// `descriptors` (a key alone sorts ascending), unsaved changes
+    /// included.
     ///
     /// ```swift
     /// let entries = try context.fetch(
     ///     DiaryEntry.self, where: "body CONTAINS[cd] %@", "paris",
     ///     sortedBy: "creationTime")
+    /// let newestFirst = try context.fetch(
+    ///     DiaryEntry.self, sortedBy: .descending("creationTime"))
     /// ```
     ///
     /// - Throws: as ``register(_:)`` and ``fetch(_:)``.
     public func fetch<T: TypedEntity>(
         _ type: T.Type, where format: String? = nil,
-        _ arguments: any PredicateArgumentConvertible..., sortedBy keys: String...
+        _ arguments: any PredicateArgumentConvertible..., sortedBy descriptors: SortDescriptor...
     ) throws -> [T] {
-        var request = T.fetchRequest()
-        if let format { request = try FetchRequest(entity: T.entityName, where: format, arguments) }
-        request.sortDescriptors = keys.map { SortDescriptor($0) }
+        var request = try T.fetchRequest(where: format, arguments)
+        request.sortDescriptors = descriptors
         return try fetch(type, request)
     }
 

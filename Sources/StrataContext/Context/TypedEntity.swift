@@ -1,4 +1,5 @@
 import Foundation
+import StrataQuery
 import StrataSchema
 
 /// A class generated for one entity by `strata schema swift` or the
@@ -76,5 +77,13 @@ extension TypedEntity {
     /// included), for ``Context/fetch(_:_:)``.
     public static func fetchRequest() -> FetchRequest {
         FetchRequest(entity: entityName)
+    }
+
+    /// ``fetchRequest()``, narrowed by the predicate `format` when given.
+    static func fetchRequest(
+        where format: String?, _ arguments: [any PredicateArgumentConvertible]
+    ) throws -> FetchRequest {
+        guard let format else { return fetchRequest() }
+        return try FetchRequest(entity: entityName, where: format, arguments)
     }
 }

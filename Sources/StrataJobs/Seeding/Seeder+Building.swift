@@ -34,7 +34,7 @@ extension Seeder {
     /// one whose data the migration would lose, before anything is copied.
     private func buildFromStore(_ seed: Seed, steps: StepReporter) throws -> Int {
         let seedPath = seed.url.relativePath
-        let mappings = try MappingFileLoader.load(directory: schemas, chain: chain)
+        let mappings = try mappingFiles()
         var check = MigrationOptions()
         check.rehearses = false
         let preview: MigrationPreview
@@ -104,6 +104,15 @@ extension Seeder {
         unarchiving.schemas = schemas
         unarchiving.targetVersion = chain.newest.version
         let unarchiver = try BundleUnarchiver(bundle: seed.url, options: unarchiving)
+        // Without a folder the bundle is restored at its own version, which
+        // nothing could migrate afterwards.
+        if schemas == nil, unarchiver.model.version != chain.newest.version {
+            throw SeedingError(
+                .badSeed, path: seed.url.relativePath,
+                "holds a store of \(unarchiver.model.name) version \(unarchiver.model.version); "
+                    + "only version \(chain.newest.version) is known here (pass the model's "
+                    + "schemas folder to migrate it)")
+        }
         steps.report("opened")
         try unarchiver.unarchive(to: buildingURL)
         steps.report("unarchived")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataMigration
 import StrataSchema
 import StrataStore
 
@@ -31,8 +32,10 @@ import StrataStore
 public struct Seeder {
     /// Where the store goes.
     public let storeURL: URL
-    /// The model folder (versions and mapping files).
-    public let schemas: URL
+    /// The model folder (versions and mapping files); nil when the
+    /// versions were given without one (the schema generated classes
+    /// carry), so there are no mapping files.
+    public let schemas: URL?
     /// The model's versions.
     public let chain: SchemaChain
     /// The seed; nil makes an empty store.
@@ -48,15 +51,32 @@ public struct Seeder {
         storeAt storeURL: URL, schemas: URL, seed: Seed?,
         options: SeedingOptions = SeedingOptions()
     ) throws {
+        try self.init(
+            storeAt: storeURL, chain: try SchemaChain.load(directory: schemas), folder: schemas,
+            seed: seed, options: options)
+    }
+
+    /// A seeder for the store at `storeURL`, of the versions in `chain`,
+    /// whose mapping files (if any) are in `folder`.
+    init(
+        storeAt storeURL: URL, chain: SchemaChain, folder: URL?, seed: Seed?,
+        options: SeedingOptions
+    ) throws {
         // The real files: the store is built beside its real file, and a
         // seed given as a link is copied, never migrated in place.
         self.storeURL = try StorePath.resolve(storeURL)
-        self.schemas = schemas
-        self.chain = try SchemaChain.load(directory: schemas)
+        self.schemas = folder
+        self.chain = chain
         var seed = seed
         if let given = seed?.url { seed?.url = try StorePath.resolve(given) }
         self.seed = seed
         self.options = options
+    }
+
+    /// The mapping files of ``schemas``, none without a folder.
+    func mappingFiles() throws -> [Int: [any MigrationMappingApplying]] {
+        guard let schemas else { return [:] }
+        return try MappingFileLoader.load(directory: schemas, chain: chain)
     }
 
     /// The hidden file the store is built in, beside it.

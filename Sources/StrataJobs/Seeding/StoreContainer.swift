@@ -53,7 +53,7 @@ public final class StoreContainer {
     ///   failed build: no store is left), ``MigrationError`` (a store of an
     ///   unknown or newer version; the migrator's refusals), ``SchemaError``,
     ///   ``StoreError``.
-    public init(
+    public convenience init(
         model: String, schemas: URL, seed: Seed? = nil,
         location: StoreLocation = .defaultForThisProgram,
         options: SeedingOptions = SeedingOptions()
@@ -67,18 +67,35 @@ public final class StoreContainer {
                 .badSchemas, path: folder.relativePath,
                 "holds the model \(seeder.chain.name), not \(model)")
         }
+        try self.init(storeURL: storeURL, seeder: seeder, typedModel: nil)
+    }
+
+    /// Seeds, upgrades and opens the store at `storeURL` with `seeder`;
+    /// without a schemas folder (`typedModel` given) an older store cannot
+    /// be migrated and is refused instead.
+    init(storeURL: URL, seeder: Seeder, typedModel: (any TypedModel.Type)?) throws {
+        let options = seeder.options
         var seeding = try seeder.seedIfMissing()
         let newest = seeder.chain.newest
         var migration: MigrationReport?
         var store = try Store.open(at: storeURL)
         if (try? store.matchingVersion(in: seeder.chain))?.version != newest.version {
+            if let typedModel, seeder.schemas == nil {
+                let mismatch = store.versionMismatch(with: newest) ?? "its version is unknown"
+                try? store.close()  // Opened only to read its version.
+                throw MigrationError(
+                    .unknownStoreVersion,
+                    message: "\(storeURL.relativePath): \(mismatch); the generated "
+                        + "\(typedModel) carries version \(newest.version) only, so the store "
+                        + "cannot be migrated without the model's schemas folder "
+                        + "(StoreContainer(model: \"\(newest.name)\", schemas: …))")
+            }
             try store.close()
             var migrationOptions = MigrationOptions()
             migrationOptions.lockTimeout = options.lockTimeout
             migrationOptions.waitingForLock = options.waitingForLock
             let report = try Migrator(
-                storeAt: storeURL, chain: seeder.chain,
-                mappingFiles: try MappingFileLoader.load(directory: folder, chain: seeder.chain),
+                storeAt: storeURL, chain: seeder.chain, mappingFiles: try seeder.mappingFiles(),
                 options: migrationOptions
             ).run()
             // Another process may have migrated it while this one waited.
@@ -91,6 +108,7 @@ public final class StoreContainer {
         self.seeding = seeding
         self.migration = migration
         self.context = try Context(store: store, model: newest)
+        if let typedModel { try context.register(typedModel) }
     }
 
     /// Opens the store of `model` with the schemas shipped as resources

@@ -11,17 +11,22 @@ func mediaSummary(_ entry: DiaryEntry) -> String {
     return types.isEmpty ? "no media" : types.joined(separator: ", ")
 }
 
+// On the main actor, as main.swift's top level is (Swift 6): a context or
+// object kept at the top level would be usable here, though neither is
+// Sendable.
+@MainActor
 func run() throws {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("diary-app-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
 
-    // The generated DiaryModel carries the schema it was generated from.
-    let model = try DiaryModel.loadSchema()
-    let store = try Store.create(at: folder.appendingPathComponent("Diary.sqlite"), model: model)
-    let context = try Context(store: store, model: model)
-    try context.register(DiaryModel.self)
+    // The generated DiaryModel carries the schema it was generated from:
+    // the container makes the store from it, no schema files needed, and
+    // registers the classes.
+    let container = try StoreContainer(
+        model: DiaryModel.self, location: .file(folder.appendingPathComponent("Diary.sqlite")))
+    let context = container.context
     print("model: \(DiaryModel.name), \(DiaryModel.entityClasses.count) generated classes")
 
     // Entries with media.
@@ -46,8 +51,8 @@ func run() throws {
     }
     try context.save()
     print(
-        "saved \(try context.fetch(DiaryEntry.self).count) entries, "
-            + "\(try context.fetch(Medium.self).count) media")
+        "saved \(try context.count(DiaryEntry.self)) entries, "
+            + "\(try context.count(Medium.self)) media")
 
     // Search.
     let paris = try context.fetch(
@@ -74,8 +79,8 @@ func run() throws {
         try context.save()
     }
     print(
-        "after delete: \(try context.fetch(DiaryEntry.self).count) entries, "
-            + "\(try context.fetch(Medium.self).count) media")
+        "after delete: \(try context.count(DiaryEntry.self)) entries, "
+            + "\(try context.count(Medium.self)) media")
 
     // A refused empty entry: the title is required, checked at save.
     _ = DiaryEntry(context: context)
