@@ -151,6 +151,14 @@ let package = Package(
             exclude: ["Schemas"],
             plugins: ["StrataModelPlugin"]
         ),
+        // The newcomer's first-hour flows (Samples/FirstHourApp), built and run the same way.
+        .executableTarget(
+            name: "FirstHourApp",
+            dependencies: ["Strata"],
+            path: "Samples/FirstHourApp/Sources/FirstHourApp",
+            exclude: ["Schemas"],
+            plugins: ["StrataModelPlugin"]
+        ),
         // The benchmark runner (`make bench`); no test depends on it.
         .executableTarget(
             name: "strata-bench",
