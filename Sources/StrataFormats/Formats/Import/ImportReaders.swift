@@ -42,10 +42,6 @@ public enum ImportReaders {
         case .txtFiles:
             return .records(
                 try TextFileReader(folder: path, limits: limits, encoding: reading.encoding))
-        default:
-            throw ImportError(
-                .unreadable, at: SourcePosition(file: path),
-                "\(format.rawValue) is not readable yet")
         }
     }
 
@@ -67,8 +63,6 @@ public enum ImportReaders {
             return try TextBlockWriter(path: path)
         case .txtFiles, .txtLines:
             return try LineRejectWriter(path: path)
-        default:
-            break
         }
         throw ImportError(
             .unreadable, at: SourcePosition(file: path),
