@@ -122,4 +122,27 @@ import Testing
                     + "pair of the chain; source: nearest version "), "\(one.stderr)")
         #expect(!FileManager.default.fileExists(atPath: target))
     }
+
+    @Test func testTwoMappingModelsForOnePairWriteNothing() throws {
+        let folder = try ScratchFolder()
+        let models = folder.path("models")
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        for name in ["MediaHistory_v1_v2.cdm", "Copy_v1_v2.cdm"] {
+            try FileManager.default.copyItem(
+                at: StrataRunner.packageRoot.appendingPathComponent(
+                    "\(Self.sample)/MediaHistory_v1_v2.cdm"),
+                to: URL(fileURLWithPath: "\(models)/\(name)"))
+        }
+        let output = folder.path("MediaHistory")
+        let converted = try StrataRunner.run([
+            "schema", "from-xcdatamodel", Self.model, "--mapping-models", models, "-o", output,
+        ])
+        #expect(converted.status != 0)
+        #expect(
+            converted.stderr.contains(
+                "\(models)/MediaHistory_v1_v2.cdm: it joins versions 1 and 2, as "
+                    + "\(models)/Copy_v1_v2.cdm does; keep one of them"), "\(converted.stderr)")
+        #expect(converted.stderr.contains("nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
 }
