@@ -34,12 +34,8 @@ release: deps
 demo: build
 	$(SWIFT) run --skip-build strata demo $(DEMO_DIR)
 
-# The test bundle and the programs the tests and checks run, not the fuzz entry points (the smoke
-# run builds those with its sanitizers): on 2 cores that is some 40 s less than --build-tests.
-TEST_PRODUCTS := StrataPackageTests strata strata-test-writer strata-test-seeder strata-bench \
-                 DiaryApp FirstHourApp
 test: deps
-	@for product in $(TEST_PRODUCTS); do $(SWIFT) build --product $$product || exit 1; done
+	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	@bash .ci/check-layers
 	@$(MAKE) --no-print-directory fuzz-smoke
