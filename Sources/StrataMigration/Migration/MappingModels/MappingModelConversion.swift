@@ -187,7 +187,7 @@ struct MappingModelConversion {
 
     /// A Strata file may set one side of a relationship and its inverse;
     /// Core Data's mapping sets both. The to-one side is kept (the other
-    /// follows from it); the report says which went.
+    /// follows from it); the report says so in place of the link left out.
     private mutating func keepOneSideOfEachInverse() -> [MappingModelReport.Line] {
         var lines: [MappingModelReport.Line] = []
         var taken: Set<[String]> = []
@@ -226,12 +226,20 @@ struct MappingModelConversion {
                 continue
             }
             dropped.insert([item.rule, item.link])
-            lines.append(
-                .init(
-                    .linked,
-                    "\(rule.entity).\(link.name): set from its inverse "
-                        + "\(relationship.destination).\(relationship.inverse) (a Strata file sets "
-                        + "one side of a relationship)"))
+            let line = MappingModelReport.Line(
+                .linked,
+                "\(link.name): set from its inverse \(relationship.destination)."
+                    + "\(relationship.inverse) (a Strata file sets one side of a relationship)")
+            // Said in the entity mapping's own entry, in place of the link.
+            if let entry = entries.firstIndex(where: { $0.entityMapping == rule.entityMapping }),
+                let at = entries[entry].lines.firstIndex(where: {
+                    $0.text.hasPrefix("\(link.name) ← ")
+                })
+            {
+                entries[entry].lines[at] = line
+            } else {
+                lines.append(.init(.linked, "\(rule.entity)." + line.text))
+            }
         }
         for index in rules.indices {
             rules[index].relationships = rules[index].relationships.enumerated()

@@ -122,7 +122,11 @@ typealias XcodePropertyMapping = XcodeMappingModel.PropertyMapping
         #expect(!text.contains(#""moods""#), "\(text)")
         #expect(
             converted.report.description.contains(
-                "Continent.moods: set from its inverse Mood.continent"), "\(converted.report)")
+                "  ContinentToContinent: Continent, updated in place\n"
+                    + "    copied    numericISO3166Code\n"
+                    + "    copied    links of countries (from countries)\n"
+                    + "    linked    moods: set from its inverse Mood.continent"),
+            "\(converted.report)")
 
         let fixture = try MappingFixture(v2) { context in
             let europe = try context.insert("Continent")
