@@ -22,8 +22,8 @@ extension MappingApplier {
                 .first(where: { $0.name == relationship })?.destination
         else { return [] }
         let source = mapping.source
-        if let former = mapping.correspondence.entities[target],
-            source.rootEntity(of: former)?.name == source.rootEntity(of: pathEnd)?.name
+        if MappingLinkTargets.continues(
+            target, reachedAt: pathEnd, correspondence: mapping.correspondence, source: source)
         {
             return []
         }

@@ -69,10 +69,8 @@ extension MappingDecoder {
         }
         let target = relationship.destination
         let former = correspondence.entities[target]
-        let continues =
-            former.map {
-                source.rootEntity(of: $0)?.name == source.rootEntity(of: link.end)?.name
-            } ?? false
+        let continues = MappingLinkTargets.continues(
+            target, reachedAt: link.end, correspondence: correspondence, source: source)
         guard
             continues
                 || !MappingLinkTargets.creators(

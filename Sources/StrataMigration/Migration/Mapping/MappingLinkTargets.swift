@@ -10,6 +10,16 @@ import StrataSchema
 /// object that rule created from each source object — Core Data's
 /// `destinationInstancesForEntityMappingNamed:sourceInstances:`.
 enum MappingLinkTargets {
+    /// Whether destination entity `target` continues the tree `end` of
+    /// the source belongs to, so a link's targets keep their keys.
+    static func continues(
+        _ target: String, reachedAt end: String, correspondence: SchemaCorrespondence,
+        source: Model
+    ) -> Bool {
+        guard let former = correspondence.entities[target] else { return false }
+        return source.rootEntity(of: former)?.name == source.rootEntity(of: end)?.name
+    }
+
     /// The destination entities whose rules create objects of `target` (or
     /// of its subentities) from objects of the tree `end` belongs to.
     ///

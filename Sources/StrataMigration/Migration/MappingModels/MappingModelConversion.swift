@@ -41,15 +41,14 @@ struct MappingModelConversion {
         self.destination = destination
         self.chain = chain
         self.correspondence = SchemaCorrespondence(from: source, to: destination)
+        self.mappingsByName = Dictionary(
+            model.entityMappings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     var file: String { model.file }
 
-    /// The live entity mappings that have both entities, by name.
-    var mappingsByName: [String: EntityMapping] {
-        Dictionary(
-            model.entityMappings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
+    /// The live entity mappings by name (links name them).
+    let mappingsByName: [String: EntityMapping]
 
     mutating func fail(_ place: String, _ message: String) {
         issues.append(.init(file: file, place: place, message: message))

@@ -75,28 +75,6 @@ struct MappingModelExpressions {
         }.joined(separator: ".")
     }
 
-    /// Core Data's text of an expression: `$source.deviceName`, `-1`,
-    /// `FUNCTION($entityPolicy, "toInt16WithValue:", $source.bonusPoints)`.
-    static func text(_ node: ExpressionNode) -> String {
-        switch node {
-        case .keyPath(let path, _): return path.joined(separator: ".")
-        case .count(let path, _): return path.joined(separator: ".") + ".@count"
-        case .value(let value, _): return literal(value) ?? "\(value)"
-        case .list(let items): return "{" + items.map(text).joined(separator: ", ") + "}"
-        case .variable(let name, _): return "$" + name
-        case .unary(let op, let operand, _): return op.rawValue + text(operand)
-        case .binary(let op, let left, let right, _):
-            return "\(text(left)) \(op.symbol) \(text(right))"
-        case .function("FUNCTION", let arguments, _):
-            if arguments.count == 3, case .value(.string("valueForKeyPath:"), _) = arguments[1] {
-                return text(arguments[0]) + "." + text(arguments[2])
-            }
-            return "FUNCTION(" + arguments.map(text).joined(separator: ", ") + ")"
-        case .function(let name, let arguments, _):
-            return name + "(" + arguments.map(text).joined(separator: ", ") + ")"
-        }
-    }
-
     /// A constant in Strata's (and Core Data's) literal syntax.
     static func literal(_ value: PredicateValue) -> String? {
         switch value {
@@ -132,7 +110,7 @@ struct MappingModelExpressions {
     func translate(_ node: ExpressionNode, into attribute: Attribute) throws(Failure)
         -> Translation
     {
-        let original = Self.text(node)
+        let original = node.expressionText
         if let path = Self.sourcePath(node) {
             guard !path.isEmpty else {
                 throw Failure(
@@ -296,7 +274,8 @@ struct MappingModelExpressions {
             case .value(.string(let name), _) = arguments[2]
         else {
             throw Failure(
-                message: "\(text(node)) is not the form Strata converts for a relationship: "
+                message:
+                    "\(node.expressionText) is not the form Strata converts for a relationship: "
                     + "FUNCTION($manager, \"\(destinationInstances)\", \"<mapping>\", $source…)")
         }
         return (name, try linkPath(arguments[3]))
@@ -308,9 +287,9 @@ struct MappingModelExpressions {
     static func linkPath(_ node: ExpressionNode) throws(Failure) -> [String] {
         guard let path = sourcePath(node) else {
             throw Failure(
-                message: "\(text(node)) is not a key path of $source")
+                message: "\(node.expressionText) is not a key path of $source")
         }
-        return try withoutUnions(path, original: text(node))
+        return try withoutUnions(path, original: node.expressionText)
     }
 
     /// The path of a relationship mapping's "Key Path" field
