@@ -67,6 +67,9 @@ struct ImportCommand: Command {
           --date-format <p>    Read dates with this pattern (POSIX locale), not ISO 8601.
           --time-zone <id>     The time zone of --date-format dates (default UTC).
           --unix-dates         Read numeric dates as seconds since 1970.
+          --null <a,b,…>       Cells that mean no value, e.g. NA,NULL,N/A: no value for
+                               every attribute that is not text (text keeps the cell;
+                               a mapping file's "fieldNulls" opts text attributes in).
           --media-dir <dir>    Binary fields that name files are relative to this folder
                                (default: the input's folder); paths may not leave it.
           --wait <seconds>     How long to wait while a migration holds the store (default 60).
@@ -162,6 +165,10 @@ struct ImportCommand: Command {
             options.timeZone = known
         }
         options.unixDates = arguments.flag("--unix-dates")
+        while let tokens = try arguments.option("--null") {
+            options.nulls += tokens.split(separator: ",", omittingEmptySubsequences: false).map(
+                String.init)
+        }
         if let media = try arguments.option("--media-dir") {
             options.mediaFolder = URL(fileURLWithPath: media, isDirectory: true)
         }

@@ -47,6 +47,12 @@ package final class EntityImportPlan {
     let types: [AttributeType]
     /// Each attribute's own `dateFormat`, by index.
     let dateFormats: [String?]
+    /// Each attribute's missing-value tokens, by index: ``ImportOptions/fieldNulls``
+    /// for it, else ``ImportOptions/nulls`` unless it holds text.
+    let nulls: [MissingValueTokens?]
+    /// Each relationship's missing-value tokens, by index: a field that is
+    /// one links nothing.
+    let relationshipNulls: [MissingValueTokens?]
     /// The column of each cell: the attributes', then the to-ones'.
     let columns: [String]
     /// The full check of each attribute with rules (``AttributeCheck``:
@@ -113,6 +119,11 @@ package final class EntityImportPlan {
         attributes = layout.attributes
         types = attributes.map(\.type)
         dateFormats = attributes.map(\.dateFormat)
+        nulls = attributes.map { attribute in
+            if let own = options.fieldNulls[attribute.name] { return MissingValueTokens(own) }
+            return attribute.type == .string || attribute.type == .uri
+                ? nil : MissingValueTokens(options.nulls)
+        }
         var slots: [RelationshipSlot] = []
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
             if relationship.isToMany {
@@ -140,6 +151,9 @@ package final class EntityImportPlan {
             }
         }
         relationships = slots
+        relationshipNulls = slots.map {
+            MissingValueTokens(options.fieldNulls[$0.relationship.name] ?? options.nulls)
+        }
         columns = layout.columns
         defaults = attributes.enumerated().compactMap { index, attribute in
             attribute.defaultValue.map { (index, $0, attribute.allowsExternalStorage) }

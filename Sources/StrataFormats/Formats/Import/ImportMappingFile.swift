@@ -21,8 +21,10 @@ import StrataSchema
 /// out); `compute` gives attributes values computed from the fields (a
 /// field whose name is not a plain word is written between backquotes:
 /// `` number(`Culmen Length (mm)`) ``); `unique`, `dateFormat`, `timeZone`,
-/// `columns` and `ignoreUnknown` are the options of the same names. Options
-/// given on the command line win.
+/// `columns` and `ignoreUnknown` are the options of the same names. `nulls`
+/// lists the cell texts that mean no value (``ImportOptions/nulls``), and
+/// `fieldNulls` those of single attributes, text ones included
+/// (``ImportOptions/fieldNulls``). Options given on the command line win.
 ///
 /// Each key appears once in an object. Every `compute` expression is
 /// checked as the file loads (its functions, their numbers and types of
@@ -135,6 +137,14 @@ public enum ImportMappingFile {
                     throw fail(node, keyPath, "unknown time zone '\(name)'")
                 }
                 options.timeZone = zone
+            case "nulls":
+                if options.nulls.isEmpty { options.nulls = try strings(node, keyPath) }
+            case "fieldNulls":
+                let pairs = try uniqueMembers(node, keyPath, "an object of attribute: [tokens]")
+                for pair in pairs where options.fieldNulls[pair.key] == nil {
+                    options.fieldNulls[pair.key] = try strings(
+                        pair, JSONPath.appending(keyPath, key: pair.key))
+                }
             case "ignoreUnknown":
                 guard case .boolean(let flag) = node.value else {
                     throw fail(node, keyPath, "expected true or false, found \(node.summary)")
@@ -143,7 +153,7 @@ public enum ImportMappingFile {
             default:
                 throw fail(
                     node, keyPath,
-                    "unknown key '\(member.key)' (known: entity, fields, compute, unique, columns, dateFormat, timeZone, ignoreUnknown)"
+                    "unknown key '\(member.key)' (known: entity, fields, compute, unique, columns, dateFormat, timeZone, nulls, fieldNulls, ignoreUnknown)"
                 )
             }
         }

@@ -66,6 +66,18 @@ public struct ImportOptions: Sendable {
     public var commitInterval = 10_000
     /// Parse, map and check everything, write nothing.
     public var isDryRun = false
+    /// Cell texts that mean "no value" (`--null NA,NULL`), as R, pandas and
+    /// spreadsheets write it: for every attribute that is not text, such a
+    /// cell stores no value, whatever the type, and a relationship's field
+    /// that is one links nothing. Text and URI attributes keep the text
+    /// unless ``fieldNulls`` names them. Empty by default: an
+    /// import is strict, and a value that fails and is a common token (`NA`,
+    /// `NULL`, `N/A`, …) says `--null` in its error.
+    public var nulls: [String] = []
+    /// Property name → the cell texts that mean no value for it (the
+    /// mapping file's `"fieldNulls"`), text attributes included; replaces
+    /// ``nulls`` for that attribute or relationship.
+    public var fieldNulls: [String: [String]] = [:]
     /// A date format (Unicode patterns, POSIX locale) used for every date
     /// field instead of ISO 8601; an attribute's own `dateFormat` wins.
     public var dateFormat: String?

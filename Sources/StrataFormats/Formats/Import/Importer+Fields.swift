@@ -233,7 +233,9 @@ extension Importer {
                 prepared.attributePositions.append((index, reader.position(ofField: column)))
             case .relationship(let index):
                 let bytes = reader.field(column)
-                guard !bytes.isEmpty else { continue }
+                guard !bytes.isEmpty,
+                    !(plan.relationshipNulls[index]?.matches(bytes) ?? false)
+                else { continue }
                 fields.append(
                     RecordField(
                         key: plan.relationships[index].relationship.name,

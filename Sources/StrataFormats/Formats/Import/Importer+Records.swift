@@ -177,6 +177,11 @@ extension Importer {
         let destination = try self.plan(relationship.destination)
         var nested: [PreparedRecord] = []
         var scalars: [(RecordValue, SourcePosition)] = []
+        if case .text(var text) = field.value, let tokens = plan.relationshipNulls[index],
+            text.withUTF8({ tokens.matches($0) })
+        {
+            return
+        }
         switch field.value {
         case .null:
             return

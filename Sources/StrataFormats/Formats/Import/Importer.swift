@@ -104,6 +104,25 @@ public final class Importer {
         self.options = options
         self.mapping = try StoreMapping(model: model, store: store)
         self.coercerFactory = { ValueCoercer(options: options, inputFile: $0) }
+        let propertyNames = Set(
+            model.entities.flatMap { $0.attributes.map(\.name) + $0.relationships.map(\.name) })
+        if let unknown = options.fieldNulls.keys.sorted().first(where: {
+            !propertyNames.contains($0)
+        }) {
+            throw ImportError(
+                .structure, at: SourcePosition(file: ""),
+                "missing-value tokens are given for '\(unknown)', which is no property of the model")
+        }
+    }
+
+    /// The options of the related entities' plans: only the missing-value
+    /// tokens carry over (field names, keys and computations are the
+    /// imported entity's).
+    var relatedOptions: ImportOptions {
+        var related = ImportOptions()
+        related.nulls = options.nulls
+        related.fieldNulls = options.fieldNulls
+        return related
     }
 
     // MARK: - Plans
@@ -120,7 +139,7 @@ public final class Importer {
         }
         let plan = try EntityImportPlan(
             entity: entity, model: model, mapping: mapping,
-            options: entity == summary.entity ? options : ImportOptions(),
+            options: entity == summary.entity ? options : relatedOptions,
             indexedColumnSets: try uniqueIndexes(of: table))
         plans[entity] = plan
         try writer?.prepare(plan)

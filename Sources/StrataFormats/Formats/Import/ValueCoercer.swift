@@ -24,7 +24,7 @@ final class ValueCoercer {
     /// What went wrong, said about the value (the caller adds the place).
     struct Failure: Error {
         let code: ImportError.Code
-        let message: String
+        var message: String
         /// The attribute the failure is about, by index in the plan, when known.
         var attribute: Int?
         init(_ message: String, code: ImportError.Code = .invalidValue) {
@@ -53,7 +53,25 @@ final class ValueCoercer {
     ///
     /// Only the attribute's type is read on the way (a trivial value): the
     /// attribute itself is looked up for messages and rarer types.
+    ///
+    /// A cell that is one of the attribute's missing-value tokens
+    /// (``ImportOptions/nulls``) is no value; a value that fails and is a
+    /// common token says how to declare it one.
     func cell(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, index: Int, plan: EntityImportPlan
+    ) throws(Failure) -> ImportCell {
+        if let tokens = plan.nulls[index], tokens.matches(bytes) { return .null }
+        do {
+            return try convertedCell(utf8: bytes, quoted: quoted, index: index, plan: plan)
+        } catch var failure {
+            if let hint = MissingValueTokens.hint(for: bytes) {
+                failure.message += "; \(hint)"
+            }
+            throw failure
+        }
+    }
+
+    private func convertedCell(
         utf8 bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, index: Int, plan: EntityImportPlan
     ) throws(Failure) -> ImportCell {
         let type = plan.types[index]
@@ -100,7 +118,12 @@ final class ValueCoercer {
         switch value {
         case .null:
             return .null
-        case .text(let text) where plan.types[index] == .string || plan.types[index] == .uri:
+        case .text(var text) where plan.types[index] == .string || plan.types[index] == .uri:
+            if let tokens = plan.nulls[index],
+                text.withUTF8({ tokens.matches($0) })
+            {
+                return .null
+            }
             // CSV and txt inputs refuse a NUL byte; a JSON `\u0000` or a
             // plist's NUL is refused alike, so no reader stores what
             // another would refuse when the value is exported again.
