@@ -50,10 +50,23 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         // The recipes are updated; their ingredients (owned: cascade) are
         // written again, not added to.
-        #expect(again.stdout.contains("9 inserted, 4 updated, 0 rejected"))
+        #expect(again.stdout.contains("9 inserted (9 Ingredient), 4 updated, 0 rejected"))
         #expect(try count(store, "Recipe") == "4")
         #expect(try count(store, "Ingredient") == "9")
         #expect(try count(store, "RecipeType") == "3")
+    }
+
+    /// Issue 28, point 8: related objects counted in "inserted" are named.
+    @Test func testTheSummarySaysWhichEntitiesTheInsertsAre() throws {
+        let store = folder.path("Recipes.sqlite")
+        let imported = try StrataRunner.run([
+            "import", store, "Samples/Recipes/recipes.plist", "--schemas", "Schemas/Recipes",
+        ])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stdout.contains(
+                ": 16 inserted (4 Recipe, 9 Ingredient, 3 RecipeType), 0 updated, 0 rejected"),
+            "\(imported.stdout)")
     }
 
     @Test func testBadValueAbortsNamingThePlaceAndLeavesNoStore() throws {

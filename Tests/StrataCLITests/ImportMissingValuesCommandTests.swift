@@ -90,7 +90,9 @@ import Testing
     @Test func testNullIsRepeatableAndOnlyTheGivenTokensCount() throws {
         let refused = try importPenguins(["--null", "NA"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("penguins.csv:4:4: 'NULL' is not a number"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("penguins.csv:4:4: 'NULL' is not a number"), "\(refused.stderr)"
+        )
         #expect(refused.stderr.contains("give --null NULL"))
         let imported = try importPenguins(["--null", "NA", "--null", "NULL"])
         #expect(imported.status == 0, "\(imported.stderr)")

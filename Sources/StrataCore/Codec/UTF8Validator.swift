@@ -12,7 +12,7 @@ package enum UTF8Validator {
     /// that lines carrying it copy cheaply.
     package struct Problem: Hashable {
         /// The kinds of problem.
-        enum Kind: Hashable {
+        package enum Kind: Hashable {
             /// A NUL byte.
             case nul
             /// A continuation byte (80–BF) with no lead byte.
@@ -34,9 +34,9 @@ package enum UTF8Validator {
         /// The index of the byte that starts the bad sequence.
         package var index: Int
         /// What is wrong.
-        var kind: Kind
+        package var kind: Kind
         /// The byte at ``index``.
-        var byte: UInt8
+        package var byte: UInt8
 
         /// A plain description, such as `a NUL byte` or `invalid UTF-8: byte
         /// 0xFF`: what the txt readers say.
@@ -195,7 +195,7 @@ package enum UTF8Validator {
         return count
     }
 
-    fileprivate static func hex(_ byte: UInt8) -> String {
+    package static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
     }

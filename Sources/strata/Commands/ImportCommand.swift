@@ -61,7 +61,9 @@ struct ImportCommand: Command {
           --delimiter <c>      Field delimiter of csv/txt-lines: ',' ';' '|' or 'tab'.
           --quote <c>          The quote character of csv (default '"'; 'none' for none).
           --no-header          The first csv row is data (name fields with --columns).
-          --encoding <e>       utf-8 (default), utf-16 or latin-1; a byte-order mark wins.
+          --encoding <e>       auto (default: UTF-8, or Windows-1252 when the first 64 KiB
+                               are not UTF-8, with a note), utf-8, utf-16, latin-1 or
+                               windows-1252; a byte-order mark wins.
 
         VALUES:
           --date-format <p>    Read dates with this pattern (POSIX locale), not ISO 8601.
@@ -153,7 +155,8 @@ struct ImportCommand: Command {
         if let encoding = try arguments.option("--encoding") {
             guard let known = TextEncoding(rawValue: encoding.lowercased()) else {
                 throw UsageError(
-                    "'--encoding' must be utf-8, utf-16 or latin-1", command: Self.self)
+                    "'--encoding' must be auto, utf-8, utf-16, latin-1 or windows-1252",
+                    command: Self.self)
             }
             reading.encoding = known
         }
@@ -255,6 +258,9 @@ struct ImportCommand: Command {
         }
         Terminal.output(
             json ? try JSONOutput.encode(summary) : ImportSummaryText.render(summary, store: store))
+        if !json {
+            for note in summary.notes { Terminal.error("note: \(note)") }
+        }
     }
 
     /// Runs `body` on the store to import into and its model: the store

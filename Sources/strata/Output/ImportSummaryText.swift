@@ -5,8 +5,19 @@ import Strata
 enum ImportSummaryText {
     static func render(_ summary: ImportSummary, store: String) -> String {
         let verb = summary.isDryRun ? "Checked (dry run, nothing written)" : "Imported"
+        // Related objects made on the way are counted in `inserted`: say so
+        // in the same breath, entity by entity.
+        let related = summary.insertedByEntity.filter { $0.key != summary.entity && $0.value > 0 }
+            .sorted { $0.key < $1.key }
+        var inserted = "\(summary.inserted) inserted"
+        if !related.isEmpty {
+            let own = summary.insertedByEntity[summary.entity] ?? 0
+            let counts =
+                (own > 0 ? [(summary.entity, own)] : []) + related.map { ($0.key, $0.value) }
+            inserted += " (" + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ") + ")"
+        }
         var parts = [
-            "\(summary.inserted) inserted", "\(summary.updated) updated",
+            inserted, "\(summary.updated) updated",
             "\(summary.rejected) rejected",
         ]
         if summary.duplicatesSkipped > 0 {
@@ -20,14 +31,6 @@ enum ImportSummaryText {
             + parts.joined(separator: ", ")
             + String(
                 format: " in %.2f s (%.0f records/s, %.1f MB/s)", summary.seconds, rate, megabytes)
-        let related = summary.insertedByEntity.filter { $0.key != summary.entity }.sorted {
-            $0.key < $1.key
-        }
-        if !related.isEmpty {
-            text +=
-                "\n  also inserted: "
-                + related.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        }
         return text
     }
 }

@@ -316,6 +316,8 @@ extension CSVReader {
     private func checkEncoding() throws {
         let text = UnsafeBufferPointer(start: buffer + recordStart, count: recordEnd - recordStart)
         guard let problem = UTF8Validator.firstProblem(in: text) else { return }
-        throw ImportError(.encoding, at: locate(recordStart + problem.index), problem.reason)
+        throw ImportError(
+            .encoding, at: locate(recordStart + problem.index),
+            problem.kind == .nul ? problem.reason : "\(problem.reason); \(TextEncoding.hint)")
     }
 }

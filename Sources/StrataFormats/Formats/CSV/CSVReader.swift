@@ -52,6 +52,9 @@ import StrataCore
 /// }
 /// ```
 public final class CSVReader: FieldRecordReader {
+    /// What was guessed of the input's encoding, when it was not UTF-8.
+    public var notes: [String] { input.guessNote.map { [$0] } ?? [] }
+
     /// The input's path as given.
     public let file: String
     /// The dialect in force: the one given, or the one guessed from the

@@ -9,8 +9,9 @@ public struct ImportReadingOptions: Hashable, Sendable {
     /// Whether the first CSV row names the fields; nil: yes for CSV and TSV,
     /// no for txt lines.
     public var hasHeader: Bool?
-    /// The encoding when the input has no byte-order mark.
-    public var encoding: TextEncoding = .utf8
+    /// The encoding when the input has no byte-order mark; guessed by
+    /// default (``TextEncoding/automatic``).
+    public var encoding: TextEncoding = .automatic
 
     /// The defaults.
     public init() {}

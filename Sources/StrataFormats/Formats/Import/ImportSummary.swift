@@ -24,6 +24,9 @@ public struct ImportSummary: Hashable, Sendable, Codable {
     public var seconds: Double = 0
     /// Whether nothing was written (a dry run).
     public var isDryRun = false
+    /// What the import guessed and says beside its summary, such as an
+    /// input read as Windows-1252.
+    public var notes: [String] = []
 
     /// Creates an empty summary.
     public init() {}

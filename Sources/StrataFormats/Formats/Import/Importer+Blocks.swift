@@ -72,6 +72,7 @@ extension Importer {
                 try recordFinished()
             }
             summary.bytes = reader.bytesRead
+            summary.notes = reader.notes
         }
     }
 

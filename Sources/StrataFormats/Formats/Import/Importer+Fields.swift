@@ -95,6 +95,7 @@ extension Importer {
             }
             try writeBatch(batch)
             summary.bytes = reader.bytesRead
+            summary.notes = reader.notes
         }
     }
 

@@ -75,6 +75,7 @@ extension Importer {
             try writeBatch(batch)
             try checkComputedFieldsSeen()
             summary.bytes = reader.bytesRead
+            summary.notes = reader.notes
         }
     }
 

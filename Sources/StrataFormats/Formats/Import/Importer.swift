@@ -111,7 +111,8 @@ public final class Importer {
         }) {
             throw ImportError(
                 .structure, at: SourcePosition(file: ""),
-                "missing-value tokens are given for '\(unknown)', which is no property of the model")
+                "missing-value tokens are given for '\(unknown)', which is no property of the model"
+            )
         }
     }
 

@@ -7,6 +7,14 @@ public protocol ImportProgressSource: AnyObject {
     var bytesRead: Int64 { get }
     /// The size of the whole input in bytes, when known.
     var totalBytes: Int64? { get }
+    /// What the reader guessed and the user should know, such as an
+    /// encoding read as Windows-1252 (``TextEncoding/automatic``).
+    var notes: [String] { get }
+}
+
+extension ImportProgressSource {
+    /// None: a reader that guesses nothing.
+    public var notes: [String] { [] }
 }
 
 /// A streaming reader of records whose fields are flat text: CSV, TSV and

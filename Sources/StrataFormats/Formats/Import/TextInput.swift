@@ -22,6 +22,9 @@ final class TextInput {
     let path: String
     /// The encoding in force, after looking for a byte-order mark.
     private(set) var encoding: TextEncoding
+    /// What was guessed of an ``TextEncoding/automatic`` input that is not
+    /// UTF-8, said once; nil when nothing was.
+    private(set) var guessNote: String?
     /// The length of the byte-order mark that was skipped: 0, 2 or 3.
     private(set) var byteOrderMarkLength = 0
     /// Bytes read from the file so far, byte-order mark included.
@@ -41,7 +44,7 @@ final class TextInput {
 
     /// Raw bytes of a transcoded input, `rawStart..<rawEnd` not yet decoded.
     private var raw: UnsafeMutablePointer<UInt8>?
-    private let rawCapacity: Int
+    private var rawCapacity: Int
     private var rawStart = 0
     private var rawEnd = 0
     private var bigEndian = false
@@ -119,7 +122,7 @@ final class TextInput {
         switch encoding {
         case .utf8:
             return count + (try readFile(into: base + count, count: destination.count - count))
-        case .latin1:
+        case .latin1, .windows1252, .automatic:
             return try transcodeLatin1(into: base, from: count, capacity: destination.count)
         case .utf16:
             return try transcodeUTF16(into: base, from: count, capacity: destination.count)
@@ -132,7 +135,7 @@ final class TextInput {
         switch encoding {
         case .utf8:
             return utf8.count
-        case .latin1:
+        case .latin1, .windows1252, .automatic:
             // One byte per character: count the bytes that start one.
             var count = 0
             for byte in utf8 where byte & 0xC0 != 0x80 { count += 1 }
@@ -200,14 +203,50 @@ final class TextInput {
             throw error
         }
         sourceOffset = Int64(byteOrderMarkLength)
+        if encoding == .automatic { try guessEncoding(&head) }
         if encoding == .utf8 {
             pending = head
             return
         }
+        rawCapacity = max(rawCapacity, head.count)
         let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: rawCapacity)
         self.raw = raw
         for (index, byte) in head.enumerated() { raw[index] = byte }
         rawEnd = head.count
+    }
+
+    /// Settles ``TextEncoding/automatic``: reads up to the guess window
+    /// after `head` (the bytes after any byte-order mark) and keeps UTF-8
+    /// when they are UTF-8 (a sequence cut by the window's end counts as
+    /// UTF-8), else Windows-1252, with a note saying where the file stopped
+    /// being UTF-8.
+    private func guessEncoding(_ head: inout [UInt8]) throws {
+        let wanted = TextEncoding.guessWindow
+        var count = head.count
+        head += [UInt8](repeating: 0, count: max(0, wanted - count))
+        while count < wanted {
+            let read = try head.withUnsafeMutableBufferPointer { buffer in
+                // The buffer has `wanted` elements: never nil.
+                try readFile(
+                    into: buffer.baseAddress.unsafelyUnwrapped + count, count: wanted - count)
+            }
+            if read == 0 { break }
+            count += read
+        }
+        head.removeLast(head.count - count)
+        let problem = head.withUnsafeBufferPointer {
+            UTF8Validator.firstProblem(in: $0, allowingNUL: true)
+        }
+        guard let problem, !(problem.index > count - 4 && !fileEnded) else {
+            encoding = .utf8
+            return
+        }
+        encoding = .windows1252
+        let before = head[..<problem.index]
+        let line = 1 + before.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        guessNote =
+            "\(path) is not UTF-8 (byte \(UTF8Validator.hex(problem.byte)) on line \(line)) "
+            + "and has no byte-order mark: read as Windows-1252; give --encoding to choose another"
     }
 
     /// Moves the undecoded raw bytes to the front and reads more after them.
@@ -224,7 +263,8 @@ final class TextInput {
 
     // MARK: - Transcoding
 
-    /// Latin-1 to UTF-8: bytes from 0x80 become two bytes.
+    /// Latin-1 (or Windows-1252) to UTF-8: bytes from 0x80 become two
+    /// bytes (Windows-1252's 0x80–0x9F two or three).
     private func transcodeLatin1(
         into output: UnsafeMutablePointer<UInt8>, from start: Int, capacity: Int
     ) throws -> Int {
@@ -241,6 +281,12 @@ final class TextInput {
             if byte < 0x80 {
                 output[count] = byte
                 count += 1
+                continue
+            }
+            if byte < 0xA0, encoding == .windows1252 {
+                count = encode(
+                    TextEncoding.windows1252Scalar(byte), into: output, at: count,
+                    capacity: capacity)
                 continue
             }
             output[count] = 0xC0 | byte >> 6

@@ -67,6 +67,9 @@ final class LineReader {
     let path: String
     /// The file's size, when it is a regular file.
     let totalBytes: Int64?
+    /// What the input guessed of its encoding, when it was not UTF-8
+    /// (``TextInput/guessNote``).
+    let guessNote: String?
     /// The file's bytes as UTF-8; nil once closed.
     private var input: TextInput?
     /// The length of the byte-order mark the input skipped.
@@ -114,6 +117,7 @@ final class LineReader {
     /// Reads the lines of `input`.
     init(input: TextInput, chunkSize: Int, maximumLineBytes: Int) {
         self.input = input
+        guessNote = input.guessNote
         path = input.path
         totalBytes = input.totalBytes
         byteOrderMarkLength = input.byteOrderMarkLength
@@ -253,7 +257,6 @@ extension LineReader.Line {
             at: SourcePosition(
                 file: file, line: number, column: 1 + UTF8Validator.scalarCount(before),
                 byteOffset: byteOffset + Int64(problem.index)),
-            "\(problem.message); the file must be UTF-8, or name its encoding "
-                + "(--encoding latin-1 or utf-16)")
+            "\(problem.message); \(TextEncoding.hint)")
     }
 }

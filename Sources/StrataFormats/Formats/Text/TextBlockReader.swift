@@ -96,6 +96,9 @@ public final class TextBlockReader: TreeRecordReader {
     /// Bytes of the file read so far, up to the end of the last block read.
     public var bytesRead: Int64 { lines.consumedBytes }
 
+    /// What was guessed of the file's encoding, when it was not UTF-8.
+    public var notes: [String] { lines.guessNote.map { [$0] } ?? [] }
+
     /// The file's size.
     public var totalBytes: Int64? { lines.totalBytes }
 

@@ -72,6 +72,16 @@ public final class TextFileReader: TreeRecordReader {
     public let totalBytes: Int64?
     /// The sizes of the files read so far.
     public private(set) var bytesRead: Int64 = 0
+    /// The notes of the files whose encoding was guessed not to be UTF-8.
+    private var guessNotes: [String] = []
+
+    /// What was guessed of the files' encodings: the file's own note for
+    /// one, a count and the first for several.
+    public var notes: [String] {
+        guard let first = guessNotes.first else { return [] }
+        if guessNotes.count == 1 { return [first] }
+        return ["\(guessNotes.count) files were not UTF-8 and were read as Windows-1252; the first: \(first)"]
+    }
 
     private var nextIndex = 0
     private var text = TextRecordText()
@@ -164,6 +174,7 @@ public final class TextFileReader: TreeRecordReader {
         let lines = try LineReader(
             descriptor: descriptor, path: path, encoding: encoding,
             chunkSize: Int(min(size + 1, 64 * 1024)), maximumLineBytes: limits.maximumRecordBytes)
+        if let note = lines.guessNote { guessNotes.append(note) }
         try collect(lines, path: path)
         return try parse(path: path, modified: modified)
     }

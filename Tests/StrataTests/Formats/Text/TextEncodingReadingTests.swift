@@ -29,7 +29,7 @@ import Testing
         let results = readAll(try TextBlockReader(path: path))
         let error = try #require(results.first?.error)
         #expect(error.code == .encoding)
-        #expect(error.message.contains("--encoding latin-1"))
+        #expect(error.message.contains("--encoding windows-1252, latin-1 or utf-16"))
         #expect(error.position.line == 1 && error.position.column == 11)
     }
 
