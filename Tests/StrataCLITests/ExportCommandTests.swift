@@ -55,7 +55,9 @@ import Testing
         ])
         #expect(existing.status == 1)
         #expect(
-            existing.stderr == "error: \(output): a file already exists here; not replacing it\n")
+            existing.stderr
+                == "error: \(output): a file already exists here; not replacing it; give --force "
+                + "to replace it\n")
         let unknown = try StrataRunner.run([
             "export", store, "--entity", "DiaryEntry", "-o", folder.path("x.json"), "--fields",
             "title,colour",

@@ -15,7 +15,9 @@ import Foundation
 /// ```
 package final class ScratchIndex {
     private let connection: Connection
-    private let insert: Statement
+    /// Optional only so that `deinit` can finalize it before closing: an
+    /// open statement makes `close()` fail (busy).
+    private var insert: Statement?
     /// The integers each entry holds.
     package let fields: Int
 
@@ -39,6 +41,7 @@ package final class ScratchIndex {
     }
 
     deinit {
+        insert = nil
         try? connection.close()  // Scratch: removed with its folder.
     }
 
@@ -47,7 +50,7 @@ package final class ScratchIndex {
     /// - Throws: ``SQLiteError``; ``ResultCode/range`` for a wrong number
     ///   of values.
     package func add(_ name: String, _ values: [Int64]) throws {
-        try insert.execute([.text(name)] + values.map { .integer($0) })
+        try insert?.execute([.text(name)] + values.map { .integer($0) })
     }
 
     /// Calls `body` with every entry, in byte order of the names.

@@ -25,7 +25,7 @@ enum Dispatcher {
             try parsed.run()
             return .success
         } catch {
-            return exit(withError: error)
+            return exit(withError: error, command: command)
         }
     }
 }

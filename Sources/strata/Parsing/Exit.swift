@@ -10,7 +10,7 @@ enum ExitCode: Int32 {
 
 /// Reports `error` on stderr and returns the exit code it maps to. Every
 /// error leaves the command through here.
-func exit(withError error: Error) -> ExitCode {
+func exit(withError error: Error, command: (any Command.Type)? = nil) -> ExitCode {
     switch error {
     case let usage as UsageError:
         Terminal.error("error: \(usage.message)\n\n\(usage.usage)")
@@ -19,8 +19,31 @@ func exit(withError error: Error) -> ExitCode {
         Terminal.error("error: \(schema.issues.count) problems in the schema:\n\(schema)")
         return .failure
     default:
-        Terminal.error("error: \(error)")
+        var message = "\(error)"
+        if let command, Exit.outputReplacedByForce.contains(command.name),
+            Exit.isAlreadyExists(error), !message.contains("--force")
+        {
+            message += "; give --force to replace it"
+        }
+        Terminal.error("error: \(message)")
         return .failure
+    }
+}
+
+/// What the error exit knows of the commands.
+enum Exit {
+    /// The commands whose `--force` replaces an output that exists: their
+    /// "already exists" errors say so.
+    static let outputReplacedByForce: Set<String> = ["export", "archive"]
+
+    /// Whether `error` refuses to replace a file that exists.
+    static func isAlreadyExists(_ error: Error) -> Bool {
+        switch error {
+        case let store as StoreError: store.code == .alreadyExists
+        case let export as ExportError: export.code == .alreadyExists
+        case let archive as ArchiveError: archive.code == .alreadyExists
+        default: false
+        }
     }
 }
 

@@ -29,7 +29,15 @@ extension Importer {
         guard let names = options.columns ?? reader.header else {
             throw ImportError(
                 .structure, at: headerPosition,
-                "the input has no header row; name its fields in order (--columns a,b,c)")
+                "the input has no header row; name its fields in order (--columns a,b,c)"
+                    + HeaderLineHint.hint(
+                        forFirstRecordOf: reader,
+                        propertyNames: Set(
+                            model.entities.flatMap { entity in
+                                (entity.attributes.flatMap { [$0.name] + $0.importKeys }
+                                    + entity.relationships.map(\.name))
+                                    .map(FieldNameFolding.fold)
+                            })))
         }
         summary.entity = try chooseEntity(fields: names, group: nil, at: headerPosition)
         try checkComputed(fieldNames: names)
@@ -135,9 +143,12 @@ extension Importer {
         if !unknown.isEmpty, !options.ignoresUnknownFields {
             throw ImportError(
                 .unknownField, at: position,
-                "\(unknown.map { "'\($0)'" }.joined(separator: ", ")) \(unknown.count == 1 ? "matches" : "match") "
-                    + "no property of \(plan.name) (properties: \(plan.propertyNames)); map with --map FIELD=property "
-                    + "or leave out with --ignore-unknown")
+                UnknownFieldsHint.adding(
+                    to:
+                        "\(unknown.map { "'\($0)'" }.joined(separator: ", ")) \(unknown.count == 1 ? "matches" : "match") "
+                        + "no property of \(plan.name) (properties: \(plan.propertyNames)); map with --map FIELD=property "
+                        + "or leave out with --ignore-unknown",
+                    unknown: unknown))
         }
         return targets
     }

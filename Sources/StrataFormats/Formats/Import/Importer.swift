@@ -179,6 +179,9 @@ public final class Importer {
         }
         if concrete.count == 1, let only = concrete.first { return only }
         var fitting: [String] = []
+        // The entity most fields fit, with the fields it lacks, for the
+        // error when none fits them all.
+        var best: (entity: EntityImportPlan, unmatched: [String])?
         // Only the field names matter for the fit; the key and computed
         // attributes belong to the entity finally chosen.
         var fieldsOnly = ImportOptions()
@@ -187,18 +190,45 @@ public final class Importer {
             let candidate = try EntityImportPlan(
                 entity: name, model: model, mapping: mapping, options: fieldsOnly,
                 indexedColumnSets: [])
-            if !fields.isEmpty, fields.allSatisfy({ candidate.target(forField: $0) != nil }) {
-                fitting.append(name)
+            let unmatched = fields.filter { candidate.target(forField: $0) == nil }
+            if !fields.isEmpty, unmatched.isEmpty { fitting.append(name) }
+            if unmatched.count < best?.unmatched.count ?? Int.max {
+                best = (candidate, unmatched)
             }
         }
         guard fitting.count == 1, let chosen = fitting.first else {
-            let which =
-                fitting.isEmpty
-                ? "no entity has every field (\(fields.joined(separator: ", ")))"
-                : "several entities fit: \(fitting.joined(separator: ", "))"
-            throw ImportError(.structure, at: position, "\(which); name the entity with --entity")
+            guard fitting.isEmpty else {
+                throw ImportError(
+                    .structure, at: position,
+                    "several entities fit: \(fitting.joined(separator: ", ")); name the entity "
+                        + "with --entity")
+            }
+            throw ImportError(.structure, at: position, Self.noFitMessage(fields, best: best))
         }
         return chosen
+    }
+
+    /// "No entity has every field", with the best-fitting entity and the
+    /// fields it lacks: the real problem (unit-suffixed headers, a quoted
+    /// header) in one go rather than after `--entity`.
+    private static func noFitMessage(
+        _ fields: [String], best: (entity: EntityImportPlan, unmatched: [String])?
+    ) -> String {
+        guard let best, best.unmatched.count < fields.count else {
+            return UnknownFieldsHint.adding(
+                to: "no entity has any of the fields (\(fields.joined(separator: ", "))); "
+                    + "name the entity with --entity and map the fields with --map FIELD=property",
+                unknown: fields)
+        }
+        let matched = fields.count - best.unmatched.count
+        let names = best.unmatched.map { "'\($0)'" }.joined(separator: ", ")
+        return UnknownFieldsHint.adding(
+            to: "no entity has every field; the best fit is \(best.entity.name) (\(matched) of "
+                + "\(fields.count) fields), where \(names) "
+                + (best.unmatched.count == 1 ? "matches" : "match")
+                + " no property (properties: \(best.entity.propertyNames)); give --entity "
+                + "\(best.entity.name) with --map FIELD=property or --ignore-unknown",
+            unknown: best.unmatched)
     }
 
     // MARK: - Transactions

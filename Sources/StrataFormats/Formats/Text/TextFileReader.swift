@@ -80,7 +80,10 @@ public final class TextFileReader: TreeRecordReader {
     public var notes: [String] {
         guard let first = guessNotes.first else { return [] }
         if guessNotes.count == 1 { return [first] }
-        return ["\(guessNotes.count) files were not UTF-8 and were read as Windows-1252; the first: \(first)"]
+        return [
+            "\(guessNotes.count) files were not UTF-8 and were read as Windows-1252; "
+                + "the first: \(first)"
+        ]
     }
 
     private var nextIndex = 0
