@@ -22,6 +22,9 @@ extension BundleUnarchiver {
     /// target version when one is asked for (the migrator's mappings
     /// apply), and linked into place complete; a failure leaves nothing.
     ///
+    /// - Parameter progress: Called as the objects of each entity go in
+    ///   (a batch at a time, with the manifest's count as the total); not
+    ///   called while merging into an existing store.
     /// - Returns: What was written.
     /// - Throws: ``BundleError`` (`alreadyExists` for an existing store
     ///   without merging, `versionMismatch` for a bundle newer than the
@@ -29,7 +32,9 @@ extension BundleUnarchiver {
     ///   file, a line that does not fit the schema); ``MigrationError``;
     ///   ``StoreError``.
     @discardableResult
-    public func unarchive(to given: URL) throws -> BundleSummary {
+    public func unarchive(
+        to given: URL, progress: ((ExportProgress) -> Void)? = nil
+    ) throws -> BundleSummary {
         let start = Date()
         let storeURL = try StorePath.resolve(given)
         let exists = FileManager.default.fileExists(atPath: storeURL.path)
@@ -60,6 +65,7 @@ extension BundleUnarchiver {
             try Store.make(at: built, model: rules) { store in
                 let loader = try BundleLoader(
                     unarchiver: self, store: store, model: rules, verifies: verifies)
+                loader.progress = progress
                 defer { verified = loader.verifiedFiles }
                 try loader.load()
             }

@@ -157,6 +157,20 @@ public struct PredicateSQLCompiler {
         return (sql, attribute)
     }
 
+    /// What `keyPath` (dotted) reaches from the entity: an attribute, a
+    /// to-one's key or a to-many, its to-one steps joined into
+    /// ``fromClause`` — the one resolution predicates, sort keys and export
+    /// fields share.
+    ///
+    /// - Throws: ``FetchPredicateError`` (`unknownKey`) for a key the model
+    ///   lacks, a key beyond an attribute, or a property without a column.
+    package mutating func target(keyPath: String) throws -> Target {
+        let path = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var scope = root
+        defer { root = scope }
+        return try resolve(path, column: 1, in: &scope)
+    }
+
     /// Runs `body` `levels` deeper in the SQL being built; nesting beyond
     /// ``PredicateLimits/maximumSQLNesting`` is an error at `column`, before
     /// SQLite's parser would overflow on it.

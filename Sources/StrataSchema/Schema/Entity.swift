@@ -37,6 +37,10 @@ public struct Entity: Hashable, Sendable {
     public var relationships: [Relationship] = [] {
         didSet { relationships.sort { $0.name < $1.name } }
     }
+    /// The order the schema file lists the entity's own properties in, for
+    /// output that follows the file (export columns); not part of the
+    /// entity's identity (see ``PropertyOrder``).
+    public var declaredOrder = PropertyOrder()
 
     /// Creates an entity with the given properties.
     public init(

@@ -76,6 +76,24 @@ extension Model {
         return byName.values.sorted { $0.name < $1.name }
     }
 
+    /// The attributes of `entityName` including inherited ones, in the order
+    /// the schema files list them: the root entity's first, each entity's in
+    /// its ``Entity/declaredOrder``.
+    ///
+    /// - Returns: The attributes of ``allAttributes(of:)``, rearranged.
+    public func attributesInDeclaredOrder(of entityName: String) -> [Attribute] {
+        var seen = Set<String>()
+        var result: [Attribute] = []
+        for index in lineage(of: entityName).reversed() {
+            let entity = entities[index]
+            for attribute in entity.declaredOrder.arranged(entity.attributes, name: \.name)
+            where seen.insert(attribute.name).inserted {
+                result.append(attribute)
+            }
+        }
+        return result
+    }
+
     /// The relationships of `entityName` including inherited ones, sorted by name.
     public func allRelationships(of entityName: String) -> [Relationship] {
         if let entity = entity(named: entityName), entity.parent == nil {

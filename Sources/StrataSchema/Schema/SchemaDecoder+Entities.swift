@@ -50,6 +50,14 @@ extension SchemaDecoder.State {
                 of: relationships, at: fields.path("relationships"), what: "relationships"
             ).map { decodeRelationship(name: $0.name, node: $0.node, path: $0.path) }
         }
+        // The file's order, which the sorted lists above lose.
+        var listed: [String] = []
+        for group in ["attributes", "relationships"] {
+            guard let node = fields.values[group], case .dictionary(let members) = node.value
+            else { continue }
+            listed += members.map(\.key)
+        }
+        entity.declaredOrder = PropertyOrder(listed)
         return entity
     }
 

@@ -127,10 +127,20 @@ extension SchemaEncoder {
             var groups: [(String, [String])] = []
             if !entity.attributes.isEmpty {
                 groups.append(
-                    ("attributes", entity.attributes.map { attributeLine($0, in: entity) }))
+                    (
+                        "attributes",
+                        entity.declaredOrder.arranged(entity.attributes, name: \.name).map {
+                            attributeLine($0, in: entity)
+                        }
+                    ))
             }
             if !entity.relationships.isEmpty {
-                groups.append(("relationships", entity.relationships.map(relationshipLine)))
+                groups.append(
+                    (
+                        "relationships",
+                        entity.declaredOrder.arranged(entity.relationships, name: \.name).map(
+                            relationshipLine)
+                    ))
             }
             let comma = last ? "" : ","
             if fields.isEmpty && groups.isEmpty {

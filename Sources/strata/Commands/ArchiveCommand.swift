@@ -7,7 +7,8 @@ struct ArchiveCommand: Command {
     static let name = "archive"
     static let abstract = "Write a whole store, media included, to a portable zip bundle."
     static let usage = """
-        USAGE: strata archive <store> -o <file.zip> [--schemas <dir>] [--force] [--json]
+        USAGE: strata archive <store> -o <file.zip> [--schemas <dir>] [--force] [--progress]
+                              [--json]
 
         ARGUMENTS:
           <store>              A Core Data SQLite store (one Core Data wrote included).
@@ -17,6 +18,8 @@ struct ArchiveCommand: Command {
                                --force is given.
           --schemas <dir>      The model folder (default: the model recorded in the store).
           --force              Replace an existing file (atomically).
+          --progress           Report progress on stderr even when it is not a terminal
+                               (objects of each entity).
           --json               Print the summary as JSON.
 
         The bundle (strata-bundle/1) holds manifest.json (counts and a SHA-256 per file),
@@ -29,17 +32,21 @@ struct ArchiveCommand: Command {
     var output: String
     var schemas: String?
     var force: Bool
+    var progress: Bool
     var json: Bool
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let output = try arguments.option("-o") ?? arguments.option("--output")
         let schemas = try arguments.option("--schemas")
         let force = arguments.flag("--force")
+        let progress = arguments.flag("--progress")
         let json = arguments.flag("--json")
         let store = try arguments.storePath("<store>")
         try arguments.finish()
         guard let output else { throw UsageError("missing '-o <file.zip>'", command: Self.self) }
-        return Self(store: store, output: output, schemas: schemas, force: force, json: json)
+        return Self(
+            store: store, output: output, schemas: schemas, force: force, progress: progress,
+            json: json)
     }
 
     func run() throws {
@@ -47,8 +54,10 @@ struct ArchiveCommand: Command {
             let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
             defer { try? opened.close() }  // Read-only: nothing to lose on close.
             let model = try StoreModelSource.model(of: opened, schemas: schemas)
+            let bar = ProgressBar(forced: progress, label: output)
+            defer { bar.finish() }
             return try BundleArchiver(store: opened, model: model)
-                .archive(to: URL(fileURLWithPath: output), replacing: force)
+                .archive(to: URL(fileURLWithPath: output), replacing: force) { bar.show($0) }
         }
         Terminal.output(
             json

@@ -2,44 +2,64 @@ import Foundation
 import Strata
 
 /// `strata export STORE [--entity E] -o FILE [--format F] …`: write the
-/// objects of an entity (or a fetch) to CSV, a plist, txt blocks, JSON or
-/// NDJSON, in a form `strata import` reads back to the same values.
+/// objects of an entity (or a fetch) to CSV, TSV, txt lines, txt blocks, a
+/// folder of txt files, a plist, JSON or NDJSON, in a form `strata import`
+/// reads back to the same values.
 struct ExportCommand: Command {
     static let name = "export"
-    static let abstract = "Write an entity's objects to CSV, plist, txt blocks, JSON or NDJSON."
+    static let abstract =
+        "Write an entity's objects to CSV, TSV, txt lines, blocks or files, plist, JSON or NDJSON."
     static let usage = """
         USAGE: strata export <store> [--entity <name>] -o <file> [--format <format>]
                              [--where <predicate>] [--arg <value>]... [--sort <keys>]
                              [--limit <n>] [--fields <a,b,…>] [--nest <relationship>]...
-                             [--ids] [--media-dir <dir>] [--body <field>] [--schemas <dir>]
-                             [--force] [--json]
+                             [--ids] [--media-dir <dir>] [--delimiter <c>] [--title <field>]
+                             [--body <field>] [--schemas <dir>] [--force] [--progress] [--json]
 
         ARGUMENTS:
           <store>              A Core Data SQLite store (one Core Data wrote included).
 
         OPTIONS:
           --entity <name>      The entity to write (default: the model's only entity).
-          -o, --output <file>  The file to write; '-' for standard output. An existing
-                               file is not replaced unless --force is given.
-          --format <format>    csv, plist, txt-blocks, json, ndjson, or dayone (a Day One
-                               JSON export zip of the whole diary; default: from the
-                               extension of <file>).
+          -o, --output <file>  The file to write (a folder for txt-files); '-' for standard
+                               output. An existing file, or a folder with files in it, is
+                               not replaced unless --force is given.
+          --format <format>    csv, tsv, txt-lines, txt-blocks, txt-files, plist, json,
+                               ndjson, or dayone (a Day One JSON export zip of the whole
+                               diary; default: from the extension of <file>: .csv, .tsv,
+                               .txt (txt blocks), .plist, .json, .ndjson or .jsonl).
           --where <predicate>  Only objects matching an NSPredicate format string.
           --arg <value>        A value for the next %@ of the predicate.
           --sort <keys>        Comma-separated key paths; a leading '-' sorts descending.
           --limit <n>          At most n objects.
-          --fields <a,b,…>     The fields to write, in order: attributes, and relationships
-                               (written as ids, Entity/p<pk>). Default: every attribute.
+          --fields <a,b,…>     The fields to write, in order: attributes, relationships
+                               (written as ids, Entity/p<pk>), and key paths through to-one
+                               relationships (species.name: the related object's value,
+                               under that name). Default: every attribute, in the order
+                               the schema lists them.
           --nest <rel>         Write the related objects of <rel> nested, in order, with
                                their attributes (plist, JSON); repeatable.
           --ids                Start each record with an _id field (Entity/p<pk>).
           --media-dir <dir>    Write binaries as files named <sha256>.<ext> in <dir>, each
                                content once, and their paths in the records (default: base64).
-          --body <field>       The field written as a txt block's body (default: body, text
-                               or notes).
+          --delimiter <c>      txt-lines: the byte between fields (',' ';' '|' or 'tab');
+                               without it each line is one field. Read the lines back with
+                               import --format txt-lines, the same --delimiter and
+                               --columns (the summary names them). No quoting: a value
+                               with the delimiter or a line break, or empty text, is refused.
+          --title <field>      txt-files: the field written as each file's first line
+                               (default: title, name or subject). Import reads it as 'title'
+                               (--map title=<field> when it has another name) and adds each
+                               file's time as 'modified' (--map modified= leaves it out).
+          --body <field>       The field written as a txt block's or file's body (default:
+                               body, text or notes).
           --schemas <dir>      The model folder (default: the model recorded in the store).
-          --force              Replace an existing output file (atomically).
+          --force              Replace an existing output file or folder.
+          --progress           Report progress on stderr even when it is not a terminal.
           --json               Print the summary as JSON.
+
+        txt-files writes one <number> <title>.txt file per object into a new folder: header
+        lines (Key: value) for the other fields, the title line, a blank line, the body.
         """
 
     var store: String
@@ -57,8 +77,11 @@ struct ExportCommand: Command {
     var ids: Bool
     var mediaDirectory: String?
     var body: String?
+    var delimiter: UInt8?
+    var title: String?
     var schemas: String?
     var force: Bool
+    var progress: Bool
     var json: Bool
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
@@ -91,8 +114,11 @@ struct ExportCommand: Command {
         let ids = arguments.flag("--ids")
         let media = try arguments.option("--media-dir")
         let body = try arguments.option("--body")
+        let delimiter = try arguments.option("--delimiter").map(Self.delimiter)
+        let title = try arguments.option("--title")
         let schemas = try arguments.option("--schemas")
         let force = arguments.flag("--force")
+        let progress = arguments.flag("--progress")
         let json = arguments.flag("--json")
         let store = try arguments.storePath("<store>")
         try arguments.finish()
@@ -102,8 +128,21 @@ struct ExportCommand: Command {
         return Self(
             store: store, entity: entity, output: output, format: format, dayOne: dayOne,
             predicate: predicate, arguments: values, sort: sort, limit: limit, fields: fields,
-            nested: nested, ids: ids, mediaDirectory: media, body: body, schemas: schemas,
-            force: force, json: json)
+            nested: nested, ids: ids, mediaDirectory: media, body: body, delimiter: delimiter,
+            title: title, schemas: schemas, force: force, progress: progress, json: json)
+    }
+
+    /// The byte `text` names: one ASCII character, or `tab`.
+    private static func delimiter(_ text: String) throws -> UInt8 {
+        if text == "tab" || text == "\\t" || text == "\t" { return UInt8(ascii: "\t") }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != 0x0A,
+            byte != 0x0D
+        else {
+            throw UsageError(
+                "'--delimiter' must be one ASCII character (or 'tab'), not '\(text)'",
+                command: Self.self)
+        }
+        return byte
     }
 
     func validate() throws {
@@ -119,7 +158,8 @@ struct ExportCommand: Command {
                     "'--format dayone' writes a zip file; give -o <file>", command: Self.self)
             }
             guard entity == nil, predicate == nil, sort == nil, limit == nil, fields == nil,
-                nested.isEmpty, !ids, mediaDirectory == nil, body == nil
+                nested.isEmpty, !ids, mediaDirectory == nil, body == nil, delimiter == nil,
+                title == nil, !progress
             else {
                 throw UsageError(
                     "'--format dayone' writes the whole diary; it takes only -o, --schemas, "
@@ -131,6 +171,16 @@ struct ExportCommand: Command {
         if format == nil, output == "-" || ExportFormat.guess(path: output) == nil {
             throw UsageError(
                 "cannot tell the format from '\(output)'; give --format", command: Self.self)
+        }
+        if delimiter != nil, format != .txtLines {
+            throw UsageError("'--delimiter' applies to '--format txt-lines'", command: Self.self)
+        }
+        if title != nil, format != .txtFiles {
+            throw UsageError("'--title' applies to '--format txt-files'", command: Self.self)
+        }
+        if format == .txtFiles, output == "-" {
+            throw UsageError(
+                "'--format txt-files' writes a folder; give -o <folder>", command: Self.self)
         }
     }
 
@@ -169,19 +219,34 @@ struct ExportCommand: Command {
         options.nested = nested
         options.includesIDs = ids
         options.bodyField = body
+        options.delimiter = delimiter
+        options.titleField = title
         options.replacesExisting = force
         if let mediaDirectory {
             options.binaries = .files(URL(fileURLWithPath: mediaDirectory, isDirectory: true))
         }
         let format = self.format ?? ExportFormat.guess(path: output) ?? .csv
-        let summary = try Exporter(store: opened, model: model, options: options)
-            .run(to: output, format: format)
-        let text =
+        let bar = ProgressBar(forced: progress, label: output == "-" ? store : output)
+        let summary: ExportSummary
+        do {
+            defer { bar.finish() }
+            summary = try Exporter(store: opened, model: model, options: options)
+                .run(to: output, format: format) { bar.show($0) }
+        }
+        var text =
             json
             ? try JSONOutput.encode(summary)
             : "Exported \(summary.records) \(entity) to \(output) (\(summary.format), "
                 + "\(summary.bytes) bytes"
                 + (summary.mediaFiles > 0 ? ", \(summary.mediaFiles) media files" : "") + ")"
+        if !json, let columns = summary.columns {
+            let flag = delimiter.map {
+                " --delimiter " + ($0 == UInt8(ascii: "\t") ? "tab" : "'\(UnicodeScalar($0))'")
+            }
+            text +=
+                "\nRead it back with: strata import <store> \(output) --format txt-lines"
+                + (flag ?? "") + " --columns " + columns.joined(separator: ",")
+        }
         if output == "-" {
             Terminal.error(text)
         } else {

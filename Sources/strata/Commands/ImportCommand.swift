@@ -295,8 +295,7 @@ struct ImportCommand: Command {
         options.reading = reading
         options.rejectsFile = rejectsPath.map { URL(fileURLWithPath: $0) }
         options.replacesRejects = replacesRejects
-        let bar = ImportProgressBar(
-            enabled: forceProgress || isatty(STDERR_FILENO) == 1, file: input)
+        let bar = ProgressBar(forced: forceProgress, label: input)
         defer { bar.finish() }
         return try Importer.import(
             URL(fileURLWithPath: input), into: store, model: model, options: options,

@@ -8,7 +8,7 @@ struct UnarchiveCommand: Command {
     static let abstract = "Restore a bundle into a new store (or merge it into one), verified."
     static let usage = """
         USAGE: strata unarchive <file.zip> <store> [--schemas <dir>] [--to <version>]
-                                [--merge] [--json]
+                                [--merge] [--progress] [--json]
 
         ARGUMENTS:
           <file.zip>           A strata-bundle/1 zip (strata archive).
@@ -22,6 +22,8 @@ struct UnarchiveCommand: Command {
           --to <version>       The version to write (with --schemas).
           --merge              Add the records to the existing <store>: objects matching one
                                of its uniqueness constraints update it, others are added.
+          --progress           Report progress on stderr even when it is not a terminal
+                               (objects of each entity; not while merging).
           --json               Print the summary as JSON.
 
         Before anything is written, the zip's names, sizes and compression ratios, the
@@ -33,19 +35,21 @@ struct UnarchiveCommand: Command {
     var schemas: String?
     var version: Int?
     var merges: Bool
+    var progress: Bool
     var json: Bool
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let schemas = try arguments.option("--schemas")
         let version = try arguments.integerOption("--to")
         let merges = arguments.flag("--merge")
+        let progress = arguments.flag("--progress")
         let json = arguments.flag("--json")
         let bundle = try arguments.positional("<file.zip>")
         let store = try arguments.storePath("<store>")
         try arguments.finish()
         return Self(
             bundle: bundle, store: store, schemas: schemas, version: version, merges: merges,
-            json: json)
+            progress: progress, json: json)
     }
 
     func validate() throws {
@@ -62,9 +66,11 @@ struct UnarchiveCommand: Command {
         options.schemas = schemas.map { URL(fileURLWithPath: $0, isDirectory: true) }
         options.targetVersion = version
         options.merges = merges
+        let bar = ProgressBar(forced: progress, label: bundle)
         let summary = try StoreActivity.run(store, "unarchive into the store") {
-            try BundleUnarchiver(bundle: URL(fileURLWithPath: bundle), options: options)
-                .unarchive(to: URL(fileURLWithPath: store))
+            defer { bar.finish() }
+            return try BundleUnarchiver(bundle: URL(fileURLWithPath: bundle), options: options)
+                .unarchive(to: URL(fileURLWithPath: store)) { bar.show($0) }
         }
         let migrated =
             summary.storeVersion != summary.bundleVersion

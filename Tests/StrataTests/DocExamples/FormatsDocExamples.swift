@@ -129,4 +129,18 @@ enum FormatsDocExamples {
             let name = String(decoding: reader.field(0), as: UTF8.self)
         }
     }
+
+    /// From Sources/StrataFormats/Formats/Export/ExportProgress.swift.
+    static func exportProgress(exporter: Exporter) throws {
+        try exporter.run(to: "penguins.csv", format: .csv) { progress in
+            print("\(progress.objects) of \(progress.total ?? 0) \(progress.entity)")
+        }
+    }
+
+    /// From Sources/StrataSchema/Schema/PropertyOrder.swift.
+    static func propertyOrder(entity: Entity) {
+        let order = PropertyOrder(["name", "email", "age"])
+        let arranged = order.arranged(entity.attributes, name: \.name)
+        _ = arranged
+    }
 }

@@ -35,13 +35,13 @@ public enum DiaryModel: TypedModel {
           "entities": {
             "DiaryEntry": {
               "attributes": {
-                "body": { "type": "string", "optional": true, "maxLength": 20000, "importKeys": ["Body", "text"], "renamedFrom": "text" },
                 "creationTime": { "type": "date", "default": "now", "indexed": true, "importKeys": ["Date", "created"] },
-                "icon": { "type": "binary", "optional": true, "media": true },
-                "subtitle": { "type": "string", "optional": true, "maxLength": 120 },
-                "title": { "type": "string", "maxLength": 120 },
                 "updateTime": { "type": "date", "default": "now", "touch": "save" },
-                "wordCount": { "type": "integer32", "default": 0, "minValue": 0 }
+                "title": { "type": "string", "maxLength": 120 },
+                "subtitle": { "type": "string", "optional": true, "maxLength": 120 },
+                "body": { "type": "string", "optional": true, "maxLength": 20000, "importKeys": ["Body", "text"], "renamedFrom": "text" },
+                "wordCount": { "type": "integer32", "default": 0, "minValue": 0 },
+                "icon": { "type": "binary", "optional": true, "media": true }
               },
               "relationships": {
                 "media": { "destination": "Medium", "inverse": "diaryEntry", "toMany": true, "optional": true, "deleteRule": "cascade" },
@@ -50,8 +50,8 @@ public enum DiaryModel: TypedModel {
             },
             "Medium": {
               "attributes": {
-                "data": { "type": "binary", "externalStorage": true, "media": true },
-                "type": { "type": "string", "pattern": "^(image|sound)$" }
+                "type": { "type": "string", "pattern": "^(image|sound)$" },
+                "data": { "type": "binary", "externalStorage": true, "media": true }
               },
               "relationships": {
                 "diaryEntry": { "destination": "DiaryEntry", "inverse": "media" }

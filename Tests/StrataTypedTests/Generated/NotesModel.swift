@@ -33,10 +33,10 @@ public enum NotesModel: TypedModel {
           "entities": {
             "Note": {
               "attributes": {
-                "body": { "type": "string", "optional": true, "importKeys": ["Body", "text"] },
                 "date": { "type": "date", "default": "now", "indexed": true, "importKeys": ["Date", "modified", "created"] },
-                "keywords": { "type": "string", "optional": true, "importKeys": ["Keywords", "tags"] },
-                "title": { "type": "string", "maxLength": 200, "importKeys": ["Title", "subject"] }
+                "title": { "type": "string", "maxLength": 200, "importKeys": ["Title", "subject"] },
+                "body": { "type": "string", "optional": true, "importKeys": ["Body", "text"] },
+                "keywords": { "type": "string", "optional": true, "importKeys": ["Keywords", "tags"] }
               }
             }
           }

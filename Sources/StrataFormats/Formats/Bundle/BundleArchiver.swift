@@ -55,6 +55,9 @@ public final class BundleArchiver {
     ///
     /// - Parameter replacing: Whether an existing file at `url` may be
     ///   replaced; by default it is an error, before anything is written.
+    /// - Parameter progress: Called every ``ExportProgress/interval``
+    ///   objects of each entity and at its end, with its count of rows as
+    ///   the total.
     /// - Returns: What was written.
     /// - Throws: ``ArchiveError`` (an existing file, a write failure),
     ///   ``ExportError`` or ``StoreError`` for a store that cannot be read,
@@ -62,7 +65,9 @@ public final class BundleArchiver {
     ///   ``verifyReferences(mapping:)``) or no entity reads (rows whose `Z_ENT` names
     ///   none: ``Store/unknownEntityRows(of:)``), before anything is written.
     @discardableResult
-    public func archive(to url: URL, replacing: Bool = false) throws -> BundleSummary {
+    public func archive(
+        to url: URL, replacing: Bool = false, progress: ((ExportProgress) -> Void)? = nil
+    ) throws -> BundleSummary {
         let start = Date()
         var summary = BundleSummary()
         summary.model = model.name
@@ -97,10 +102,19 @@ public final class BundleArchiver {
                 try BundleJoinLinks(model: model, mapping: mapping) {
                     try BundleJoinLinks.leadingColumn(of: $0, in: connection)
                 })
-            for entity in entities {
+            let entities = self.entities
+            for (step, entity) in entities.enumerated() {
+                let report = progress.map { progress in
+                    { (count: Int, total: Int?) in
+                        progress(
+                            ExportProgress(
+                                entity: entity, objects: count, total: total, step: step + 1,
+                                steps: entities.count))
+                    }
+                }
                 let (file, count) = try writeData(
                     of: entity, mapping: mapping, zip: zip, index: index, slots: &slots,
-                    joinLinks: joinLinks)
+                    joinLinks: joinLinks, report: report)
                 files.append(file)
                 summary.counts[entity] = count
             }
@@ -131,7 +145,8 @@ public final class BundleArchiver {
     /// key order; media values are indexed for the media pass.
     private func writeData(
         of entity: String, mapping: StoreMapping, zip: ZipWriter, index: ScratchIndex,
-        slots: inout [MediaSlot], joinLinks: ArchivedJoinLinks
+        slots: inout [MediaSlot], joinLinks: ArchivedJoinLinks,
+        report: ((Int, Int?) -> Void)? = nil
     ) throws -> (BundleManifest.File, Int) {
         var options = ExportOptions(entity: entity)
         options.includesSubentities = false
@@ -152,6 +167,8 @@ public final class BundleArchiver {
             options.prefixOnly.insert(attribute.name)
         }
         let query = try ExportQuery(store: store, model: model, mapping: mapping, options: options)
+        let total = report == nil ? nil : try query.total()
+        report?(0, total)
         let knownSlots = slots
         var reader = ExportValueReader(storeURL: store.url)
         reader.storedMedia = { attribute, prefix in
@@ -209,12 +226,14 @@ public final class BundleArchiver {
                 pending += line.bytes
                 pending.append(0x0A)
                 count += 1
+                if count % ExportProgress.interval == 0 { report?(count, total) }
                 if pending.count >= 1 << 16 {
                     try Self.emit(&pending, sink: sink, hash: &hash, size: &size)
                 }
             }
             try Self.emit(&pending, sink: sink, hash: &hash, size: &size)
         }
+        report?(count, total)
         return (
             BundleManifest.File(path: path, bytes: size, sha256: SHA256.hex(hash.finalize())), count
         )

@@ -69,6 +69,10 @@ package final class BundleLoader {
     /// Read only when no load is running.
     package var verifiedFiles: Set<String> { decoder.verifiedFiles.union(verifiedMedia) }
 
+    /// Called as objects go in: after each batch, per entity in load order,
+    /// with the manifest's count as the total.
+    package var progress: ((ExportProgress) -> Void)?
+
     private var path: String { unarchiver.path }
 
     /// Loads every data file, then the to-many links, `Z_MAX` and the checks.
@@ -90,8 +94,21 @@ package final class BundleLoader {
             // inserts links is in, while the decoder reads the files that
             // only list the other side.
             let lastLinking = files.last { insertsJoinLinks($0.columns) }?.entry.path
+            var loaded = 0
+            var step = 0
+            var current = ""
             try loadObjects(files) { batch in
                 if batch.endsFile, batch.file == lastLinking { try joinIndexes.restore() }
+                guard let progress, !batch.linksOnly else { return }
+                let entity = batch.columns.entity
+                if entity != current {
+                    (current, loaded, step) = (entity, 0, step + 1)
+                }
+                loaded += batch.count
+                progress(
+                    ExportProgress(
+                        entity: entity, objects: loaded,
+                        total: unarchiver.manifest.counts[entity], step: step, steps: files.count))
             }
             let mirrors = decoder.joinLinks.disagreeingMirrors
             if !mirrors.isEmpty {

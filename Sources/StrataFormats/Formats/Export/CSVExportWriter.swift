@@ -5,16 +5,52 @@ import StrataCore
 /// field names, CRLF line ends, a field quoted when it holds a comma, a
 /// quote, a CR or a LF (quotes doubled), the empty string as `""` and no
 /// value as an empty field — the distinctions ``CSVReader`` and the
-/// importer read back.
+/// importer read back. The same with another ``Dialect``: TSV (a tab, LF
+/// line ends) and txt lines (no header, no quotes: a value that would need
+/// them is refused).
 ///
 /// The common columns go from SQLite's buffer straight into the output
 /// buffer: text bytes as they are, integers, reals and dates formatted
 /// into bytes, with no `String` per field. Other values (binaries, UUIDs,
 /// relationship ids) take the general path through ``RecordValue``.
 final class CSVExportWriter {
+    /// How the fields and lines are written.
+    struct Dialect {
+        /// The byte between fields; nil when the line is one field.
+        var delimiter: UInt8?
+        /// Whether fields are quoted where needed; without quotes, a value
+        /// holding the delimiter or a line break, or empty text, is refused.
+        var quotes: Bool
+        /// Whether the first line names the fields.
+        var header: Bool
+        /// The bytes that end a line.
+        var lineEnd: [UInt8]
+
+        /// RFC 4180.
+        static let csv = Dialect(
+            delimiter: UInt8(ascii: ","), quotes: true, header: true, lineEnd: [0x0D, 0x0A])
+        /// Tab-separated values, as the importer's `tsv` reads them.
+        static let tsv = Dialect(
+            delimiter: UInt8(ascii: "\t"), quotes: true, header: true, lineEnd: [0x0A])
+
+        /// txt lines split by `delimiter` (or whole lines).
+        static func lines(_ delimiter: UInt8?) -> Dialect {
+            Dialect(delimiter: delimiter, quotes: false, header: false, lineEnd: [0x0A])
+        }
+    }
+
+    /// A value txt lines cannot hold, thrown by the field writers and named
+    /// by the row loop.
+    private struct UnfitValue: Error {}
+
     private let output: ExportOutput
     private let query: ExportQuery
     private let values: ExportValueReader
+    private let dialect: Dialect
+    /// The delimiter, or a line feed when each line is one field.
+    private let delimiter: UInt8
+    /// Bytes above this one need neither quotes nor a look.
+    private let highestSpecial: UInt8
 
     /// How one field is written: straight from its column, or through the
     /// general path (field index).
@@ -30,10 +66,16 @@ final class CSVExportWriter {
     /// One plan per field, made once so the row loop copies no `Attribute`.
     private let plans: ContiguousArray<Plan>
 
-    init(output: ExportOutput, query: ExportQuery, values: ExportValueReader) {
+    init(
+        output: ExportOutput, query: ExportQuery, values: ExportValueReader,
+        dialect: Dialect = .csv
+    ) {
         self.output = output
         self.query = query
         self.values = values
+        self.dialect = dialect
+        delimiter = dialect.delimiter ?? 0x0A
+        highestSpecial = max(UInt8(ascii: "\""), delimiter)
         plans = ContiguousArray(
             query.fields.enumerated().map { index, field in
                 guard case .attribute(let attribute, let column) = field.source else {
@@ -52,34 +94,49 @@ final class CSVExportWriter {
 
     /// Writes the header and every row.
     ///
+    /// - Parameter progress: Called with the rows written so far, every
+    ///   ``ExportProgress/interval`` rows.
     /// - Returns: The number of rows.
-    func writeAll() throws -> Int {
+    func writeAll(progress: (Int) -> Void = { _ in }) throws -> Int {
+        if dialect.delimiter == nil, query.fields.count != 1 {
+            throw ExportError(
+                .unwritableValue, path: output.path,
+                "txt lines without a delimiter hold one field a line, and there are "
+                    + "\(query.fields.count); give a delimiter or one field")
+        }
         var buffer = output.takeBuffer()
         defer { output.giveBack(buffer) }
-        for (index, field) in query.fields.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            var name = field.name
-            name.withUTF8 { Self.appendQuoted($0, emptyIsValue: false, to: &buffer) }
+        if dialect.header {
+            for (index, field) in query.fields.enumerated() {
+                if index > 0 { buffer.append(delimiter) }
+                var name = field.name
+                try name.withUTF8 { try appendText($0, emptyIsValue: false, to: &buffer) }
+            }
+            buffer += dialect.lineEnd
         }
-        buffer.append(0x0D)
-        buffer.append(0x0A)
         let row = query.statement
         var count = 0
         while try row.step() {
             try query.checkEntity()
-            var first = true
-            for plan in plans {
-                if !first { buffer.append(UInt8(ascii: ",")) }
-                first = false
-                try append(plan, row, to: &buffer)
+            for index in plans.indices {
+                if index > 0 { buffer.append(delimiter) }
+                do {
+                    try append(plans[index], row, to: &buffer)
+                } catch is UnfitValue {
+                    throw ExportError(
+                        .unwritableValue, path: output.path,
+                        "\(currentID()).\(query.fields[index].name): txt lines cannot hold this "
+                            + "value (it is empty text, or holds the delimiter or a line break); "
+                            + "write csv or tsv instead")
+                }
             }
-            buffer.append(0x0D)
-            buffer.append(0x0A)
+            buffer += dialect.lineEnd
             count += 1
             if buffer.count >= ExportOutput.flushSize {
                 try output.write(buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
+            if count % ExportProgress.interval == 0 { progress(count) }
         }
         return count
     }
@@ -93,7 +150,7 @@ final class CSVExportWriter {
             switch row.columnType(column) {
             case .null: return
             case .text:
-                Self.appendQuoted(row.utf8Bytes(at: column), emptyIsValue: true, to: &buffer)
+                try appendText(row.utf8Bytes(at: column), emptyIsValue: true, to: &buffer)
             default: try appendGeneral(column: column, to: &buffer)
             }
         case .integer(let column):
@@ -157,7 +214,7 @@ final class CSVExportWriter {
         switch value {
         case .null: return
         case .text(var text):
-            text.withUTF8 { Self.appendQuoted($0, emptyIsValue: true, to: &buffer) }
+            try text.withUTF8 { try appendText($0, emptyIsValue: true, to: &buffer) }
         case .integer(let number): Self.appendInteger(number, to: &buffer)
         case .unsignedInteger(let number), .uid(let number): buffer += String(number).utf8
         case .real(let number): Self.appendReal(number, to: &buffer)
@@ -175,20 +232,26 @@ final class CSVExportWriter {
 
     // MARK: - Bytes
 
-    /// `bytes` as a CSV field: quoted when they hold `,` `"` CR or LF (or
-    /// are empty and `emptyIsValue`), with quotes doubled.
+    /// `bytes` as a field: quoted when they hold the delimiter, `"`, CR or
+    /// LF (or are empty and `emptyIsValue`), with quotes doubled; without
+    /// quotes, such bytes throw ``UnfitValue``.
     @inline(__always)
-    private static func appendQuoted(
+    private func appendText(
         _ bytes: UnsafeBufferPointer<UInt8>, emptyIsValue: Bool, to buffer: inout [UInt8]
-    ) {
+    ) throws {
         var needsQuotes = bytes.isEmpty && emptyIsValue
         var quotes = 0
-        for byte in bytes where byte <= UInt8(ascii: ",") {
-            switch byte {
-            case UInt8(ascii: ","), 0x0A, 0x0D: needsQuotes = true
-            case UInt8(ascii: "\""): quotes += 1
-            default: break
+        for byte in bytes where byte <= highestSpecial {
+            if byte == delimiter || byte == 0x0A || byte == 0x0D {
+                needsQuotes = true
+            } else if byte == UInt8(ascii: "\"") {
+                quotes += 1
             }
+        }
+        guard dialect.quotes else {
+            if needsQuotes { throw UnfitValue() }
+            buffer.append(contentsOf: bytes)
+            return
         }
         guard needsQuotes || quotes > 0 else {
             buffer.append(contentsOf: bytes)

@@ -53,6 +53,14 @@ public struct ExportOptions: Sendable {
     /// The field written as the body of a txt block; nil takes an attribute
     /// named `body`, `text` or `notes` when the entity has one.
     public var bodyField: String?
+    /// The byte between the fields of txt lines (`;`, `|`, a tab…); nil
+    /// writes each object's one field as the whole line.
+    public var delimiter: UInt8?
+    /// The field written as the title line of txt files; nil takes an
+    /// attribute named `title`, `name` or `subject` among the fields. The
+    /// txt-files importer reads it back as `title` (import with
+    /// `--map title=<field>` when it has another name).
+    public var titleField: String?
     /// Whether an existing output file is replaced (atomically); by
     /// default an existing file is an error.
     public var replacesExisting = false

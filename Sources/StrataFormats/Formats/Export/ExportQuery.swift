@@ -24,6 +24,10 @@ final class ExportQuery {
     let namesByNumber: [Int: String]
     /// The `Z_ENT` values of the rows exported.
     let entityNumbers: Set<Int>
+    /// The rows' query, for ``total()``.
+    private let rowQuery: RowQuery
+    /// Whether a predicate chooses the rows (then ``total()`` is nil).
+    private let isFiltered: Bool
 
     /// Compiles the query of `options` on `store`.
     ///
@@ -44,7 +48,8 @@ final class ExportQuery {
                 "the model has no entity '\(options.entity)' (entities: "
                     + model.entities.map(\.name).sorted().joined(separator: ", ") + ")")
         }
-        let attributes = model.allAttributes(of: options.entity).filter {
+        // In the order the schema file lists them, parents' first.
+        let attributes = model.attributesInDeclaredOrder(of: options.entity).filter {
             !$0.isTransient && entityMapping.attributeColumns[$0.name] != nil
         }
         let relationships = model.allRelationships(of: options.entity).filter { !$0.isTransient }
@@ -63,8 +68,14 @@ final class ExportQuery {
         var fields: [ExportField] = []
         if options.includesIDs { fields.append(ExportField(name: "_id", source: .id)) }
         func nextColumn() -> Int32 { Int32(columns.count) }
+        var compiler = try PredicateSQLCompiler(mapping: mapping, entity: options.entity)
         for name in names {
-            if let attribute = attributes.first(where: { $0.name == name }) {
+            if name.contains(".") {
+                let source = try Self.keyPathSource(
+                    name, compiler: &compiler, column: nextColumn(), path: store.path)
+                fields.append(ExportField(name: name, source: source.source))
+                columns.append(.compiled(source.sql))
+            } else if let attribute = attributes.first(where: { $0.name == name }) {
                 fields.append(
                     ExportField(name: name, source: .attribute(attribute, column: nextColumn())))
                 // A value read in pieces later only needs its first bytes here.
@@ -119,7 +130,6 @@ final class ExportQuery {
         }
         self.fields = fields
 
-        var compiler = try PredicateSQLCompiler(mapping: mapping, entity: options.entity)
         if let predicate = options.predicate {
             try predicate.check(entity: options.entity, model: model)
             compiler.predicateText = predicate.description
@@ -153,6 +163,50 @@ final class ExportQuery {
         query.order = order
         query.limit = options.limit > 0 ? options.limit : nil
         statement = try RowReader(store, tables: mapping).prepare(query)
+        rowQuery = query
+        isFiltered = options.predicate != nil
+    }
+
+    /// How many objects the export writes, when that costs no more than a
+    /// count of the entity's rows: nil when a predicate chooses them (the
+    /// count would evaluate it over the whole table a second time).
+    func total() throws -> Int? {
+        guard !isFiltered else { return nil }
+        return Int(try RowReader(store, tables: mapping).count(rowQuery))
+    }
+
+    /// The source of a field named by a key path through to-one
+    /// relationships (`species.name`): the attribute it ends at, read from a
+    /// column the compiler joins in, as the predicate and the sort keys
+    /// resolve key paths.
+    ///
+    /// - Throws: ``ExportError`` `unknownField` for a path the model does not
+    ///   have, one that ends at a relationship, or one through a to-many.
+    private static func keyPathSource(
+        _ name: String, compiler: inout PredicateSQLCompiler, column: Int32, path: String
+    ) throws -> (source: ExportField.Source, sql: String) {
+        let target: PredicateSQLCompiler.Target
+        do {
+            target = try compiler.target(keyPath: name)
+        } catch let error as FetchPredicateError {
+            throw ExportError(
+                .unknownField, path: path, "cannot write the field '\(name)': \(error.message)")
+        }
+        switch target {
+        case .attribute(let sql, let attribute):
+            return (.attribute(attribute, column: column), sql)
+        case .toMany(_, let owner, let relationship, _):
+            throw ExportError(
+                .unknownField, path: path,
+                "cannot write the field '\(name)': \(owner).\(relationship.name) is to-many, "
+                    + "and a field holds one value; write \(relationship.destination) "
+                    + "objects in an export of their own, or nest them with --nest (plist, JSON)")
+        case .toOne(_, let destination), .object(_, entity: let destination):
+            throw ExportError(
+                .unknownField, path: path,
+                "cannot write the field '\(name)': it ends at a \(destination) object; name "
+                    + "one of its attributes (\(name).<attribute>)")
+        }
     }
 
     /// The statement reading the destinations of `relationship` from one

@@ -10,6 +10,10 @@ public struct ExportSummary: Hashable, Sendable, Codable {
     public var mediaFiles = 0
     /// Bytes of the output file.
     public var bytes: Int64 = 0
+    /// The fields of each line of txt lines, in order: what
+    /// `strata import --columns` takes to read them back; nil for other
+    /// formats.
+    public var columns: [String]?
     /// Wall time, in seconds.
     public var seconds: Double = 0
 

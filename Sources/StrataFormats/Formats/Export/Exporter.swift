@@ -43,6 +43,13 @@ public final class Exporter {
 
     /// Writes the objects to `path` (`-` for standard output) in `format`.
     ///
+    /// txt files go to a folder at `path` instead: written beside it and
+    /// renamed into place whole (an existing folder with files in it is
+    /// refused unless ``ExportOptions/replacesExisting`` says so).
+    ///
+    /// - Parameter progress: Called every ``ExportProgress/interval``
+    ///   objects and at the end, with the total when a count of the
+    ///   entity's rows gives it (no predicate).
     /// - Returns: What was written.
     /// - Throws: ``ExportError`` (unknown fields, values the format cannot
     ///   hold, an existing file, a write that fails), ``FetchPredicateError`` for
@@ -50,10 +57,12 @@ public final class Exporter {
     ///   the entity's table whose `Z_ENT` names no entity is an
     ///   ``ExportError`` (`store`) naming it, not left out; the target
     ///   is then unchanged (media files already written stay: each is whole).
-    public func run(to path: String, format: ExportFormat) throws -> ExportSummary {
+    @discardableResult
+    public func run(
+        to path: String, format: ExportFormat, progress: ((ExportProgress) -> Void)? = nil
+    ) throws -> ExportSummary {
         let start = Date()
         let mapping = try StoreMapping(model: model, store: store)
-        let output = try ExportOutput(path: path, replacing: options.replacesExisting)
         var summary = ExportSummary()
         summary.entity = options.entity
         summary.format = format.rawValue
@@ -66,39 +75,77 @@ public final class Exporter {
             mediaFolder = media
             reader.media = { _, bytes in try media.store(bytes) }
         }
-        do {
-            try store.connection.beginTransaction(.deferred)
-            defer { try? store.connection.commit() }  // Only read.
-            let query = try ExportQuery(
-                store: store, model: model, mapping: mapping, options: options)
-            if format == .csv {
-                let writer = CSVExportWriter(output: output, query: query, values: reader)
-                summary.records = try writer.writeAll()
-            } else {
-                summary.records = try writeRecords(query, reader, output, format)
-            }
-            summary.bytes = try output.commit()
-        } catch {
-            output.abandon()
-            throw error
+        try store.connection.beginTransaction(.deferred)
+        defer { try? store.connection.commit() }  // Only read.
+        let query = try ExportQuery(
+            store: store, model: model, mapping: mapping, options: options)
+        let total = progress == nil ? nil : try query.total()
+        let entity = options.entity
+        let report = { (count: Int) -> Void in
+            progress?(ExportProgress(entity: entity, objects: count, total: total))
         }
+        report(0)
+        if format == .txtFiles {
+            guard path != "-" else {
+                throw ExportError(
+                    .unwritable, path: path, "txt files are a folder; give the folder's path")
+            }
+            let folder = try ExportFolder(path: path, replacing: options.replacesExisting)
+            do {
+                let writer = TextFileExportWriter(
+                    folder: folder, titleKey: try titleKey(query), bodyKey: bodyKey())
+                summary.records = try writeRecords(
+                    query, reader, writer, path: path, flattensLists: true, report: report)
+                try folder.commit()
+            } catch {
+                folder.abandon()
+                throw error
+            }
+            summary.bytes = folder.written
+        } else {
+            let output = try ExportOutput(path: path, replacing: options.replacesExisting)
+            do {
+                switch format {
+                case .csv, .tsv, .txtLines:
+                    let dialect: CSVExportWriter.Dialect =
+                        format == .csv ? .csv : format == .tsv ? .tsv : .lines(options.delimiter)
+                    let writer = CSVExportWriter(
+                        output: output, query: query, values: reader, dialect: dialect)
+                    summary.records = try writer.writeAll(progress: report)
+                    if format == .txtLines { summary.columns = query.fields.map(\.name) }
+                default:
+                    summary.records = try writeRecords(
+                        query, reader, recordWriter(format, output), path: path,
+                        flattensLists: format == .txtBlocks, report: report)
+                }
+                summary.bytes = try output.commit()
+            } catch {
+                output.abandon()
+                throw error
+            }
+        }
+        report(summary.records)
         summary.mediaFiles = mediaFolder?.written ?? 0
         summary.seconds = Date().timeIntervalSince(start)
         return summary
     }
 
-    private func writeRecords(
-        _ query: ExportQuery, _ reader: ExportValueReader, _ output: ExportOutput,
-        _ format: ExportFormat
-    ) throws -> Int {
-        let writer: any ExportRecordWriter
+    /// The writer of a record format.
+    private func recordWriter(
+        _ format: ExportFormat, _ output: ExportOutput
+    ) -> any ExportRecordWriter {
         switch format {
-        case .json, .ndjson: writer = JSONExportWriter(output: output, lines: format == .ndjson)
-        case .plist: writer = PropertyListExportWriter(output: output)
-        case .txtBlocks: writer = TextBlockExportWriter(output: output, bodyKey: bodyKey())
-        case .csv: return 0
+        case .plist: PropertyListExportWriter(output: output)
+        case .txtBlocks: TextBlockExportWriter(output: output, bodyKey: bodyKey())
+        case .ndjson: JSONExportWriter(output: output, lines: true)
+        default: JSONExportWriter(output: output, lines: false)
         }
-        let flattensLists = format == .txtBlocks
+    }
+
+    private func writeRecords(
+        _ query: ExportQuery, _ reader: ExportValueReader, _ writer: any ExportRecordWriter,
+        path: String, flattensLists: Bool, report: (Int) -> Void
+    ) throws -> Int {
         var count = 0
         while try query.statement.step() {
             try query.checkEntity()
@@ -106,14 +153,40 @@ public final class Exporter {
             if flattensLists {
                 for index in record.fields.indices {
                     record.fields[index].value = try Self.flattened(
-                        record.fields[index], id: id, path: output.path)
+                        record.fields[index], id: id, path: path)
                 }
             }
             try writer.write(record, id: id)
             count += 1
+            if count % ExportProgress.interval == 0 { report(count) }
         }
         try writer.finish()
         return count
+    }
+
+    /// The title field of txt files: the option, else the first field
+    /// named `title`, `name` or `subject`.
+    ///
+    /// - Throws: ``ExportError`` `unknownField` when there is none among
+    ///   the fields written.
+    private func titleKey(_ query: ExportQuery) throws -> String {
+        let names = query.fields.map(\.name)
+        if let field = options.titleField {
+            guard names.contains(field) else {
+                throw ExportError(
+                    .unknownField, path: store.path,
+                    "the title field '\(field)' is not among the fields written ("
+                        + names.joined(separator: ", ") + ")")
+            }
+            return field
+        }
+        guard let found = ["title", "name", "subject"].first(where: names.contains) else {
+            throw ExportError(
+                .unknownField, path: store.path,
+                "txt files start with a title line, and no field is named title, name or "
+                    + "subject; name the title field (--title <field>)")
+        }
+        return found
     }
 
     /// The body field of txt blocks: the option, else `body`, `text` or

@@ -213,7 +213,7 @@ public final class TextBlockWriter {
     }
 
     /// The key and value `line` reads back as, when it is a header line.
-    private static func parsedHeader(_ line: String) -> (key: String, value: String)? {
+    static func parsedHeader(_ line: String) -> (key: String, value: String)? {
         var line = line
         return line.withUTF8 { bytes in
             guard UTF8Validator.firstProblem(in: bytes) == nil,

@@ -18,8 +18,10 @@ import Testing
     @Test(arguments: ExportFormat.allCases)
     func testABlobInAStringColumnIsRefusedNamingTheObject(format: ExportFormat) throws {
         let fixture = try fixture(setting: "UPDATE ZITEM SET ZTEXT = X'00FF00'")
-        let exporter = try Exporter(
-            store: fixture.store, model: fixture.model, options: ExportOptions(entity: "Item"))
+        var options = ExportOptions(entity: "Item")
+        options.delimiter = UInt8(ascii: "|")  // txt lines of several fields
+        options.titleField = "label"  // txt files
+        let exporter = try Exporter(store: fixture.store, model: fixture.model, options: options)
         let error = try #require(throws: ExportError.self) {
             try exporter.run(to: fixture.folder.file("out").path, format: format)
         }

@@ -1,0 +1,157 @@
+import Foundation
+import StrataCore
+import StrataStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A folder of files written whole or not at all: the files go into a
+/// hidden work folder beside the target (``WorkFiles``), which is renamed
+/// into place only when complete. A failed or abandoned folder leaves the
+/// target as it was.
+///
+/// An existing folder that holds files is refused unless replacing was
+/// asked for; an empty one is taken. File names are checked: no path
+/// separator, no NUL, not hidden, not `.` or `..`, and each name once, so
+/// nothing is ever written outside the folder.
+final class ExportFolder {
+    /// The target's path as given.
+    let path: String
+    /// Files written so far.
+    private(set) var count = 0
+    /// Bytes written so far.
+    private(set) var written: Int64 = 0
+    private let target: URL
+    private let work: URL
+    private let replaces: Bool
+    private var names = Set<String>()
+    private var isFinished = false
+
+    /// Makes the work folder beside `path`.
+    ///
+    /// - Throws: ``ExportError`` `alreadyExists` when `path` is a folder
+    ///   with files in it (and `replacing` is false) or is not a folder;
+    ///   `unwritable` when the work folder cannot be made.
+    init(path: String, replacing: Bool) throws {
+        self.path = path
+        self.replaces = replacing
+        target = URL(fileURLWithPath: path)
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw ExportError(
+                    .alreadyExists, path: path,
+                    "is a file, not a folder; txt-files writes a folder of files")
+            }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            if !replacing, !entries.isEmpty {
+                throw ExportError(
+                    .alreadyExists, path: path,
+                    "the folder is not empty; not replacing it (give --force to replace it)")
+            }
+        }
+        WorkFiles.removeLeftovers(of: target)
+        do {
+            work = try WorkFiles.makeFolder(for: target, activity: "writing")
+        } catch {
+            throw ExportError(.unwritable, path: path, "cannot make a work folder beside it")
+        }
+    }
+
+    deinit {
+        if !isFinished { abandon() }
+    }
+
+    /// Writes one file named `name` holding `bytes`.
+    ///
+    /// - Throws: ``ExportError`` `unwritable` for a name that is not one
+    ///   plain, visible file name, a name given twice, or a write that fails.
+    func write(name: String, bytes: [UInt8]) throws {
+        guard Self.isSafe(name) else {
+            throw ExportError(
+                .unwritable, path: path, "'\(name)' is not a plain file name inside the folder")
+        }
+        guard names.insert(name).inserted else {
+            throw ExportError(.unwritable, path: path, "the file name '\(name)' is taken twice")
+        }
+        let file = work.appendingPathComponent(name).path
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ExportError(
+                .unwritable, path: path + "/" + name,
+                "cannot create: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let done = Glibc.write(descriptor, base + offset, raw.count - offset)
+                if done < 0 {
+                    if errno == EINTR { continue }
+                    throw ExportError(
+                        .unwritable, path: path + "/" + name,
+                        "cannot write: \(String(cString: strerror(errno)))")
+                }
+                offset += done
+            }
+        }
+        guard fsync(descriptor) == 0 else {
+            throw ExportError(
+                .unwritable, path: path + "/" + name,
+                "cannot write to disk: \(String(cString: strerror(errno)))")
+        }
+        count += 1
+        written += Int64(bytes.count)
+    }
+
+    /// Puts the folder in place: renamed over the target (an empty folder,
+    /// or with replacing, a folder of files, moved aside and removed).
+    ///
+    /// - Throws: ``ExportError`` when the folder cannot be put in place; the
+    ///   target is then as it was.
+    func commit() throws {
+        isFinished = true
+        // The work folder is private (0700); the export is an ordinary folder.
+        _ = chmod(work.path, 0o755)  // Best effort: the files are the point.
+        if rename(work.path, path) == 0 { return }
+        let code = errno
+        guard code == ENOTEMPTY || code == EEXIST, replaces else {
+            WorkFiles.remove(work)
+            throw ExportError(
+                code == ENOTEMPTY || code == EEXIST ? .alreadyExists : .unwritable, path: path,
+                code == ENOTEMPTY || code == EEXIST
+                    ? "the folder is not empty; not replacing it (give --force to replace it)"
+                    : "cannot put the folder in place: \(String(cString: strerror(code)))")
+        }
+        let aside = WorkFiles.url(for: target, activity: "replaced")
+        WorkFiles.remove(aside)
+        guard rename(path, aside.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            WorkFiles.remove(work)
+            throw ExportError(
+                .unwritable, path: path, "cannot move the old folder aside: \(reason)")
+        }
+        guard rename(work.path, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(aside.path, path)  // Put the old folder back; it is still whole.
+            WorkFiles.remove(work)
+            throw ExportError(.unwritable, path: path, "cannot put the folder in place: \(reason)")
+        }
+        WorkFiles.remove(aside)
+    }
+
+    /// Drops the work folder; the target stays as it was.
+    func abandon() {
+        isFinished = true
+        WorkFiles.remove(work)
+    }
+
+    /// Whether `name` is one visible file name: not empty, no `/` or NUL,
+    /// not starting with a dot.
+    static func isSafe(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.utf8.contains(UInt8(ascii: "/"))
+            && !name.utf8.contains(0)
+    }
+
+}
