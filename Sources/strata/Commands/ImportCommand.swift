@@ -61,6 +61,9 @@ struct ImportCommand: Command {
           --delimiter <c>      Field delimiter of csv/txt-lines: ',' ';' '|' or 'tab'.
           --quote <c>          The quote character of csv (default '"'; 'none' for none).
           --no-header          The first csv row is data (name fields with --columns).
+          --path <p[=E]>       Read the records of the array at this dotted path of a JSON
+                               document (components, metadata.tools), its other members
+                               passed over; repeatable; =E names the records' entity.
           --encoding <e>       auto (default: UTF-8, or Windows-1252 when the first 64 KiB
                                are not UTF-8, with a note), utf-8, utf-16, latin-1 or
                                windows-1252; a byte-order mark wins.
@@ -152,6 +155,18 @@ struct ImportCommand: Command {
             reading.quote = quote == "none" ? nil : try Self.character(quote, option: "--quote")
         }
         if arguments.flag("--no-header") { reading.hasHeader = false }
+        while let path = try arguments.option("--path") {
+            let parts = path.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let key = parts.first, !key.isEmpty,
+                !key.split(separator: ".", omittingEmptySubsequences: false).contains("")
+            else {
+                throw UsageError(
+                    "'--path' expects a dotted path of keys (components, metadata.tools), "
+                        + "optionally =Entity, got '\(path)'", command: Self.self)
+            }
+            reading.paths.append(key)
+            if parts.count == 2 { options.pathEntities[key] = parts[1] }
+        }
         if let encoding = try arguments.option("--encoding") {
             guard let known = TextEncoding(rawValue: encoding.lowercased()) else {
                 throw UsageError(
@@ -244,6 +259,11 @@ struct ImportCommand: Command {
         }
         guard let format = format ?? ImportFormat.guess(path: input) else {
             throw CommandFailure(message: "\(input): cannot tell the format; give --format")
+        }
+        if !reading.paths.isEmpty, format != .json {
+            throw CommandFailure(
+                message: "\(input): --path reads arrays inside a JSON document, and the input is "
+                    + "\(format.rawValue)")
         }
         // Checked before anything is read or a store is made; a dry run
         // writes none.

@@ -44,6 +44,9 @@ public struct ImportOptions: Sendable {
     /// The entity records become; nil lets the importer pick the only
     /// entity the fields fit (or a plist/JSON group's name).
     public var entity: String?
+    /// The entity of the records of each JSON path (`--path tools=Tool`;
+    /// ``ImportReadingOptions/paths``), ahead of ``entity``.
+    public var pathEntities: [String: String] = [:]
     /// Input field → attribute or relationship name, before any guessing;
     /// an empty name ignores the field.
     public var fieldMap: [String: String] = [:]

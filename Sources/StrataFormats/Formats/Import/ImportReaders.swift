@@ -33,9 +33,10 @@ public enum ImportReaders {
         case .plist:
             return .records(try PropertyListRecordReader(path: path, limits: limits))
         case .json, .ndjson:
-            return .records(
-                try JSONRecordReader(
-                    path: path, lines: format == .ndjson ? true : nil, limits: limits))
+            let reader = try JSONRecordReader(
+                path: path, lines: format == .ndjson ? true : nil, limits: limits)
+            reader.selectedPaths = reading.paths
+            return .records(reader)
         case .txtBlocks:
             return .records(
                 try TextBlockReader(path: path, limits: limits, encoding: reading.encoding))

@@ -12,6 +12,12 @@ public struct ImportReadingOptions: Hashable, Sendable {
     /// The encoding when the input has no byte-order mark; guessed by
     /// default (``TextEncoding/automatic``).
     public var encoding: TextEncoding = .automatic
+    /// Dotted paths into a JSON document (`--path components`,
+    /// `--path metadata.tools`) whose arrays of objects are the records; the
+    /// document's other members are passed over. Empty: the document is an
+    /// array of records, an object of such arrays, or an object with exactly
+    /// one such array beside other members (taken, with a note).
+    public var paths: [String] = []
 
     /// The defaults.
     public init() {}

@@ -161,7 +161,7 @@ public final class Importer {
         -> String
     {
         let concrete = model.entities.filter { !$0.isAbstract }.map(\.name).sorted()
-        if let entity = options.entity {
+        if let entity = group.flatMap({ options.pathEntities[$0] }) ?? options.entity {
             guard concrete.contains(entity) else {
                 throw ImportError(
                     .structure, at: position,
@@ -171,7 +171,8 @@ public final class Importer {
             return entity
         }
         if let group {
-            let folded = FieldNameFolding.fold(group)
+            // A dotted JSON path's group is named by its last key.
+            let folded = FieldNameFolding.fold(String(group.split(separator: ".").last ?? ""))
             let singular = [folded, String(folded.dropLast()), String(folded.dropLast(2))]
             if let match = concrete.first(where: { singular.contains(FieldNameFolding.fold($0)) }) {
                 return match

@@ -77,7 +77,7 @@ extension JSONRecordReader {
                     state = .objectComma
                 } else if byte == UInt8(ascii: "}") {
                     offset += 1
-                    state = .end
+                    state = closedObjectState()
                 } else {
                     throw fail(
                         syntax(
@@ -91,6 +91,7 @@ extension JSONRecordReader {
                             "expected the end of the input after the root value, "
                                 + "found \(Self.describe(byte))"))
                 }
+                try finishDocument()
                 state = .finished
                 consumed = input.end
             case .finished:
@@ -120,6 +121,11 @@ extension JSONRecordReader {
     private func readRoot() throws(ImportError) {
         let byte = try skipWhitespace()
         switch byte {
+        case UInt8(ascii: "[") where !selectedPaths.isEmpty:
+            throw fail(
+                ImportError(
+                    .structure, at: position(at: offset),
+                    "the root value is an array; --path leads through objects to an array"))
         case UInt8(ascii: "["):
             offset += 1
             recordIndex = 0
@@ -149,7 +155,7 @@ extension JSONRecordReader {
                 throw fail(syntax("expected a string key after ',', found '}'"))
             }
             offset += 1
-            state = .end
+            state = closedObjectState()
             return
         }
         guard byte == UInt8(ascii: "\"") else {
@@ -204,22 +210,55 @@ extension JSONRecordReader {
         }
         offset += 1
         let value = try skipWhitespace()
-        if keepsNonArrayMembers, let value, value != UInt8(ascii: "[") {
-            try keepMember(key)
+        let path = (objectPath + [key]).joined(separator: ".")
+        let isArray = value == UInt8(ascii: "[")
+        if !selectedPaths.isEmpty {
+            if selectedPaths.contains(path), !isArray {
+                let found = value.map { Self.kind(startingWith: $0) } ?? "missing (end of input)"
+                throw fail(
+                    ImportError(
+                        .structure, at: position(at: offset, keyPath: path),
+                        "the value of \"\(path)\" is \(found); --path leads to an array of objects")
+                )
+            }
+            if !selectedPaths.contains(path) {
+                if selectedPrefixes.contains(path), value == UInt8(ascii: "{") {
+                    offset += 1
+                    objectPath.append(key)
+                    state = .objectOpen
+                } else {
+                    try skipMember(path)
+                    state = .objectNext(group: key)
+                }
+                return
+            }
+        } else if !isArray {
+            if keepsNonArrayMembers {
+                try keepMember(key)
+            } else {
+                guard value != nil else {
+                    throw fail(
+                        ImportError(
+                            .syntax, at: position(at: offset, keyPath: key),
+                            "expected the value of \"\(key)\", found end of input"))
+                }
+                passedOverMembers.append(key)
+                try skipMember(key)
+            }
             state = .objectNext(group: key)
             return
         }
-        guard value == UInt8(ascii: "[") else {
-            let found = value.map { Self.kind(startingWith: $0) } ?? "missing (end of input)"
-            throw fail(
-                ImportError(
-                    .structure, at: position(at: offset, keyPath: key),
-                    "the value of \"\(key)\" is \(found); \(Self.expectedShape)"))
-        }
         offset += 1
         recordIndex = 0
-        arrayMembers.append(key)
-        state = .arrayOpen(group: key)
+        arrayMembers.append(path)
+        state = .arrayOpen(group: path)
+    }
+
+    /// The state after an object's `}`: the enclosing object's, or the end
+    /// after the root object.
+    private func closedObjectState() -> DocumentState {
+        guard let key = objectPath.popLast() else { return .end }
+        return .objectNext(group: key)
     }
 }
 

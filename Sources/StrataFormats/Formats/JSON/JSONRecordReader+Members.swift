@@ -52,4 +52,32 @@ extension JSONRecordReader {
         offset = end
         consumed = end
     }
+
+    /// Passes over the value of the member at `keyPath` (at ``offset``)
+    /// without keeping it: a member beside the records, however large, costs
+    /// one scan and no memory.
+    func skipMember(_ keyPath: String) throws(ImportError) {
+        let start = offset
+        scanner.reset()
+        var cursor = start
+        var end: Int?
+        while true {
+            if cursor < input.end {
+                end = scanner.scan(input.bytes(from: cursor, to: input.end), base: cursor)
+                if end != nil { break }
+                cursor = input.end
+            }
+            input.keepFrom = cursor
+            guard try input.fill() else { break }
+        }
+        if end == nil && scanner.isBareScalar { end = input.end }
+        guard let end, end > start else {
+            throw fail(
+                ImportError(
+                    .syntax, at: position(at: start, keyPath: keyPath),
+                    "unexpected end of input in the value of \"\(keyPath)\""))
+        }
+        offset = end
+        consumed = end
+    }
 }

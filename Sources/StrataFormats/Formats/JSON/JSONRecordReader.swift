@@ -88,6 +88,71 @@ public final class JSONRecordReader: TreeRecordReader {
     var nonArrayMembers: [(key: String, node: RecordField, position: SourcePosition)] = []
     /// The keys of the root object's arrays begun so far, empty ones too.
     var arrayMembers: [String] = []
+    /// The dotted paths whose arrays are the records (``ImportReadingOptions/paths``);
+    /// empty reads every array of the root object.
+    public var selectedPaths: [String] = [] {
+        didSet { selectedPrefixes = Set(selectedPaths.flatMap(Self.prefixes)) }
+    }
+    /// Every proper prefix of a selected path (`a`, `a.b` of `a.b.c`): the
+    /// objects the reader goes into.
+    var selectedPrefixes: Set<String> = []
+    /// The keys of the objects the reader is inside, below the root object.
+    var objectPath: [String] = []
+    /// Members of the root object left out because they are not arrays of
+    /// records, when no path is selected: named by the note or error at the end.
+    var passedOverMembers: [String] = []
+    /// What the reader says beside the summary (a document whose one array
+    /// was taken).
+    public private(set) var notes: [String] = []
+
+    /// `a`, `a.b` for `a.b.c`.
+    private static func prefixes(of path: String) -> [String] {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        return (1..<max(parts.count, 1)).map { parts[..<$0].joined(separator: ".") }
+    }
+
+    /// Records the note, or throws the error, the document's shape calls
+    /// for once it has been read: a selected path that was not there; other
+    /// members beside more than one array, or beside none.
+    func finishDocument() throws(ImportError) {
+        let end = position(at: offset)
+        if !selectedPaths.isEmpty {
+            let missing = selectedPaths.filter { !arrayMembers.contains($0) }
+            guard missing.isEmpty else {
+                throw fail(
+                    ImportError(
+                        .structure, at: end,
+                        "the document has no array at "
+                            + missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                            + " (--path is a dotted path of keys to an array of objects)"))
+            }
+            return
+        }
+        guard !passedOverMembers.isEmpty else { return }
+        let others =
+            passedOverMembers.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+            + (passedOverMembers.count > 8 ? ", …" : "")
+        switch arrayMembers.count {
+        case 1:
+            notes.append(
+                "\(file): read the document's one array, \"\(arrayMembers[0])\", and left out "
+                    + "its other members (\(others)); --path chooses the arrays to read")
+        case 0:
+            throw fail(
+                ImportError(
+                    .structure, at: end,
+                    "the document's root object holds no array of records (members: \(others)); "
+                        + "give --path to the array to read (a dotted path of keys)"))
+        default:
+            throw fail(
+                ImportError(
+                    .structure, at: end,
+                    "the document holds several arrays ("
+                        + arrayMembers.map { "\"\($0)\"" }.joined(separator: ", ")
+                        + ") beside other members (\(others)); choose the arrays to read with "
+                        + "--path \(arrayMembers[0])"))
+        }
+    }
 
     /// The size of one read from the file.
     static let defaultChunkSize = 1 << 20

@@ -54,13 +54,14 @@ import Testing
             message: "found end of input")
     }
 
-    @Test func testRootObjectValueThatIsNotAnArrayIsAStructureError() throws {
-        let outcomes = try files.outcomes("{\"recipes\": [{}],\n \"count\": 2}")
-        #expect(outcomes.count == 2)
-        #expect(outcomes[0].record?.group == "recipes")
+    @Test func testRootObjectWithNoArrayOfRecordsIsAStructureErrorNamingItsMembers() throws {
+        let outcomes = try files.outcomes("{\"name\": \"x\",\n \"count\": 2}")
+        #expect(outcomes.count == 1)
         expectError(
-            outcomes[1], .structure, line: 2, column: 11, byteOffset: 28, keyPath: "count",
-            message: "the value of \"count\" is a number")
+            outcomes[0], .structure, line: 2, column: 13, byteOffset: 26,
+            message:
+                "the document's root object holds no array of records (members: \"name\", "
+                + "\"count\"); give --path to the array to read")
     }
 
     @Test func testTrailingCommasAreSyntaxErrors() throws {
