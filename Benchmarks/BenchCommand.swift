@@ -32,6 +32,7 @@ enum BenchCommand {
             ImportPlistBenchmark(),
             ImportDiaryBenchmark(),
             ImportScaleBenchmark(),
+        ] + ImportVariantBenchmark.Kind.allCases.map { ImportVariantBenchmark(kind: $0) } + [
             ExportCSVBenchmark(),
             BundleBenchmark(kind: .archive),
             BundleBenchmark(kind: .unarchive),

@@ -30,18 +30,27 @@ struct ContactImport {
     let rows: Int
     /// The `strata` executable.
     let strata: String
+    /// Options added to the command (`--mapping`, `--date-format`).
+    let extraArguments: [String]
 
     /// Prepares the import of `corpus`'s contacts into a store at `url`.
     ///
     /// - Throws: ``BenchError`` (`setup`) when `strata` is not built or the
     ///   schema lacks what the checks need.
-    init(corpus: Corpus, input: Input, store url: URL, environment: BenchEnvironment) throws {
+    ///
+    /// `file` replaces the corpus's file (a CSV derived from it), and
+    /// `extraArguments` are added to the command.
+    init(
+        corpus: Corpus, input: Input, store url: URL, environment: BenchEnvironment,
+        file: URL? = nil, extraArguments: [String] = []
+    ) throws {
         store = try ImportStore(
             url: url,
             schemas: environment.packageRoot.appendingPathComponent(
                 "Schemas/Contacts", isDirectory: true))
         for attribute in Self.attributes { _ = try store.column(attribute, of: "Contact") }
-        file = input == .csv ? corpus.contactsCSV : corpus.contactsText
+        self.file = file ?? (input == .csv ? corpus.contactsCSV : corpus.contactsText)
+        self.extraArguments = extraArguments
         self.input = input
         rows = corpus.rows
         strata = try StrataProgram.locate(besides: environment.executable)
@@ -59,7 +68,7 @@ struct ContactImport {
                 Self.attributes.joined(separator: ","),
             ]
         }
-        return arguments
+        return arguments + extraArguments
     }
 
     /// The side: a fresh store before each run, then `strata import`.
@@ -125,5 +134,25 @@ struct ContactImport {
             SELECT (SELECT count(*) FROM (\(strataRows) EXCEPT \(peerRows)))
                  + (SELECT count(*) FROM (\(peerRows) EXCEPT \(strataRows)))
             """, equals: 0, "rows that differ from \(peer.url.lastPathComponent)'s")
+    }
+
+    /// Checks that the store holds the same contacts, every attribute, as
+    /// `other`'s store (two Strata imports of the same rows).
+    ///
+    /// - Throws: ``BenchError`` (`verification`) with the number of rows
+    ///   that differ.
+    func verifySame(asStore other: ContactImport) throws {
+        let columns = try Self.attributes.map { try store.column($0, of: "Contact") }
+        let table = try store.entity("Contact").tableName
+        let row = "SELECT \(columns.joined(separator: ", ")) FROM"
+        let connection = try Connection(path: store.url.path, mode: .readOnly)
+        defer { try? connection.close() }  // Read-only; nothing to lose on close.
+        try connection.execute("ATTACH DATABASE ? AS other", [.text(other.store.url.path)])
+        try store.expect(
+            connection,
+            """
+            SELECT (SELECT count(*) FROM (\(row) main.\(table) EXCEPT \(row) other.\(table)))
+                 + (SELECT count(*) FROM (\(row) other.\(table) EXCEPT \(row) main.\(table)))
+            """, equals: 0, "rows that differ from \(other.store.url.lastPathComponent)'s")
     }
 }

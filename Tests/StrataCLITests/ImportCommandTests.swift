@@ -80,7 +80,9 @@ import Testing
         #expect(outcome.status == 1)
         #expect(
             outcome.stderr
-                == "error: \(input):3:14: '31/12/1990' is not an ISO 8601 date (2024-05-01 or 2024-05-01T12:30:00Z)\n"
+                == "error: \(input):3:14: '31/12/1990' is not an ISO 8601 date "
+                + "(2024-05-01 or 2024-05-01T12:30:00Z); for dates like it, give "
+                + "--date-format 'dd/MM/yyyy'\n"
         )
         #expect(!FileManager.default.fileExists(atPath: store))
     }

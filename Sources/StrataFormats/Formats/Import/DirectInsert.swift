@@ -19,6 +19,19 @@ struct DirectInsert {
         var defaultsToFreshUUID = false
     }
 
+    /// An attribute computed by a compiled expression (``CompiledComputation``).
+    struct Computed {
+        let computation: CompiledComputation
+        /// The statement's parameter of the attribute.
+        let parameter: Int32
+        /// The attribute's rules as plain numbers, when it has any.
+        let bounds: AttributeCheck.Bounds?
+        /// The default taken when the expression gives no value (not a
+        /// fresh UUID, made per row).
+        let defaultCell: ImportCell?
+        let defaultsToFreshUUID: Bool
+    }
+
     let statement: Statement
     /// One entry per input field (plain values only: the row loop reads
     /// them without retaining anything).
@@ -32,9 +45,15 @@ struct DirectInsert {
     /// A required attribute no field and no default gives: every row is
     /// refused with this failure.
     let missing: ValueCoercer.Failure?
+    /// The computed attributes, bound per row after the fields.
+    let computed: [Computed]
 
-    /// Prepares the insert of `plan` for fields mapped by `targets`.
-    init?(plan: EntityImportPlan, targets: [FieldTarget], importer: Importer) throws {
+    /// Prepares the insert of `plan` for fields mapped by `targets` and
+    /// attributes computed by `computations` (none of them touched).
+    init?(
+        plan: EntityImportPlan, targets: [FieldTarget],
+        computations: [CompiledComputation] = [], importer: Importer
+    ) throws {
         var freshUUIDs: [Int32] = []
         var missing: ValueCoercer.Failure?
         guard let writer = importer.writer else { return nil }
@@ -61,6 +80,21 @@ struct DirectInsert {
                         ? nil
                         : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
                 })
+        }
+        var computed: [Computed] = []
+        for computation in computations {
+            let index = computation.attribute
+            given.insert(index)
+            let fallback = plan.defaults.first { $0.index == index }
+            computed.append(
+                Computed(
+                    computation: computation, parameter: EntityRowLayout.parameter(ofColumn: index),
+                    bounds: plan.bounds[index],
+                    defaultCell: fallback.flatMap {
+                        $0.value == .uuid
+                            ? nil
+                            : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
+                    }, defaultsToFreshUUID: fallback?.value == .uuid))
         }
         let statement = try writer.rows.newInsertStatement(for: plan.layout)
         for index in 0..<plan.cellCount where !given.contains(index) {
@@ -89,5 +123,6 @@ struct DirectInsert {
         self.defaultCells = defaultCells
         self.freshUUIDs = freshUUIDs
         self.missing = missing
+        self.computed = computed
     }
 }

@@ -55,22 +55,88 @@ extension Importer {
         var values: [String: MappingValue] = [:]
         for field in fields { values[field.key] = MappingValue(importing: field.value) }
         for (index, computation) in plan.computed {
-            let attribute = plan.attributes[index]
-            do {
-                let result = try evaluator.evaluate(computation.node, values)
-                prepared.cells[index] = try coercer.cell(
-                    RecordValue(result), index: index, plan: plan)
-            } catch let error as ExpressionError {
-                throw ImportError(
-                    .invalidValue, at: position,
-                    "computing \(attribute.name) with \(computation.expression) (column "
-                        + "\(error.column)): \(error.message)")
-            } catch let error as ValueCoercer.Failure {
-                throw ImportError(
-                    error.code, at: position,
-                    "computing \(attribute.name) with \(computation.expression): \(error.message)")
-            }
+            prepared.cells[index] = try interpretedCell(
+                computation, index: index, values: values, at: position, plan: plan)
         }
+    }
+
+    /// The cell of attribute `index` computed by the interpreter from the
+    /// record's `values`.
+    ///
+    /// - Throws: ``ImportError`` at `position` naming the attribute and the
+    ///   expression.
+    func interpretedCell(
+        _ computation: ComputedAttribute, index: Int, values: [String: MappingValue],
+        at position: SourcePosition, plan: EntityImportPlan
+    ) throws -> ImportCell {
+        guard let coercer else { return .null }
+        let attribute = plan.attributes[index]
+        do {
+            let result = try evaluator.evaluate(computation.node, values)
+            return try coercer.cell(RecordValue(result), index: index, plan: plan)
+        } catch let error as ExpressionError {
+            throw ImportError(
+                .invalidValue, at: position,
+                "computing \(attribute.name) with \(computation.expression) (column "
+                    + "\(error.column)): \(error.message)")
+        } catch let error as ValueCoercer.Failure {
+            throw ImportError(
+                error.code, at: position,
+                "computing \(attribute.name) with \(computation.expression): \(error.message)")
+        }
+    }
+
+    /// The computed attributes of a flat row whose expressions are all
+    /// compiled (``CompiledComputation``), or nil when one is not a simple
+    /// conversion (the row is then prepared as a record).
+    func compiledComputations(
+        fieldNames names: [String], plan: EntityImportPlan
+    ) -> [CompiledComputation]? {
+        guard compilesComputations, let coercer else { return nil }
+        var compiled: [CompiledComputation] = []
+        for (index, computation) in plan.computed {
+            // A touched attribute is stamped whatever the expression gives.
+            guard !plan.touched.contains(index),
+                let one = CompiledComputation.compile(
+                    computation, index: index, fieldNames: names, coercer: coercer, plan: plan,
+                    evaluator: evaluator, maximumBytes: options.limits.maximumFieldBytes)
+            else { return nil }
+            compiled.append(one)
+        }
+        return compiled
+    }
+
+    /// The cell of a compiled computation for the reader's current row
+    /// (`names` are the input's fields, for the rows the interpreter
+    /// settles).
+    ///
+    /// - Throws: ``ImportError`` at the record, as ``compute(_:at:plan:into:)``.
+    func computedCell<Reader: FieldRecordReader>(
+        _ computation: CompiledComputation, reader: Reader, names: [String],
+        plan: EntityImportPlan
+    ) throws -> ImportCell {
+        guard let coercer else { return .null }
+        do {
+            if case .cell(let cell) = try computation.outcome(reader, coercer: coercer, plan: plan)
+            {
+                return cell
+            }
+        } catch {
+            let attribute = plan.attributes[computation.attribute]
+            throw ImportError(
+                error.code, at: reader.recordPosition,
+                "computing \(attribute.name) with \(computation.source.expression): \(error.message)"
+            )
+        }
+        var values: [String: MappingValue] = [:]
+        for (column, name) in names.enumerated() where column < reader.fieldCount {
+            let bytes = reader.field(column)
+            guard !bytes.isEmpty || reader.isQuoted(column) else { continue }
+            values[name] = .string(String(decoding: bytes, as: UTF8.self))
+        }
+        return try interpretedCell(
+            computation.source, index: computation.attribute, values: values,
+            at: reader.recordPosition, plan: plan)
     }
 }
 

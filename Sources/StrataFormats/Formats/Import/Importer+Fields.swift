@@ -53,9 +53,16 @@ extension Importer {
                 return false
             }
             var lastFailure: Int64 = -1
+            // Computed attributes whose expressions all compile keep the
+            // direct path; one the compiler leaves makes every row a record.
+            let computations =
+                plan.computed.isEmpty ? [] : compiledComputations(fieldNames: names, plan: plan)
             let direct =
-                plan.uniqueKey == nil && !hasRelationships && plan.computed.isEmpty
-                ? try DirectInsert(plan: plan, targets: targets, importer: self) : nil
+                plan.uniqueKey == nil && !hasRelationships
+                ? try computations.flatMap {
+                    try DirectInsert(
+                        plan: plan, targets: targets, computations: $0, importer: self)
+                } : nil
             var batch: [(PreparedRecord, Data?, ImportRecord?)] = []
             let batchLimit = plan.uniqueKey == nil ? 1 : max(1, options.batchSize)
             while true {
@@ -75,7 +82,7 @@ extension Importer {
                         throw extraFieldsError(reader, declared: names.count)
                     }
                     if let direct {
-                        try insertRowDirectly(reader, direct: direct, plan: plan)
+                        try insertRowDirectly(reader, direct: direct, names: names, plan: plan)
                     } else {
                         batch.append(
                             (
@@ -156,7 +163,7 @@ extension Importer {
     /// The fastest path: each field converted, checked and bound straight to
     /// its parameter; everything the input does not give was bound once.
     private func insertRowDirectly<Reader: FieldRecordReader>(
-        _ reader: Reader, direct: DirectInsert, plan: EntityImportPlan
+        _ reader: Reader, direct: DirectInsert, names: [String], plan: EntityImportPlan
     ) throws {
         guard let coercer, let writer else { return }
         if let missing = direct.missing {
@@ -208,6 +215,27 @@ extension Importer {
                 }
             }
             try cell.bind(to: direct.statement, at: target.parameter)
+        }
+        for computed in direct.computed {
+            var cell = try computedCell(
+                computed.computation, reader: reader, names: names, plan: plan)
+            if !cell.hasValue {
+                if let fallback = computed.defaultCell {
+                    cell = fallback
+                } else if computed.defaultsToFreshUUID {
+                    cell = .blob(withUnsafeBytes(of: UUID().uuid) { Data($0) })
+                }
+            }
+            if let bounds = computed.bounds {
+                do {
+                    try completer.check(
+                        cell, attribute: computed.computation.attribute, bounds: bounds,
+                        plan: plan, isUpdate: false)
+                } catch {
+                    throw ImportError(error.code, at: reader.recordPosition, error.message)
+                }
+            }
+            try cell.bind(to: direct.statement, at: computed.parameter)
         }
         let key = writer.nextKey(for: plan)
         countInsert(plan)

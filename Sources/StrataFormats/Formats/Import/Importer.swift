@@ -61,6 +61,10 @@ public final class Importer {
     /// be as large as a field read.
     lazy var evaluator = ExpressionEvaluator(
         maximumResultBytes: options.limits.maximumFieldBytes)
+    /// Whether the computed attributes of flat inputs are compiled when
+    /// their expressions allow (``CompiledComputation``); tests turn it off
+    /// to compare with the interpreter.
+    var compilesComputations = true
     /// The fields expressions name that no record has had yet (inputs of
     /// nested values, whose fields only their records show).
     var computedFieldsState: ComputedFieldsState?

@@ -35,7 +35,7 @@ final class ValueCoercer {
 
     private let options: ImportOptions
     private let mediaFolder: URL
-    private var formatters: [String: DateFormatter] = [:]
+    private let dates: DateFieldReader
     /// The largest media file read into a binary attribute.
     static let maximumMediaBytes = 256 * 1024 * 1024
 
@@ -44,6 +44,7 @@ final class ValueCoercer {
         self.mediaFolder =
             (options.mediaFolder
             ?? URL(fileURLWithPath: inputFile).deletingLastPathComponent()).standardizedFileURL
+        self.dates = DateFieldReader(timeZone: options.timeZone)
     }
 
     // MARK: - Text fields
@@ -388,11 +389,7 @@ final class ValueCoercer {
         _ bytes: UnsafeBufferPointer<UInt8>, format attributeFormat: String?
     ) throws(Failure) -> Double {
         if let format = attributeFormat ?? options.dateFormat {
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard let date = formatter(format).date(from: text) else {
-                throw Failure("'\(Self.excerpt(text))' does not match the date format '\(format)'")
-            }
-            return date.timeIntervalSinceReferenceDate
+            return try dates.seconds(bytes, format: format)
         }
         if options.unixDates {
             guard let seconds = Self.parseDouble(bytes), seconds.isFinite else {
@@ -401,22 +398,9 @@ final class ValueCoercer {
             return seconds - Double(ISO8601Date.referenceOffset)
         }
         guard let seconds = ISO8601Date.seconds(utf8: bytes) else {
-            throw Failure(
-                "'\(Self.excerpt(bytes))' is not an ISO 8601 date (2024-05-01 or 2024-05-01T12:30:00Z)"
-            )
+            throw DateFieldReader.notISO8601(bytes)
         }
         return seconds
-    }
-
-    private func formatter(_ format: String) -> DateFormatter {
-        if let known = formatters[format] { return known }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = options.timeZone
-        formatter.dateFormat = format
-        formatter.isLenient = false
-        formatters[format] = formatter
-        return formatter
     }
 
     /// Base64, or else the bytes of the file the text names inside the
