@@ -41,6 +41,20 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         key < 0 ? "\(entityName)/t\(-key)" : "\(entityName)/p\(key)"
     }
 
+    /// Parses `Entity/p12`, the form ``description`` and `strata export`
+    /// write (a permanent id: a key from 1).
+    ///
+    /// - Returns: nil when `text` is not such an id.
+    public init?(description text: String) {
+        guard let slash = text.lastIndex(of: "/") else { return nil }
+        let entity = text[..<slash]
+        let keyPart = text[text.index(after: slash)...]
+        guard !entity.isEmpty, !entity.contains("/"), !entity.contains(" "), keyPart.first == "p",
+            keyPart.dropFirst().allSatisfy(\.isASCII), let key = Int64(keyPart.dropFirst()), key > 0
+        else { return nil }
+        self.init(entityName: String(entity), key: key)
+    }
+
     /// Parses a permanent object id URI of the store with `storeUUID`.
     ///
     /// - Returns: nil when `uri` is not such a URI (another store, a

@@ -112,6 +112,7 @@ package final class EntityImportPlan {
                     + model.entities.map(\.name).sorted().joined(separator: ", ") + ")")
         }
         name = entity
+        self.model = model
         number = entityMapping.number
         treeNumbers = entityMapping.treeNumbers
         let layout = EntityRowLayout(entity: entity, model: model, tables: entityMapping)
@@ -245,7 +246,7 @@ package final class EntityImportPlan {
     }
 
     private func resolve(_ field: String) -> FieldTarget? {
-        if field == FieldNameFolding.rejectReasonField { return .ignored }
+        if field == FieldNameFolding.rejectReasonField || field == Self.idField { return .ignored }
         let target = resolveName(field)
         // A computed attribute takes its value from its expression only.
         if case .attribute(let index)? = target, computed.contains(where: { $0.index == index }) {
@@ -270,7 +271,43 @@ package final class EntityImportPlan {
         if let index = attributes.firstIndex(where: { $0.importKeys.contains(wanted) }) {
             return .attribute(index)
         }
-        return foldedNames[FieldNameFolding.fold(wanted)]
+        if let found = foldedNames[FieldNameFolding.fold(wanted)] { return found }
+        return keyPathTarget(wanted)
+    }
+
+    /// The field that gives a record's object id (`strata export --ids`).
+    static let idField = "_id"
+
+    /// The destination attribute each key-path field links by, by field name.
+    private var linkAttributes: [String: String] = [:]
+    /// The model, for the destinations of key-path fields.
+    private let model: Model
+
+    /// The attribute of the destination a field named by a key path
+    /// (`species.name`) links by; nil for a field that names none.
+    func linkAttribute(forField field: String) -> String? {
+        _ = target(forField: field)
+        return linkAttributes[field]
+    }
+
+    /// `relationship.attribute` — a to-one or to-many of this entity (its
+    /// name exact or folded) and an attribute of its destination: the field
+    /// links by that attribute, as `strata export --fields species.name`
+    /// writes it.
+    private func keyPathTarget(_ field: String) -> FieldTarget? {
+        guard let dot = field.firstIndex(of: ".") else { return nil }
+        let head = String(field[..<dot])
+        let rest = String(field[field.index(after: dot)...])
+        guard
+            let index = relationships.firstIndex(where: {
+                $0.relationship.name == head
+                    || FieldNameFolding.fold($0.relationship.name) == FieldNameFolding.fold(head)
+            }),
+            let attribute = model.allAttributes(of: relationships[index].relationship.destination)
+                .first(where: { $0.name == rest && !$0.isTransient })
+        else { return nil }
+        linkAttributes[field] = attribute.name
+        return .relationship(index)
     }
 
     /// The names a field could have matched, for "unknown field" messages.

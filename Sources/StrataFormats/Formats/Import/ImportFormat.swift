@@ -55,13 +55,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         // A JSON reader tells an object of arrays from JSON lines itself.
         if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") { return .json }
         let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
-        if let colon = firstLine.firstIndex(of: ":"),
-            firstLine[..<colon].allSatisfy({
-                $0.isLetter || $0.isNumber || $0 == " " || $0 == "_" || $0 == "-"
-            }),
-            firstLine.index(after: colon) == firstLine.endIndex
-                || firstLine[firstLine.index(after: colon)] == " "
-        {
+        // The txt readers' own rule for a `Key: Value` line.
+        if Array(firstLine.utf8).withUnsafeBufferPointer({ TextHeaderLine.parse($0) != nil }) {
             return .txtBlocks
         }
         if firstLine.contains("\t") { return .tsv }

@@ -259,6 +259,9 @@ extension Importer {
         for column in 0..<count {
             switch targets[column] {
             case .ignored:
+                if names[column] == EntityImportPlan.idField, !reader.field(column).isEmpty {
+                    prepared.sourceID = String(decoding: reader.field(column), as: UTF8.self)
+                }
                 continue
             case .attribute(let index):
                 do {
@@ -276,9 +279,11 @@ extension Importer {
                 guard !bytes.isEmpty,
                     !(plan.relationshipNulls[index]?.matches(bytes) ?? false)
                 else { continue }
+                // By the field's own name: a key path (`species.name`) says
+                // which attribute links.
                 fields.append(
                     RecordField(
-                        key: plan.relationships[index].relationship.name,
+                        key: names[column],
                         value: .text(String(decoding: bytes, as: UTF8.self)),
                         position: reader.position(ofField: column)))
             }

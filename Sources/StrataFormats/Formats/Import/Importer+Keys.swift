@@ -122,9 +122,23 @@ extension Importer {
     /// When `owner` is given and `relationship`'s inverse is a to-one, see
     /// ``findOrCreate(_:in:attribute:for:at:deferIfImported:owner:)``.
     func findOrCreate(
-        _ value: ImportCell, for relationship: Relationship, at position: SourcePosition,
-        deferIfImported: Bool, owner: Owner? = nil
+        _ value: ImportCell, for relationship: Relationship, by kind: LinkKind = .relatedBy,
+        at position: SourcePosition, deferIfImported: Bool, owner: Owner? = nil
     ) throws -> (Int64, Int)? {
+        switch kind {
+        case .relatedBy:
+            break
+        case .objectID:
+            return try findObject(
+                value, for: relationship, at: position, deferIfImported: deferIfImported)
+        case .attribute(let name):
+            let destination = try plan(relationship.destination)
+            guard let attribute = destination.attributes.firstIndex(where: { $0.name == name })
+            else { return nil }
+            return try findOrCreate(
+                value, in: destination, attribute: attribute, for: relationship, at: position,
+                deferIfImported: deferIfImported, owner: owner)
+        }
         guard let (destination, attribute) = try relatedByAttribute(of: relationship) else {
             throw ImportError(
                 .structure, at: position,
@@ -135,6 +149,47 @@ extension Importer {
         return try findOrCreate(
             value, in: destination, attribute: attribute, for: relationship, at: position,
             deferIfImported: deferIfImported, owner: owner)
+    }
+
+    /// The object a link by object id names: the one written for the input
+    /// record with that `_id`, else the store's object of that key in the
+    /// named entity (or one inheriting from it). Nil when the destination is
+    /// the imported entity and `deferIfImported`: the record may come later.
+    ///
+    /// - Throws: ``ImportError`` at `position` when neither has it: an id
+    ///   names an object, which a link never creates.
+    private func findObject(
+        _ value: ImportCell, for relationship: Relationship, at position: SourcePosition,
+        deferIfImported: Bool
+    ) throws -> (Int64, Int)? {
+        guard case .text(let text) = value, let id = ObjectID(description: text),
+            let primaryKey = id.primaryKey
+        else { return nil }
+        if let known = importedIDs[text] { return (known.key, known.entity) }
+        var found: (Int64, Int)?
+        var query = RowQuery(id.entityName, [.key, .entity])
+        query.filters = [.key]
+        try writer?.query(query, [.integer(primaryKey)]) {
+            found = ($0.int64(at: 0), Int($0.int64(at: 1)))
+        }
+        if let found {
+            if !relationship.inverse.isEmpty {
+                try plan(relationship.destination).linkedExistingKeys.insert(found.0)
+            }
+            return found
+        }
+        // An object of the imported entity may be a record further on.
+        if deferIfImported, let number = mapping.entities[id.entityName]?.number,
+            try plan(summary.entity).treeNumbers.contains(number)
+        {
+            return nil
+        }
+        throw ImportError(
+            .structure, at: position,
+            "\(relationship.name) names \(text), which is neither a record of this input (by its "
+                + "_id) nor an object of the store; import the \(id.entityName) records first, with "
+                + "their _id, in the same input, or link by a value (--fields \(relationship.name).name)"
+        )
     }
 
     /// The object a link by value is made from: its key, entity plan, and
@@ -310,14 +365,22 @@ extension Importer {
             let isOneToOne = destinationPlan.owningSlot(of: slot.relationship) != nil
             guard
                 let (destination, number) = try findOrCreate(
-                    link.key, for: slot.relationship, at: link.position, deferIfImported: true,
+                    link.key, for: slot.relationship, by: link.kind, at: link.position,
+                    deferIfImported: true,
                     owner: isOneToOne
                         ? Owner(key: link.source, plan: link.plan, isNew: !link.sourceExisted)
                         : nil)
             else {
-                let name =
-                    try relatedByAttribute(of: slot.relationship).map { $0.0.attributes[$0.1].name }
-                    ?? "key"
+                let name: String
+                switch link.kind {
+                case .attribute(let attribute): name = attribute
+                case .objectID: name = "id"
+                case .relatedBy:
+                    name =
+                        try relatedByAttribute(of: slot.relationship).map {
+                            $0.0.attributes[$0.1].name
+                        } ?? "key"
+                }
                 try reject(
                     ImportError(
                         .structure, at: link.position,

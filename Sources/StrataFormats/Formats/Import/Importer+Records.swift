@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataStore
 
 // MARK: - Records of nested values (plists, JSON, txt)
 
@@ -96,6 +97,9 @@ extension Importer {
             repeating: -1, count: plan.attributes.count + plan.relationships.count)
         for (fieldIndex, field) in fields.enumerated() {
             let place = field.position(or: position)
+            if field.key == EntityImportPlan.idField, case .text(let id) = field.value {
+                prepared.sourceID = id
+            }
             guard let target = plan.target(forField: field.key) else {
                 if options.ignoresUnknownFields { continue }
                 throw ImportError(
@@ -216,6 +220,12 @@ extension Importer {
         }
         if !nested.isEmpty { prepared.children.append(.init(slot: index, records: nested)) }
         guard !scalars.isEmpty else { return }
+        if let link = try keyPathOrIDLink(
+            field, scalars: scalars, at: place, slot: index, destination: destination, plan: plan)
+        {
+            prepared.links.append(link)
+            return
+        }
         guard let (related, attribute) = try relatedByAttribute(of: relationship), let coercer
         else {
             throw ImportError(
@@ -233,5 +243,38 @@ extension Importer {
             }
         }
         prepared.links.append(.init(slot: index, keys: keys, position: place))
+    }
+
+    /// The link of a field named by a key path (`species.name`: by that
+    /// attribute of the destination), or of values that are all object ids
+    /// of the destination's entities (`Species/p3`, as export writes a
+    /// relationship); nil for a link by the `relatedBy` value.
+    private func keyPathOrIDLink(
+        _ field: RecordField, scalars: [(RecordValue, SourcePosition)], at place: SourcePosition,
+        slot index: Int, destination: EntityImportPlan, plan: EntityImportPlan
+    ) throws -> PreparedRecord.Link? {
+        if let name = plan.linkAttribute(forField: field.key) {
+            guard let attribute = destination.attributes.firstIndex(where: { $0.name == name }),
+                let coercer
+            else { return nil }
+            var keys: [ImportCell] = []
+            for (value, position) in scalars {
+                do {
+                    keys.append(try coercer.cell(value, index: attribute, plan: destination))
+                } catch {
+                    throw ImportError(error.code, at: position, error.message)
+                }
+            }
+            return .init(slot: index, keys: keys, position: place, kind: .attribute(name))
+        }
+        var ids: [ImportCell] = []
+        for (value, _) in scalars {
+            guard case .text(let text) = value, let id = ObjectID(description: text),
+                let number = mapping.entities[id.entityName]?.number,
+                destination.treeNumbers.contains(number)
+            else { return nil }
+            ids.append(.text(text))
+        }
+        return .init(slot: index, keys: ids, position: place, kind: .objectID)
     }
 }

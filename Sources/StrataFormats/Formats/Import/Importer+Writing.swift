@@ -48,21 +48,27 @@ extension Importer {
     /// Writes `record` (its nested records and links too) and returns its
     /// key, and whether it was an object of the store (an upsert).
     @discardableResult
-    package func write(_ record: PreparedRecord, parent: ParentLink?) throws -> (
-        key: Int64, existed: Bool
-    ) {
+    ///
+    /// A `nested` record (an object inside another record) that finds an
+    /// object this run wrote is that object again — a species nested in
+    /// each of its penguins — not a duplicate record, and no update.
+    package func write(_ record: PreparedRecord, parent: ParentLink?, nested: Bool = false)
+        throws -> (key: Int64, existed: Bool)
+    {
         let plan = record.plan
         var cells = record.cells
         guard let writer else { return (0, false) }
 
         // Which object the record is: an existing one by its unique key?
         var existing: Int64?
+        var isAgainInThisRun = false
         var keyText: String?
         if let key = plan.uniqueKey {
             let text = key.map { cells[$0].keyText }.joined(separator: "\u{1F}")
             keyText = text
             if let found = keyIndex[ExactText(plan.name + "\u{1E}" + text)] {
-                if found.isFromThisRun && parent == nil {
+                isAgainInThisRun = nested && found.isFromThisRun
+                if found.isFromThisRun && parent == nil && !nested {
                     switch options.duplicates {
                     case .first:
                         summary.duplicatesSkipped += 1
@@ -110,7 +116,7 @@ extension Importer {
                     ParentLink(
                         inverseSlot: $0, joinMapping: nil, parentKey: key(),
                         parentNumber: plan.number, order: nil)
-                })
+                }, nested: true)
             cells[keyCell] = .integer(childKey.key)
             if let entityCell = slot.entityCell {
                 cells[entityCell] = .integer(Int64(child.plan.number))
@@ -124,7 +130,7 @@ extension Importer {
                 }
             }
         }
-        var deferredToOnes: [(Int, ImportCell, SourcePosition)] = []
+        var deferredToOnes: [(Int, ImportCell, SourcePosition, LinkKind)] = []
         for link in record.links {
             let slot = plan.relationships[link.slot]
             guard !slot.relationship.isToMany, let keyCell = slot.foreignKeyCell,
@@ -133,14 +139,15 @@ extension Importer {
             let destinationPlan = try self.plan(slot.relationship.destination)
             let isOneToOne = destinationPlan.owningSlot(of: slot.relationship) != nil
             if let (destination, number) = try findOrCreate(
-                value, for: slot.relationship, at: link.position, deferIfImported: true,
+                value, for: slot.relationship, by: link.kind, at: link.position,
+                deferIfImported: true,
                 owner: isOneToOne ? Owner(key: key(), plan: plan, isNew: existing == nil) : nil)
             {
                 cells[keyCell] = .integer(destination)
                 if let entityCell = slot.entityCell { cells[entityCell] = .integer(Int64(number)) }
                 if isOneToOne { oneToOnes.append((link.slot, destination, destinationPlan, false)) }
             } else {
-                deferredToOnes.append((link.slot, value, link.position))
+                deferredToOnes.append((link.slot, value, link.position, link.kind))
             }
         }
         if let parent, let inverse = parent.inverseSlot {
@@ -161,7 +168,7 @@ extension Importer {
                 try completer.completeUpdate(&cells, plan: plan)
                 key = existing
                 try writer.update(cells, key: key, plan: plan)
-                summary.updated += 1
+                if !isAgainInThisRun { summary.updated += 1 }
             } else {
                 try completer.completeInsert(&cells, plan: plan)
                 key = ownKey ?? writer.nextKey(for: plan)
@@ -177,12 +184,13 @@ extension Importer {
             keyIndex[indexed] = (key, true)
             keysOfRecord.append(indexed)
         }
-        for (slot, value, position) in deferredToOnes {
+        for (slot, value, position, kind) in deferredToOnes {
             pendingLinks.append(
                 PendingLink(
                     plan: plan, source: key, sourceExisted: existing != nil, slot: slot, key: value,
-                    position: position))
+                    position: position, kind: kind))
         }
+        if let id = record.sourceID { importedIDs[id] = (key, plan.number) }
         for pair in oneToOnes {
             try linkOtherSide(
                 plan.relationships[pair.slot], of: key, plan: plan, to: pair.destination,
@@ -217,7 +225,7 @@ extension Importer {
                     parent: ParentLink(
                         inverseSlot: inverse, joinMapping: inverse == nil ? toMany : nil,
                         inverseOrderColumn: slot.inverseOrderColumn, parentKey: key,
-                        parentNumber: plan.number, order: order))
+                        parentNumber: plan.number, order: order), nested: true)
             }
         }
         for link in record.links {
@@ -229,7 +237,8 @@ extension Importer {
             for (position, value) in link.keys.enumerated() {
                 guard link.keys.count == 1 || named.insert(value.keyText).inserted,
                     let (destination, number) = try findOrCreate(
-                        value, for: slot.relationship, at: link.position, deferIfImported: false,
+                        value, for: slot.relationship, by: link.kind, at: link.position,
+                        deferIfImported: false,
                         owner: owner)
                 else { continue }
                 let order = slot.relationship.isOrdered ? OrderKey.at(position) : nil

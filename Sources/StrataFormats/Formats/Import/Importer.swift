@@ -53,6 +53,9 @@ public final class Importer {
     /// Links to objects of the imported entity not found yet: resolved after
     /// the last record (references to records later in the file).
     var pendingLinks: [PendingLink] = []
+    /// The objects written for records with an `_id` field: that id →
+    /// (primary key, entity number), for links by object id in the input.
+    var importedIDs: [String: (key: Int64, entity: Int)] = [:]
     /// Entities whose existing keys were read whole (no unique index).
     var preloadedKeys: Set<String> = []
     /// The `relatedBy` attribute of each relationship used, found once.
@@ -91,6 +94,7 @@ public final class Importer {
         let slot: Int
         let key: ImportCell
         let position: SourcePosition
+        let kind: LinkKind
     }
 
     /// Prepares an import into `store`, whose version `model` is.

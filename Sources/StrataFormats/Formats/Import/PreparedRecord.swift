@@ -11,6 +11,8 @@ package struct PreparedRecord {
         let keys: [ImportCell]
         /// Where the value was read.
         let position: SourcePosition
+        /// How the keys name the destinations.
+        var kind: LinkKind = .relatedBy
     }
 
     /// Nested records of one relationship (a recipe's ingredients).
@@ -31,6 +33,9 @@ package struct PreparedRecord {
     var links: [Link] = []
     /// Nested records.
     var children: [Children] = []
+    /// The record's `_id` field (`Species/p3`, as `strata export --ids`
+    /// writes it): links of the same input by that id find its object.
+    var sourceID: String?
     /// Where each attribute's value was read, for messages: a short list
     /// (one entry per field), searched only when a value is refused.
     var attributePositions: [(attribute: Int, position: SourcePosition)] = []

@@ -20,8 +20,8 @@ import StrataCore
 /// - One or more blank lines (empty, or only spaces and tabs) end a block;
 ///   LF, CRLF and lone CR line endings are all accepted, mixed too.
 /// - A block starts with its header lines: `Key: Value`, where the key
-///   starts with a letter or digit and holds letters, digits, spaces, `_`
-///   and `-` (at most 64 characters), followed by a colon and a space, a
+///   starts with a letter or digit and holds letters, digits, spaces, `_`,
+///   `-` and `.` (at most 64 characters), followed by a colon and a space, a
 ///   tab or the end of the line (`Tags:` is a header with an empty value;
 ///   `http://x`, `- item: x` and `10:30 meeting` are not headers). Each
 ///   becomes a `.text` field named by its key, trimmed, with its value

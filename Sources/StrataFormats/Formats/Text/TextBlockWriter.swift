@@ -149,7 +149,7 @@ public final class TextBlockWriter {
             else {
                 throw refuse(
                     "it would not read back the same (a header name is letters, digits, "
-                        + "spaces, _ and -, and values lose their outer spaces)")
+                        + "spaces, _, - and ., and values lose their outer spaces)")
             }
             text += line + "\n"
         }

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// A line is a header when, after optional leading spaces or tabs, it has a
 /// plausible field name — starting with a letter or digit, then letters,
-/// digits, spaces, `_` and `-`, at most 64 characters — followed by `:` and
+/// digits, spaces, `_`, `-` and `.` (a key path such as `species.name`, as
+/// export writes a related value), at most 64 characters — followed by `:` and
 /// then a space, a tab or the end of the line. So `Date: 2024-05-01` and
 /// `Tags:` are headers, while `http://example.org`, `- item: x`, `Note:x` and
 /// `10:30 meeting` are not. The key is trimmed of spaces; the value is what
@@ -92,11 +93,11 @@ struct TextHeaderLine {
         }
     }
 
-    /// An ASCII byte that may be in a key: a letter, digit, space, `_` or `-`.
+    /// An ASCII byte that may be in a key: a letter, digit, space, `_`, `-` or `.`.
     private static func isKeyByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20, 0x5F, 0x2D:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20, 0x5F, 0x2D, 0x2E:
             return true
         default:
             return false

@@ -6,7 +6,9 @@ import Testing
 @testable import StrataSchema
 
 /// Issue 28, point 5: every format export writes, import reads back to the
-/// same objects; columns and keys in the schema's order, `_id` first.
+/// same objects; columns and keys in the schema's order, `_id` first. Each
+/// round trip carries the penguins' species by key path (`species.name`,
+/// point 4), which links them again in the fresh store.
 @Suite struct ExportFormatsBothWaysTests {
     /// Exports every penguin in `format`, imports the output into a fresh
     /// store, and compares every attribute of every penguin.
@@ -17,6 +19,7 @@ import Testing
     ) throws {
         let fixture = try PenguinExportFixture()
         var options = ExportOptions(entity: "Penguin")
+        options.fields = PenguinExportFixture.declared + ["species.name"]
         configure(&options)
         let output = fixture.folder.file(name)
         let summary = try Exporter(store: fixture.store, model: fixture.model, options: options)
@@ -30,6 +33,14 @@ import Testing
         for (name, values) in before {
             #expect(after[name] == values, "\(name) (\(format.rawValue))")
         }
+        // The links: each penguin's species again, the species made once each.
+        let speciesBefore = try PenguinExportFixture.species(
+            in: fixture.store, model: fixture.model)
+        #expect(speciesBefore.count == 30)
+        #expect(
+            try PenguinExportFixture.species(in: again, model: fixture.model) == speciesBefore,
+            "\(format.rawValue)")
+        #expect(try PenguinExportFixture.speciesCount(in: again, model: fixture.model) == 3)
     }
 
     @Test("every format both ways: csv") func testCSV() throws {
@@ -48,7 +59,7 @@ import Testing
         try roundTrip(.txtLines, name: "penguins.txt") {
             $0.delimiter = UInt8(ascii: ";")
         } reading: { options, summary in
-            #expect(summary.columns == PenguinExportFixture.declared)
+            #expect(summary.columns == PenguinExportFixture.declared + ["species.name"])
             options.format = .txtLines
             options.delimiter = UInt8(ascii: ";")
             options.columns = summary.columns

@@ -107,6 +107,25 @@ struct PenguinExportFixture {
         return result
     }
 
+    /// Every penguin's species name, by the penguin's name.
+    static func species(in store: Store, model: Model) throws -> [String: String] {
+        let context = try Context(store: store, model: model)
+        var result: [String: String] = [:]
+        for object in try context.fetch(FetchRequest(entity: "Penguin")) {
+            guard case .string(let name) = try object.value(forKey: "name"),
+                let species = try object.object(forKey: "species"),
+                case .string(let speciesName) = try species.value(forKey: "name")
+            else { continue }
+            result[name] = speciesName
+        }
+        return result
+    }
+
+    /// The number of species objects.
+    static func speciesCount(in store: Store, model: Model) throws -> Int {
+        try Context(store: store, model: model).count(FetchRequest(entity: "Species"))
+    }
+
     /// Imports `input` into a new store of the model with `options`.
     func reimport(_ input: URL, configure: (inout ImportOptions) -> Void) throws -> Store {
         let again = try Store.create(

@@ -115,12 +115,15 @@ import Testing
         #expect(header("x_y-z 2: v: w") == ["x_y-z 2", "v: w"])
         #expect(header("Título: x") == ["Título", "x"])
         #expect(header("2nd: x") == ["2nd", "x"])
+        // A key path, as export writes a related value (issue 28, point 4).
+        #expect(header("species.name: Adelie") == ["species.name", "Adelie"])
         #expect(header(String(repeating: "k", count: 64) + ": v")?.first?.count == 64)
     }
 
     @Test func testOtherLinesAreNotHeaders() {
         for line in [
-            "http://example.org", "Note:x", "- item: x", "a.b: c", "", ":", " : x", "no colon",
+            "http://example.org", "Note:x", "- item: x", "a/b: c", ".b: c", "", ":", " : x",
+            "no colon",
             "_key: x", String(repeating: "k", count: 65) + ": v", "→: x", "#strata-error: r",
         ] {
             #expect(header(line) == nil, "\(line)")
