@@ -10,22 +10,21 @@ import Testing
 
     init() throws {
         folder = try ScratchFolder()
-        schemas = folder.path("Penguins")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        let schema = """
-            { "format": "strata-schema/1", "model": "Penguins", "version": 1,
-              "entities": {
-                "Penguin": { "attributes": {
-                    "name": { "type": "string" },
-                    "culmenLength": { "type": "double", "optional": true },
-                    "flipperLength": { "type": "integer16", "optional": true },
-                    "sex": { "type": "string", "optional": true } } },
-                "Island": { "attributes": {
-                    "name": { "type": "string" }, "area": { "type": "double" } } },
-                "Study": { "attributes": {
-                    "title": { "type": "string" }, "year": { "type": "integer16" } } } } }
-            """
-        try Data(schema.utf8).write(to: URL(fileURLWithPath: "\(schemas)/1.json"))
+        schemas = try folder.schemaFolder(
+            "Penguins",
+            version1: """
+                { "format": "strata-schema/1", "model": "Penguins", "version": 1,
+                  "entities": {
+                    "Penguin": { "attributes": {
+                        "name": { "type": "string" },
+                        "culmenLength": { "type": "double", "optional": true },
+                        "flipperLength": { "type": "integer16", "optional": true },
+                        "sex": { "type": "string", "optional": true } } },
+                    "Island": { "attributes": {
+                        "name": { "type": "string" }, "area": { "type": "double" } } },
+                    "Study": { "attributes": {
+                        "title": { "type": "string" }, "year": { "type": "integer16" } } } } }
+                """)
     }
 
     private func write(_ name: String, _ text: String) throws -> String {

@@ -9,19 +9,18 @@ import Testing
 
     init() throws {
         folder = try ScratchFolder()
-        schemas = folder.path("SBOM")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        let schema = """
-            { "format": "strata-schema/1", "model": "SBOM", "version": 1,
-              "entities": {
-                "Component": { "attributes": {
-                    "name": { "type": "string" }, "version": { "type": "string", "optional": true },
-                    "type": { "type": "string", "optional": true } } },
-                "Dependency": { "attributes": { "ref": { "type": "string" } } },
-                "Tool": { "attributes": {
-                    "name": { "type": "string" }, "vendor": { "type": "string", "optional": true } } } } }
-            """
-        try Data(schema.utf8).write(to: URL(fileURLWithPath: "\(schemas)/1.json"))
+        schemas = try folder.schemaFolder(
+            "SBOM",
+            version1: """
+                { "format": "strata-schema/1", "model": "SBOM", "version": 1,
+                  "entities": {
+                    "Component": { "attributes": {
+                        "name": { "type": "string" }, "version": { "type": "string", "optional": true },
+                        "type": { "type": "string", "optional": true } } },
+                    "Dependency": { "attributes": { "ref": { "type": "string" } } },
+                    "Tool": { "attributes": {
+                        "name": { "type": "string" }, "vendor": { "type": "string", "optional": true } } } } }
+                """)
         bom = folder.path("bom.json")
         try Data(JSONRecordReaderPathSample.bom.utf8).write(to: URL(fileURLWithPath: bom))
     }

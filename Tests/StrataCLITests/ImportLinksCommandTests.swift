@@ -11,26 +11,25 @@ import Testing
 
     init() throws {
         folder = try ScratchFolder()
-        schemas = folder.path("Penguins")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        let schema = """
-            { "format": "strata-schema/1", "model": "Penguins", "version": 1,
-              "entities": {
-                "Penguin": {
-                  "attributes": { "name": { "type": "string" },
-                                  "bill": { "type": "double", "optional": true } },
-                  "relationships": {
-                    "species": { "destination": "Species", "inverse": "penguins",
-                                 "optional": true } } },
-                "Species": {
-                  "attributes": { "name": { "type": "string" },
-                                  "genus": { "type": "string", "optional": true } },
-                  "uniquenessConstraints": [["name"]],
-                  "relationships": {
-                    "penguins": { "destination": "Penguin", "inverse": "species",
-                                  "toMany": true, "optional": true } } } } }
-            """
-        try Data(schema.utf8).write(to: URL(fileURLWithPath: "\(schemas)/1.json"))
+        schemas = try folder.schemaFolder(
+            "Penguins",
+            version1: """
+                { "format": "strata-schema/1", "model": "Penguins", "version": 1,
+                  "entities": {
+                    "Penguin": {
+                      "attributes": { "name": { "type": "string" },
+                                      "bill": { "type": "double", "optional": true } },
+                      "relationships": {
+                        "species": { "destination": "Species", "inverse": "penguins",
+                                     "optional": true } } },
+                    "Species": {
+                      "attributes": { "name": { "type": "string" },
+                                      "genus": { "type": "string", "optional": true } },
+                      "uniquenessConstraints": [["name"]],
+                      "relationships": {
+                        "penguins": { "destination": "Penguin", "inverse": "species",
+                                      "toMany": true, "optional": true } } } } }
+                """)
         let csv = "name,bill,species\np1,39.1,Adelie\np2,46.5,Gentoo\np3,38.8,Adelie\n"
         try Data(csv.utf8).write(to: URL(fileURLWithPath: folder.path("penguins.csv")))
         store = folder.path("P.sqlite")

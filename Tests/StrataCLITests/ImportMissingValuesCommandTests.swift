@@ -11,29 +11,28 @@ import Testing
 
     init() throws {
         folder = try ScratchFolder()
-        schemas = folder.path("Penguins")
-        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-        let schema = """
-            { "format": "strata-schema/1", "model": "Penguins", "version": 1,
-              "entities": {
-                "Penguin": {
-                  "attributes": {
-                    "name": { "type": "string" },
-                    "bill": { "type": "double", "optional": true },
-                    "flipper": { "type": "integer16", "optional": true },
-                    "sex": { "type": "string", "optional": true },
-                    "seen": { "type": "date", "optional": true },
-                    "adult": { "type": "boolean", "optional": true } },
-                  "relationships": {
-                    "species": { "destination": "Species", "inverse": "penguins",
-                                 "optional": true, "relatedBy": "name" } } },
-                "Species": {
-                  "attributes": { "name": { "type": "string" } },
-                  "relationships": {
-                    "penguins": { "destination": "Penguin", "inverse": "species",
-                                  "toMany": true, "optional": true } } } } }
-            """
-        try Data(schema.utf8).write(to: URL(fileURLWithPath: "\(schemas)/1.json"))
+        schemas = try folder.schemaFolder(
+            "Penguins",
+            version1: """
+                { "format": "strata-schema/1", "model": "Penguins", "version": 1,
+                  "entities": {
+                    "Penguin": {
+                      "attributes": {
+                        "name": { "type": "string" },
+                        "bill": { "type": "double", "optional": true },
+                        "flipper": { "type": "integer16", "optional": true },
+                        "sex": { "type": "string", "optional": true },
+                        "seen": { "type": "date", "optional": true },
+                        "adult": { "type": "boolean", "optional": true } },
+                      "relationships": {
+                        "species": { "destination": "Species", "inverse": "penguins",
+                                     "optional": true, "relatedBy": "name" } } },
+                    "Species": {
+                      "attributes": { "name": { "type": "string" } },
+                      "relationships": {
+                        "penguins": { "destination": "Penguin", "inverse": "species",
+                                      "toMany": true, "optional": true } } } } }
+                """)
         // An R-style export: NA in every column of the second penguin.
         let csv = """
             name,bill,flipper,sex,seen,adult,species

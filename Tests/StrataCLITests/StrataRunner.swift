@@ -151,6 +151,16 @@ final class ScratchFolder {
 }
 
 extension ScratchFolder {
+    /// A model folder `name` whose version 1 is `json`.
+    ///
+    /// - Returns: The folder's path, for `--schemas`.
+    func schemaFolder(_ name: String, version1 json: String) throws -> String {
+        let schemas = path(name)
+        try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: URL(fileURLWithPath: "\(schemas)/1.json"))
+        return schemas
+    }
+
     /// A `Notes` chain in the folder `Notes`, one version per entry of
     /// `attributes` (the members of `Note.attributes`, as JSON), and a store
     /// `Notes.sqlite` of version 1 made by `strata create`.

@@ -12,31 +12,7 @@ extension JSONRecordReader {
     func keepMember(_ key: String) throws(ImportError) {
         let start = offset
         let place = position(at: start, keyPath: key)
-        input.keepFrom = start
-        scanner.reset()
-        var cursor = start
-        var end: Int?
-        while true {
-            if cursor < input.end {
-                end = scanner.scan(input.bytes(from: cursor, to: input.end), base: cursor)
-                if end != nil { break }
-                cursor = input.end
-            }
-            if cursor - start > limits.maximumRecordBytes {
-                throw fail(
-                    ImportError(
-                        .tooLarge, at: place,
-                        "the value of \"\(key)\" is larger than the limit of "
-                            + "\(limits.maximumRecordBytes) bytes"))
-            }
-            guard try input.fill() else { break }
-        }
-        if end == nil && scanner.isBareScalar { end = input.end }
-        guard let end, end > start else {
-            throw fail(
-                ImportError(
-                    .syntax, at: place, "unexpected end of input in the value of \"\(key)\""))
-        }
+        let end = try valueEnd(of: key, at: place, keeping: true)
         let bytes = input.bytes(from: start, to: end)
         let node: RecordField
         do {
@@ -57,7 +33,21 @@ extension JSONRecordReader {
     /// without keeping it: a member beside the records, however large, costs
     /// one scan and no memory.
     func skipMember(_ keyPath: String) throws(ImportError) {
+        let end = try valueEnd(
+            of: keyPath, at: position(at: offset, keyPath: keyPath), keeping: false)
+        offset = end
+        consumed = end
+    }
+
+    /// The end of the value that starts at ``offset`` (`place`), scanned
+    /// across chunks. `keeping` holds its bytes in the buffer, bounded like
+    /// a record (``ImportLimits/maximumRecordBytes``); otherwise they are
+    /// let go as the scan passes them.
+    private func valueEnd(of keyPath: String, at place: SourcePosition, keeping: Bool)
+        throws(ImportError) -> Int
+    {
         let start = offset
+        input.keepFrom = start
         scanner.reset()
         var cursor = start
         var end: Int?
@@ -67,17 +57,23 @@ extension JSONRecordReader {
                 if end != nil { break }
                 cursor = input.end
             }
-            input.keepFrom = cursor
+            if !keeping {
+                input.keepFrom = cursor
+            } else if cursor - start > limits.maximumRecordBytes {
+                throw fail(
+                    ImportError(
+                        .tooLarge, at: place,
+                        "the value of \"\(keyPath)\" is larger than the limit of "
+                            + "\(limits.maximumRecordBytes) bytes"))
+            }
             guard try input.fill() else { break }
         }
         if end == nil && scanner.isBareScalar { end = input.end }
         guard let end, end > start else {
             throw fail(
                 ImportError(
-                    .syntax, at: position(at: start, keyPath: keyPath),
-                    "unexpected end of input in the value of \"\(keyPath)\""))
+                    .syntax, at: place, "unexpected end of input in the value of \"\(keyPath)\""))
         }
-        offset = end
-        consumed = end
+        return end
     }
 }
