@@ -34,6 +34,17 @@
             if let reader = try? JSONRecordReader(path: path, lines: true, limits: limits) {
                 drain(reader)
             }
+            // Arrays at dotted paths, the rest of the document passed over.
+            if let reader = try? JSONRecordReader(path: path, lines: false, limits: limits) {
+                reader.selectedPaths = ["a", "b.c", "components"]
+                drain(reader)
+            }
+            // The encoding guessed: UTF-8, or Windows-1252.
+            if let reader = try? CSVReader(
+                path: path, dialect: CSVDialect(encoding: .automatic), limits: limits)
+            {
+                drain(reader)
+            }
             if let reader = try? PropertyListRecordReader(path: path, limits: limits) {
                 drain(reader)
             }
