@@ -58,6 +58,11 @@ import Testing
             "--path", "dependencies=Dependency", "--path", "metadata.tools",
         ])
         #expect(imported.status == 0, "\(imported.stderr)")
+        // The records' entities in the order the document gives them.
+        #expect(
+            imported.stdout.contains(
+                "Imported 4 records (Tool, Component, Dependency) into \(store): 4 inserted "
+                    + "(1 Tool, 2 Component, 1 Dependency), 0 updated"), "\(imported.stdout)")
         #expect(try count(store, "Component") == "2")
         #expect(try count(store, "Dependency") == "1")
         #expect(try count(store, "Tool") == "1")

@@ -26,8 +26,12 @@ enum ImportSummaryText {
         let seconds = max(summary.seconds, 0.000_001)
         let rate = Double(summary.records) / seconds
         let megabytes = Double(summary.bytes) / 1_000_000 / seconds
+        let what =
+            summary.recordEntities.count > 1
+            ? "records (\(summary.recordEntities.joined(separator: ", ")))"
+            : "\(summary.entity) records"
         var text =
-            "\(verb) \(summary.records) \(summary.entity) records into \(store): "
+            "\(verb) \(summary.records) \(what) into \(store): "
             + parts.joined(separator: ", ")
             + String(
                 format: " in %.2f s (%.0f records/s, %.1f MB/s)", summary.seconds, rate, megabytes)

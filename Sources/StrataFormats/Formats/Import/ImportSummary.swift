@@ -2,8 +2,13 @@ import Foundation
 
 /// What an import did, for the final line and `--json`.
 public struct ImportSummary: Hashable, Sendable, Codable {
-    /// The entity the input's records became.
+    /// The entity the input's records became (the first, when groups of a
+    /// plist or JSON document became several: ``recordEntities``).
     public var entity: String = ""
+    /// The entities the input's records became, in the order met, when
+    /// its groups became more than one (`{"Species": […], "Penguin": […]}`,
+    /// several `--path`s); empty otherwise.
+    public var recordEntities: [String] = []
     /// Records read from the input.
     public var records = 0
     /// Objects inserted, all entities (nested and related ones included).

@@ -51,6 +51,13 @@ extension Importer {
                             at: record.position)
                         if summary.entity.isEmpty { summary.entity = entity }
                         entityByGroup[group] = entity
+                        let entities = Set(entityByGroup.values)
+                        if entities.count > 1 {
+                            summary.recordEntities.append(
+                                contentsOf: ([summary.entity] + [entity]).filter {
+                                    !summary.recordEntities.contains($0)
+                                })
+                        }
                     }
                     let plan = try self.plan(entity)
                     if batch.first.map({ $0.0.plan !== plan }) == true {
