@@ -17,8 +17,10 @@ import Testing
 
     /// A Day One export: two good entries (one with a photo and a tag) and
     /// `extra` entries, the photo, and a file no entry lists.
-    private func export(_ entries: String = "", named name: String = "export.zip") throws -> String
-    {
+    private func export(
+        _ entries: String = "", named name: String = "export.zip", journal: String = "Journal.json"
+    ) throws -> String {
+        let journalName = journal
         let journal = """
             {"metadata": {"version": "1.0"}, "entries": [
               {"uuid": "0123456789ABCDEF0123456789ABCDEF", "creationDate": "2024-05-01T08:30:00Z",
@@ -32,7 +34,7 @@ import Testing
             """
         let path = folder.path(name)
         try ZipWriter.write(to: URL(fileURLWithPath: path)) { zip in
-            try zip.add(path: "Journal.json", bytes: Data(journal.utf8))
+            try zip.add(path: journalName, bytes: Data(journal.utf8))
             try zip.add(
                 path: "photos/\(Self.photoMD5).jpeg", bytes: Self.photo, compression: .stored)
             try zip.add(path: Self.stray, bytes: Data("stray".utf8))
@@ -130,5 +132,31 @@ import Testing
             outcome.stderr.contains("expected an object for \"metadata\", found an array"),
             "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    /// Issue 28, point 8: the export is named after the imported journal,
+    /// and an entry without tags has no `tags` key.
+    @Test("day one export keeps the journal's name, and no tags key without tags")
+    func testExportKeepsTheJournalsNameAndWritesNoEmptyTags() throws {
+        let input = try export(
+            ",\n  {\"uuid\": \"00112233445566778899AABBCCDDEEFF\","
+                + " \"creationDate\": \"2024-05-03T08:30:00Z\", \"text\": \"Untagged\"}",
+            journal: "Dev Journal.json")
+        let store = folder.path("Diary.sqlite")
+        let imported = try StrataRunner.run([
+            "import", store, input, "--format", "dayone", "--schemas", "Schemas/Diary",
+        ])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let output = folder.path("out.zip")
+        let exported = try StrataRunner.run(["export", store, "--format", "dayone", "-o", output])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let zip = try ZipReader(contentsOf: URL(fileURLWithPath: output))
+        #expect(zip.entries.map(\.path) == ["Dev Journal.json", "photos/\(Self.photoMD5).jpeg"])
+        let journal = try #require(zip.entry(named: "Dev Journal.json"))
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: zip.data(of: journal)) as? [String: Any])
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["tags"] as? [String] } == [["travel"], [], nil])
+        #expect(entries[2].keys.contains("tags") == false)
     }
 }

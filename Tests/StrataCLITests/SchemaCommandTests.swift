@@ -59,6 +59,37 @@ import Testing
                 """)
     }
 
+    /// Issue 28, point 8: `schema check` passed an attribute named
+    /// `description` that `schema swift` then renamed; now it warns, naming
+    /// the entity, the attribute, the Swift name and why, and still exits 0.
+    @Test("schema check warns about an attribute named description")
+    func testSchemaCheckWarnsAboutAnAttributeNamedDescription() throws {
+        let folder = try ScratchFolder()
+        let file = folder.path("1.json")
+        let schema = """
+            {"format": "strata-schema/1", "model": "Shop", "version": 1,
+             "entities": {"Item": {"attributes": {"description": {"type": "string"},
+                                                  "title": {"type": "string"}}}}}
+            """
+        try Data(schema.utf8).write(to: URL(fileURLWithPath: file))
+        let outcome = try StrataRunner.run(["schema", "check", file])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "Shop: 1 version(s) (1), 1 entity in the newest, no problems\n")
+        #expect(
+            outcome.stderr
+                == "warning: \(file): $.entities.Item.attributes.description: attribute "
+                + "'description' of Item: every generated class has a member description already "
+                + "(from ManagedObject or TypedEntity), so `schema swift` names its property "
+                + "descriptionProperty\n")
+        let json = try StrataRunner.run(["schema", "check", file, "--json"])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("descriptionProperty"), "\(json.stdout)")
+        // schema swift says the same.
+        let swift = try StrataRunner.run(["schema", "swift", file, "-o", folder.path("Shop.swift")])
+        #expect(swift.status == 0, "\(swift.stderr)")
+        #expect(swift.stderr.hasPrefix(outcome.stderr), "\(swift.stderr)")
+    }
+
     @Test func testNotJSONNamesFileLineAndColumn() throws {
         let folder = try ScratchFolder()
         let file = folder.path("1.json")

@@ -69,7 +69,8 @@ struct CodegenPlan {
                 }
                 warn(
                     path(entity.name),
-                    "'\(entity.name)' is not a usable Swift type name; its class is \(renamed)")
+                    "entity '\(entity.name)' is not a usable Swift type name; `schema swift` "
+                        + "names its class \(renamed)")
                 name = renamed
             }
             let className = name ?? entity.name
@@ -103,14 +104,16 @@ struct CodegenPlan {
                 entity.attributes.map { ($0.name, "attributes") }
                 + entity.relationships.map { ($0.name, "relationships") }
             for (name, kind) in properties {
-                names[name] = memberName(name, at: path(entity.name, kind, name))
+                names[name] = memberName(name, of: entity.name, kind: kind)
             }
             memberNames[entity.name] = names
         }
         for entity in model.entities { checkMembers(of: entity) }
     }
 
-    private mutating func memberName(_ name: String, at path: String) -> String {
+    /// The member of property `name` (of `kind`, `attributes` or
+    /// `relationships`) of `entity`; a renaming is warned about, with why.
+    private mutating func memberName(_ name: String, of entity: String, kind: String) -> String {
         if let declared = SwiftIdentifier.declared(name), !Self.inheritedMembers.contains(name) {
             return declared
         }
@@ -120,7 +123,16 @@ struct CodegenPlan {
         {
             renamed += "Property"
         }
-        warn(path, "'\(name)' is not a usable Swift property name; its property is \(renamed)")
+        let noun = kind == "attributes" ? "attribute" : "relationship"
+        let property = "\(noun) '\(name)' of \(entity)"
+        let why =
+            Self.inheritedMembers.contains(name)
+            ? "every generated class has a member \(name) already (from ManagedObject or "
+                + "TypedEntity)"
+            : "'\(name)' is not a usable Swift property name"
+        warn(
+            path(entity, kind, name),
+            "\(property): \(why), so `schema swift` names its property \(renamed)")
         return renamed
     }
 

@@ -41,4 +41,23 @@ public struct SwiftClassGenerator: Sendable {
         var writer = SwiftSourceWriter(plan: plan, schemaJSON: schemaJSON)
         return GeneratedSwift(source: writer.write(), warnings: plan.warnings)
     }
+
+    /// The names ``generate(_:file:)`` would change, as its warnings (the
+    /// entity or property, its Swift name and why), without generating:
+    /// `strata schema check` reports them, from the same rules.
+    ///
+    /// ```swift
+    /// for warning in SwiftClassGenerator().renamings(model, file: "1.json") {
+    ///     print("warning: \(warning)")  // …names its property descriptionProperty
+    /// }
+    /// ```
+    ///
+    /// - Parameter file: The schema file, named in the warnings.
+    /// - Returns: One warning per renamed class or member.
+    public func renamings(_ model: Model, file: String) -> [SchemaIssue] {
+        var plan = CodegenPlan(model: model, file: file)
+        plan.nameClasses()
+        plan.nameMembers()
+        return plan.warnings
+    }
 }

@@ -135,7 +135,7 @@ extension Seeder {
         }
         let source = try ImportReaders.open(
             seed.url.relativePath, format: format, reading: ImportReadingOptions(),
-            limits: options.limits)
+            limits: options.limits, fileNameInto: options.fileNameInto)
         let model = chain.newest
         let store = try Store.create(at: buildingURL, model: model) { fresh in
             let importer = try Importer(store: fresh, model: model, options: options)

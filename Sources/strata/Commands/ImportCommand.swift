@@ -67,6 +67,8 @@ struct ImportCommand: Command {
           --encoding <e>       auto (default: UTF-8, or Windows-1252 when the first 64 KiB
                                are not UTF-8, with a note), utf-8, utf-16, latin-1 or
                                windows-1252; a byte-order mark wins.
+          --file-name-into <a> txt-files: write each file's name within the folder,
+                               extension kept (2024-05-01 Market.txt), to attribute <a>.
 
         VALUES:
           --date-format <p>    Read dates with this pattern (POSIX locale), not ISO 8601.
@@ -175,6 +177,12 @@ struct ImportCommand: Command {
             }
             reading.encoding = known
         }
+        if let attribute = try arguments.option("--file-name-into") {
+            guard !attribute.isEmpty else {
+                throw UsageError("'--file-name-into' needs an attribute's name", command: Self.self)
+            }
+            options.fileNameInto = attribute
+        }
         options.dateFormat = try arguments.option("--date-format")
         if let zone = try arguments.option("--time-zone") {
             guard let known = TimeZone(identifier: zone) else {
@@ -254,9 +262,17 @@ struct ImportCommand: Command {
                 message: "\(input): cannot import: the input is the store itself; give the "
                     + "file of records to import after the store; nothing was changed")
         }
-        if dayOne || (format == nil && DayOneImporter.looksLikeExport(at: input)) {
-            return try importDayOne()
+        let isDayOne = dayOne || (format == nil && DayOneImporter.looksLikeExport(at: input))
+        if let attribute = options.fileNameInto,
+            let kind = isDayOne
+                ? "a Day One export" : (format ?? ImportFormat.guess(path: input))?.rawValue,
+            kind != ImportFormat.txtFiles.rawValue
+        {
+            throw CommandFailure(
+                message: "\(input): --file-name-into \(attribute) records the name of each file "
+                    + "of a txt-files folder, and the input is \(kind); nothing was changed")
         }
+        if isDayOne { return try importDayOne() }
         guard let format = format ?? ImportFormat.guess(path: input) else {
             throw CommandFailure(message: "\(input): cannot tell the format; give --format")
         }

@@ -14,6 +14,11 @@ struct SchemaCheckCommand: Command {
 
         OPTIONS:
           --json    Print the result as JSON on stdout.
+
+        Warnings (on stderr; the exit status stays 0) name what Core Data allows but may
+        surprise: a relationship without an inverse, a rename without renamedFrom, and the
+        names `schema swift` renames in the newest version (an attribute named description,
+        a Swift keyword, a name that is no identifier), with the Swift name it will use.
         """
 
     var path: String
@@ -51,6 +56,10 @@ struct SchemaCheckCommand: Command {
                 ? URL(fileURLWithPath: path).appendingPathComponent("\(version).json").relativePath
                 : path
         }
+        // What `schema swift` (and the build plugin) would rename in the
+        // newest version, by the generator's own rules.
+        warnings += SwiftClassGenerator().renamings(
+            chain.newest, file: SchemaSwiftCommand.file(of: chain.newest, in: path))
         for warning in warnings { Terminal.error("warning: \(warning)") }
         let versions = chain.versions.map(\.version)
         let summary =

@@ -111,4 +111,39 @@ import Testing
         let generated = try SwiftClassGenerator().generate(model([entity]), file: "1.json")
         #expect(generated.source.contains("public var day: Foundation.Date?"))
     }
+
+    // MARK: - Issue 28, point 8: what schema check warns about
+
+    @Test("schema check warns about an attribute named description")
+    func testRenamingsNameTheEntityAttributeSwiftNameAndWhy() throws {
+        let entity = Entity(
+            name: "Note",
+            attributes: [
+                Attribute(name: "description", type: .string),
+                Attribute(name: "title", type: .string),
+                Attribute(name: "first name", type: .string),
+            ])
+        let model = model([entity])
+        let renamings = SwiftClassGenerator().renamings(model, file: "1.json")
+        #expect(
+            renamings.map(\.description) == [
+                "1.json: $.entities.Note.attributes.description: attribute 'description' of "
+                    + "Note: every generated class has a member description already (from "
+                    + "ManagedObject or TypedEntity), so `schema swift` names its property "
+                    + "descriptionProperty",
+                "1.json: $.entities.Note.attributes[\"first name\"]: attribute 'first name' of "
+                    + "Note: 'first name' is not a usable Swift property name, so `schema swift` "
+                    + "names its property firstName",
+            ])
+        // The same warnings as the generator's, from the same rules.
+        let generated = try SwiftClassGenerator().generate(model, file: "1.json")
+        #expect(generated.warnings == renamings)
+        #expect(generated.source.contains("public var descriptionProperty: String?"))
+        do {
+            // From renamings(_:file:)'s doc comment.
+            for warning in SwiftClassGenerator().renamings(model, file: "1.json") {
+                print("warning: \(warning)")  // …names its property descriptionProperty
+            }
+        }
+    }
 }

@@ -24,6 +24,8 @@ package struct BundleMerger {
     /// entries by uuid, which the Diary does not constrain: entries written
     /// in Strata have none).
     var matchingKeys: [String: [String]] = [:]
+    /// Metadata written to the store in the merge's transaction.
+    var metadata: StoreMetadata?
 
     /// Every stored property (the memberwise initializer, for the other layers).
     package init(
@@ -54,10 +56,11 @@ package struct BundleMerger {
                     + "migrate it first")
         }
         do {
-            try RowMerger(
+            var merger = RowMerger(
                 source: source, destination: destination, model: model,
-                matchingKeys: matchingKeys
-            ).merge()
+                matchingKeys: matchingKeys)
+            merger.metadata = metadata
+            try merger.merge()
         } catch let error as RowMergeError {
             throw BundleError(.invalidData, path: path, error.message)
         }

@@ -22,7 +22,7 @@ import struct StrataContext.SortDescriptor
 /// written in Strata gets what Day One needs: a uuid and media identifiers
 /// (32 upper-case hexadecimal digits, made from the object's key, so the
 /// same store always gives the same ones), the MD5 of each medium's bytes,
-/// `# title` as its first line, and a `dayone-moment:` reference for each
+/// `# title` as its first line (Markdown-escaped), and a `dayone-moment:` reference for each
 /// medium its text does not show yet. The zip is deterministic: entries in
 /// creation order, keys sorted, media files in name order with fixed times.
 public final class DayOneExporter {
@@ -30,8 +30,11 @@ public final class DayOneExporter {
     public let store: Store
     /// Its model.
     public let model: Model
-    /// The journal's name: the JSON file is `<journalName>.json`.
-    public var journalName = "Journal"
+    /// The journal's name: the JSON file is `<journalName>.json`. By
+    /// default the name of the journal a Day One import recorded in the
+    /// store (`Dev Journal` for an export holding `Dev Journal.json`), or
+    /// `Journal` for a store that never had one imported.
+    public var journalName: String
 
     private var context: Context?
 
@@ -43,6 +46,7 @@ public final class DayOneExporter {
         try DayOneImporter.checkModel(model, path: store.path)
         self.store = store
         self.model = model
+        self.journalName = DayOneImporter.recordedJournalName(in: store.metadata) ?? "Journal"
     }
 
     /// Writes the export to `url`, atomically.
@@ -130,7 +134,9 @@ public final class DayOneExporter {
         let tags = try entry.objects(forKey: "tags").compactMap { try $0.string("name") }.sorted {
             Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
         }
-        members["tags"] = .array(values: tags.map { .text($0) })
+        // Only an entry with tags gets the key, as Day One writes it (an
+        // import keeps an explicit empty list in `dayOneExtra`).
+        if !tags.isEmpty { members["tags"] = .array(values: tags.map { .text($0) }) }
 
         var text = DayOneText.text(
             title: try entry.string("title") ?? "", subtitle: try entry.string("subtitle"),

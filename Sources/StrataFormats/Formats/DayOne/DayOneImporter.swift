@@ -72,6 +72,30 @@ public final class DayOneImporter {
         "Tag": ["name"],
     ]
 
+    /// The key of the store's metadata holding the name of the journal
+    /// imported last (`Dev Journal` for `Dev Journal.json`; the first one of
+    /// an export with several): ``DayOneExporter`` names its JSON after it.
+    /// The Diary has no entity for journals, and the name is the store's,
+    /// not an entry's.
+    static let journalNameKey = "StrataDayOneJournal"
+
+    /// The journal name of a `<Journal>.json` at the top of the zip; nil
+    /// for a name that cannot be one (empty, or with a path separator).
+    static func journalName(ofFile path: String) -> String? {
+        guard path.lowercased().hasSuffix(".json") else { return nil }
+        let name = String(path.dropLast(5))
+        guard !name.isEmpty, !name.contains("/"), !name.contains("\\"),
+            !name.unicodeScalars.contains(where: { $0.value < 0x20 })
+        else { return nil }
+        return name
+    }
+
+    /// The journal name recorded in `metadata` by an import, if any.
+    static func recordedJournalName(in metadata: StoreMetadata) -> String? {
+        guard case .text(let name)? = metadata.otherKeys[journalNameKey] else { return nil }
+        return journalName(ofFile: name + ".json")
+    }
+
     /// Throws unless `model` has every entity and attribute Day One needs.
     static func checkModel(_ model: Model, path: String) throws {
         for (entity, attributes) in requiredAttributes.sorted(by: { $0.key < $1.key }) {
@@ -132,10 +156,15 @@ public final class DayOneImporter {
         summary.tags = writer.tagCount
         if !options.isDryRun {
             summary.updated = try existingCount(of: writer.importedUUIDs)
-            try BundleMerger(
+            var merger = BundleMerger(
                 source: scratchStore, destination: store, model: model, path: zipName,
-                matchingKeys: Self.matchingKeys
-            ).merge()
+                matchingKeys: Self.matchingKeys)
+            if let name = Self.journalName(ofFile: journals[0].path) {
+                var metadata = store.metadata
+                metadata.otherKeys[Self.journalNameKey] = .text(name)
+                merger.metadata = metadata
+            }
+            try merger.merge()
         }
         summary.seconds = Date().timeIntervalSince(start)
         return summary

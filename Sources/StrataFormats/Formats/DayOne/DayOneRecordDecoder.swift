@@ -59,6 +59,11 @@ struct DayOneRecordDecoder {
         switch field.key {
         case "tags":
             result.tags = try strings(field)
+            // An explicit empty list is kept to be written back as it was:
+            // the exporter writes `tags` itself only for an entry with tags.
+            if result.tags.isEmpty {
+                extra.append(RecordField(key: field.key, value: DayOneJSON.value(field.value)))
+            }
         case "location", "weather":
             let fields = field.key == "location" ? DayOneField.location : DayOneField.weather
             let unknown = try object(

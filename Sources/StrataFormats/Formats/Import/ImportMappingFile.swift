@@ -24,7 +24,9 @@ import StrataSchema
 /// `columns` and `ignoreUnknown` are the options of the same names. `nulls`
 /// lists the cell texts that mean no value (``ImportOptions/nulls``), and
 /// `fieldNulls` those of single attributes, text ones included
-/// (``ImportOptions/fieldNulls``). Options given on the command line win.
+/// (``ImportOptions/fieldNulls``). `fileNameInto` names the attribute that
+/// gets each file's name in a txt-files import (``ImportOptions/fileNameInto``).
+/// Options given on the command line win.
 ///
 /// Each key appears once in an object. Every `compute` expression is
 /// checked as the file loads (its functions, their numbers and types of
@@ -145,6 +147,14 @@ public enum ImportMappingFile {
                     options.fieldNulls[pair.key] = try strings(
                         pair, JSONPath.appending(keyPath, key: pair.key))
                 }
+            case "fileNameInto":
+                if options.fileNameInto == nil {
+                    let name = try string(node, keyPath)
+                    guard !name.isEmpty else {
+                        throw fail(node, keyPath, "expected an attribute's name, found \"\"")
+                    }
+                    options.fileNameInto = name
+                }
             case "ignoreUnknown":
                 guard case .boolean(let flag) = node.value else {
                     throw fail(node, keyPath, "expected true or false, found \(node.summary)")
@@ -153,7 +163,7 @@ public enum ImportMappingFile {
             default:
                 throw fail(
                     node, keyPath,
-                    "unknown key '\(member.key)' (known: entity, fields, compute, unique, columns, dateFormat, timeZone, nulls, fieldNulls, ignoreUnknown)"
+                    "unknown key '\(member.key)' (known: entity, fields, compute, unique, columns, dateFormat, timeZone, nulls, fieldNulls, fileNameInto, ignoreUnknown)"
                 )
             }
         }

@@ -95,6 +95,12 @@ public struct ImportOptions: Sendable {
     public var lockTimeout: TimeInterval = 60
     /// The bounds every reader keeps to.
     public var limits = ImportLimits()
+    /// txt-files only (`--file-name-into`, a mapping file's
+    /// `"fileNameInto"`): the field, and so the attribute, that gets each
+    /// record's file name: its name within the folder, extension kept, as
+    /// on disk (`2024-05-01 Market.txt`). Nil records none. Another format
+    /// refuses it (``ImportReaders/open(_:format:reading:limits:fileNameInto:)``).
+    public var fileNameInto: String?
 
     /// Options for records of `entity` (nil: guessed), everything else default.
     public init(entity: String? = nil) {

@@ -13,10 +13,21 @@ public enum ImportSource {
 public enum ImportReaders {
     /// The reader of `path` in `format`.
     ///
-    /// - Throws: ``ImportError`` (`unreadable`) when the input cannot be opened.
+    /// - Parameter fileNameInto: txt-files: the field that gets each
+    ///   record's file name (``ImportOptions/fileNameInto``).
+    /// - Throws: ``ImportError`` (`unreadable`) when the input cannot be
+    ///   opened; (`structure`) for `fileNameInto` with another format than
+    ///   txt-files.
     public static func open(
-        _ path: String, format: ImportFormat, reading: ImportReadingOptions, limits: ImportLimits
+        _ path: String, format: ImportFormat, reading: ImportReadingOptions, limits: ImportLimits,
+        fileNameInto: String? = nil
     ) throws -> ImportSource {
+        if let fileNameInto, format != .txtFiles {
+            throw ImportError(
+                .structure, at: SourcePosition(file: path),
+                "a file name goes into '\(fileNameInto)' only for txt-files (a folder of .txt "
+                    + "files, one record each); the input is \(format.rawValue)")
+        }
         switch format {
         case .csv where reading.delimiter == nil:
             // The delimiter comes from the header; the rest from the options.
@@ -42,7 +53,9 @@ public enum ImportReaders {
                 try TextBlockReader(path: path, limits: limits, encoding: reading.encoding))
         case .txtFiles:
             return .records(
-                try TextFileReader(folder: path, limits: limits, encoding: reading.encoding))
+                try TextFileReader(
+                    folder: path, limits: limits, fileNameKey: fileNameInto,
+                    encoding: reading.encoding))
         }
     }
 

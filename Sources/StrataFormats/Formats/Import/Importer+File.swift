@@ -53,7 +53,8 @@ extension Importer {
                 replacing: options.replacesRejects, store: store.path, input: path)
         }
         let source = try ImportReaders.open(
-            path, format: format, reading: options.reading, limits: options.limits)
+            path, format: format, reading: options.reading, limits: options.limits,
+            fileNameInto: options.fileNameInto)
         let importer = try Importer(store: store, model: model, options: options)
         importer.progress = progress
         if let rejects, !options.isDryRun {

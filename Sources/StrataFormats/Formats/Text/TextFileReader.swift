@@ -36,6 +36,11 @@ import StrataCore
 /// - Every record gets a ``modifiedKey`` field: the file's modification time
 ///   as `.date`, so a mapping can date a note that has no `Date:` header;
 ///   a header of that name replaces it.
+/// - With a ``fileNameKey``, every record also gets a field of that name:
+///   the file's name within the folder, extension kept, as on disk
+///   (`2024-05-01 Market.txt`: the name tells notes with the same title
+///   apart, and the extension's case is the file's). A header or title of
+///   that name is an ``ImportError/Code/structure`` error at its place.
 /// - A file with nothing but blank lines (or no bytes) is a
 ///   ``ImportError/Code/structure`` error: a note without text is more
 ///   likely a mistake than a record.
@@ -61,6 +66,8 @@ public final class TextFileReader: TreeRecordReader {
     public let bodyKey: String
     /// The field name of the modification time.
     public let modifiedKey: String
+    /// The field name of the file's name within the folder; nil for none.
+    public let fileNameKey: String?
     /// Whether `Key: Value` lines at the top of a file are read as fields.
     public let parsesHeaders: Bool
     /// The limits the reader keeps to.
@@ -100,6 +107,8 @@ public final class TextFileReader: TreeRecordReader {
     ///   - titleKey: The field name of the title.
     ///   - bodyKey: The field name of the body.
     ///   - modifiedKey: The field name of the modification time.
+    ///   - fileNameKey: The field name of each file's name (extension
+    ///     kept); nil for none.
     ///   - parsesHeaders: Whether header lines at the top become fields.
     ///   - encoding: The files' encoding when one starts with no byte-order
     ///     mark (``TextInput``).
@@ -107,8 +116,8 @@ public final class TextFileReader: TreeRecordReader {
     ///   listed.
     public init(
         folder: String, limits: ImportLimits = ImportLimits(), titleKey: String = "title",
-        bodyKey: String = "body", modifiedKey: String = "modified", parsesHeaders: Bool = true,
-        encoding: TextEncoding = .utf8
+        bodyKey: String = "body", modifiedKey: String = "modified", fileNameKey: String? = nil,
+        parsesHeaders: Bool = true, encoding: TextEncoding = .utf8
     ) throws {
         file = folder
         self.limits = limits
@@ -116,6 +125,7 @@ public final class TextFileReader: TreeRecordReader {
         self.titleKey = titleKey
         self.bodyKey = bodyKey
         self.modifiedKey = modifiedKey
+        self.fileNameKey = fileNameKey
         self.parsesHeaders = parsesHeaders
         let names: [String]
         do {
@@ -143,7 +153,8 @@ public final class TextFileReader: TreeRecordReader {
     ///   the next file.
     public func nextRecord() throws -> ImportRecord? {
         guard nextIndex < fileNames.count else { return nil }
-        let path = Self.join(file, fileNames[nextIndex])
+        let name = fileNames[nextIndex]
+        let path = Self.join(file, name)
         nextIndex += 1
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -179,7 +190,7 @@ public final class TextFileReader: TreeRecordReader {
             chunkSize: Int(min(size + 1, 64 * 1024)), maximumLineBytes: limits.maximumRecordBytes)
         if let note = lines.guessNote { guessNotes.append(note) }
         try collect(lines, path: path)
-        return try parse(path: path, modified: modified)
+        return try parse(path: path, name: name, modified: modified)
     }
 
     /// Reads every line of the file into ``text``.
@@ -199,7 +210,7 @@ public final class TextFileReader: TreeRecordReader {
     }
 
     /// Turns the file's text into a record.
-    private func parse(path: String, modified: Date) throws -> ImportRecord {
+    private func parse(path: String, name: String, modified: Date) throws -> ImportRecord {
         let recordPosition = SourcePosition(
             file: path, line: 1, column: 1, byteOffset: text.firstOffset)
         return try text.bytes.withUnsafeBufferPointer { bytes in
@@ -262,7 +273,19 @@ public final class TextFileReader: TreeRecordReader {
             if fields.isEmpty {
                 throw ImportError(.structure, at: recordPosition, "the file is empty")
             }
-            if headers.index(of: modifiedKey, in: cursor) == nil {
+            if let fileNameKey {
+                if let clash = fields.first(where: { $0.key == fileNameKey }) {
+                    throw ImportError(
+                        .structure, at: clash.position(or: recordPosition),
+                        "the file has a \(clash.key) field of its own, and the file's name was "
+                            + "to go into '\(fileNameKey)'; choose another attribute")
+                }
+                fields.append(
+                    RecordField(
+                        key: fileNameKey, value: .text(name),
+                        position: SourcePosition(file: path)))
+            }
+            if headers.index(of: modifiedKey, in: cursor) == nil, fileNameKey != modifiedKey {
                 fields.append(
                     RecordField(
                         key: modifiedKey, value: .date(modified),

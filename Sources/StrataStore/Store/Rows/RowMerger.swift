@@ -23,6 +23,9 @@ package struct RowMerger {
     /// The attributes that find an existing object, by entity, instead of
     /// the entity's first uniqueness constraint.
     package var matchingKeys: [String: [String]] = [:]
+    /// Metadata written to the destination in the merge's transaction (a
+    /// Day One import records its journal's name), so both commit together.
+    package var metadata: StoreMetadata?
 
     /// A merge of `source` into `destination`, both at `model`.
     package init(
@@ -50,6 +53,7 @@ package struct RowMerger {
             if let problem = try destination.checkRelationships(model: model).first {
                 throw RowMergeError(.brokenReference, "merging would break a reference: \(problem)")
             }
+            if let metadata { try destination.writeMetadata(metadata) }
         }
     }
 

@@ -183,4 +183,31 @@ import Testing
         #expect(records[1].field("body")?.position == at(fixture.path("note-00001.txt"), 3, 1, 26))
         #expect(records.allSatisfy { $0.keys == ["title", "body", "modified"] })
     }
+
+    // MARK: - Issue 28, point 8: the file's name into a field
+
+    @Test("txt-files import records each file's name")
+    func testFileNameKeyGivesEachRecordItsFileNameWithTheExtension() throws {
+        let path = try fixture.write("2024-05-01 Market.txt", "Market\n\nApples.\n")
+        try fixture.write("b.TXT", "B\n")
+        let naming = try TextFileReader(folder: folder, fileNameKey: "source")
+        let records = readAll(naming).compactMap(\.record)
+        #expect(records.map { $0.text("source") } == ["2024-05-01 Market.txt", "b.TXT"])
+        #expect(records[0].keys == ["title", "body", "source", "modified"])
+        #expect(records[0].field("source")?.position == SourcePosition(file: path))
+        // Without the key, no such field.
+        #expect(try reader().nextRecord()?.keys == ["title", "body", "modified"])
+    }
+
+    @Test func testAHeaderNamedLikeTheFileNameKeyIsRefusedAtItsPlace() throws {
+        let path = try fixture.write("n.txt", "source: typed\nTitle\n")
+        let results = readAll(try TextFileReader(folder: folder, fileNameKey: "source"))
+        guard case .error(let error)? = results.first else {
+            Issue.record("expected an error, got \(results)")
+            return
+        }
+        #expect(error.code == .structure)
+        #expect(error.position.file == path && error.position.line == 1)
+        #expect(error.message.contains("'source'"))
+    }
 }
