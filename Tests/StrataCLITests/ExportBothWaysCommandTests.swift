@@ -187,6 +187,30 @@ import Testing
         #expect(again.stdout.contains("1 inserted"))
     }
 
+    @Test func testEveryFormatBothWaysRejectsNamedJSONAreOneArrayThatImportsAgain() throws {
+        let input = folder.path("in.json")
+        try Data(
+            #"[{"name": "Ok", "mass": 1}, {"name": "Bad", "mass": "heavy"}]"#.utf8
+        ).write(to: URL(fileURLWithPath: input))
+        let rejects = folder.path("rejects.json")
+        let first = try StrataRunner.run([
+            "import", folder.path("A.sqlite"), input, "--schemas", schemas, "--entity", "Penguin",
+            "--on-error", "skip", "--rejects", rejects,
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        let text = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(text.hasPrefix(#"[{"strata_error":"#), "\(text)")
+        #expect(text.hasSuffix(#""name": "Bad", "mass": "heavy"}]"# + "\n"), "\(text)")
+        // One reject on one line: still a JSON array, as its name says.
+        try Data(text.replacingOccurrences(of: #""heavy""#, with: "2").utf8)
+            .write(to: URL(fileURLWithPath: rejects))
+        let again = try StrataRunner.run([
+            "import", folder.path("A.sqlite"), rejects, "--entity", "Penguin",
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("1 inserted"))
+    }
+
     @Test func testExportFieldsSpeciesNameWritesTheRelatedName() throws {
         let output = folder.path("penguins.csv")
         let outcome = try StrataRunner.run([

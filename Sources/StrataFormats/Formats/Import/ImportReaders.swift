@@ -60,8 +60,12 @@ public enum ImportReaders {
     }
 
     /// A rejects writer at `path` for records of `source`, in `format`.
+    /// `name` is the file the rejects end up in, when `path` is a work file
+    /// beside it: a JSON input's rejects named `.json` are one JSON array,
+    /// any other name JSON Lines (`.jsonl`), so each reads back as named.
     public static func rejectWriter(
-        _ path: String, format: ImportFormat, source: ImportSource, reading: ImportReadingOptions
+        _ path: String, format: ImportFormat, source: ImportSource, reading: ImportReadingOptions,
+        name: String? = nil
     ) throws -> any RejectWriter {
         switch format {
         case .csv, .tsv:
@@ -72,7 +76,9 @@ public enum ImportReaders {
         case .plist:
             return try PropertyListRecordWriter(path: path)
         case .json, .ndjson:
-            return try JSONRecordWriter(path: path)
+            return try JSONRecordWriter(
+                path: path,
+                asArray: URL(fileURLWithPath: name ?? path).pathExtension.lowercased() == "json")
         case .txtBlocks:
             return try TextBlockWriter(path: path)
         case .txtFiles, .txtLines:

@@ -58,9 +58,9 @@ extension Importer {
         let importer = try Importer(store: store, model: model, options: options)
         importer.progress = progress
         if let rejects, !options.isDryRun {
-            rejects.makeWriter = { [reading = options.reading] rejectsPath in
+            rejects.makeWriter = { [reading = options.reading, name = rejects.path] rejectsPath in
                 try ImportReaders.rejectWriter(
-                    rejectsPath, format: format, source: source, reading: reading)
+                    rejectsPath, format: format, source: source, reading: reading, name: name)
             }
             importer.rejects = rejects
         }

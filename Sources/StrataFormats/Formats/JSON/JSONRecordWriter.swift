@@ -10,6 +10,11 @@ import StrataSchema
 /// rejected under the key `"strata_error"`: the importer's rejects file
 /// for JSON and NDJSON inputs, ready to be fixed and imported again.
 ///
+/// With `asArray` (a rejects file named `.json`) the file holds the same
+/// lines as the elements of one JSON array (`[` first, a `,` after each line but the last, `]` at the end),
+/// so that it reads back as the JSON its name says — a single reject on
+/// one line would otherwise read as a document, not a record.
+///
 /// A record whose original text is a JSON object is written verbatim (its
 /// key order, number forms and escapes kept; line breaks between tokens
 /// become spaces so it fits on one line) with `"strata_error"` inserted as
@@ -34,13 +39,19 @@ public final class JSONRecordWriter {
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private static let flushSize = 64 * 1024
+    /// Whether the lines are the elements of one array (a `.json` name).
+    private let isArray: Bool
+    /// Whether a record has been written (the array's separators).
+    private var hasRecords = false
 
-    /// Creates (or empties) the file at `path`.
+    /// Creates (or empties) the file at `path`; `asArray` writes the lines
+    /// as the elements of one JSON array.
     ///
     /// - Throws: ``ImportError`` with ``ImportError/Code/unreadable`` when
     ///   the file cannot be created.
-    public init(path: String) throws {
+    public init(path: String, asArray: Bool = false) throws {
         self.path = path
+        isArray = asArray
         descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -53,6 +64,7 @@ public final class JSONRecordWriter {
     deinit {
         if descriptor >= 0 {
             // close() was not called: keep what was written, as far as the disk lets us.
+            if isArray { pending += Array((hasRecords ? "]\n" : "[]\n").utf8) }
             if (try? flush()) == nil {
                 FileHandle.standardError.write(Data("strata: cannot write \(path)\n".utf8))
             }
@@ -80,6 +92,8 @@ public final class JSONRecordWriter {
     /// object, else its fields, else its text as a string; with neither,
     /// the reason alone.
     package func write(error: ImportError, text: Data?, record: ImportRecord?) throws(ImportError) {
+        if isArray { pending += hasRecords ? Array(",\n".utf8) : [UInt8(ascii: "[")] }
+        hasRecords = true
         if let text, Self.isObject(text) {
             appendVerbatim(text, reason: error.description)
         } else {
@@ -93,7 +107,7 @@ public final class JSONRecordWriter {
             encoder.closeObject()
             pending += encoder.bytes
         }
-        pending.append(0x0A)
+        if !isArray { pending.append(0x0A) }
         if pending.count >= Self.flushSize { try flush() }
     }
 
@@ -106,6 +120,7 @@ public final class JSONRecordWriter {
             Glibc.close(descriptor)
             descriptor = -1
         }
+        if isArray { pending += Array((hasRecords ? "]\n" : "[]\n").utf8) }
         try flush()
     }
 

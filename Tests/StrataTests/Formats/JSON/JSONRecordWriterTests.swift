@@ -106,4 +106,21 @@ import Testing
         #expect(
             text == "{\(why) }\n{\(why),\"a\":1}\n{\(why),\"strata_text\":\"[1\"}\n{\(why)}\n")
     }
+
+    @Test func testAsArrayTheLinesAreTheElementsOfOneArrayThatReadsBack() throws {
+        let path = try files.write(#"[{"age": "ten"}, {"age": "eleven"}]"#)
+        let reader = try JSONRecordReader(path: path)
+        let first = try #require(try reader.nextRecord())
+        let second = try #require(try reader.nextRecord())
+        let rejects = files.folder.file("rejects.json").path
+        let writer = try JSONRecordWriter(path: rejects, asArray: true)
+        try writer.write(first, error: reason)
+        try writer.write(second, error: reason)
+        try writer.close()
+        let text = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(text.hasPrefix("[{") && text.hasSuffix("}]\n"), "\(text)")
+        #expect(text.split(separator: "\n").count == 2)
+        let records = files.readAll(try JSONRecordReader(path: rejects))
+        #expect(records.map { $0.record?["age"] } == [.text("ten"), .text("eleven")])
+    }
 }
