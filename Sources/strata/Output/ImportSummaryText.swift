@@ -30,11 +30,9 @@ enum ImportSummaryText {
             summary.recordEntities.count > 1
             ? "records (\(summary.recordEntities.joined(separator: ", ")))"
             : "\(summary.entity) records"
-        var text =
-            "\(verb) \(summary.records) \(what) into \(store): "
+        return "\(verb) \(summary.records) \(what) into \(store): "
             + parts.joined(separator: ", ")
             + String(
                 format: " in %.2f s (%.0f records/s, %.1f MB/s)", summary.seconds, rate, megabytes)
-        return text
     }
 }

@@ -50,7 +50,7 @@ extension Importer {
         _ fields: [RecordField], at position: SourcePosition, plan: EntityImportPlan,
         into prepared: inout PreparedRecord
     ) throws {
-        guard let coercer else { return }
+        guard coercer != nil else { return }
         noteComputedFields(of: fields)
         var values: [String: MappingValue] = [:]
         for field in fields { values[field.key] = MappingValue(importing: field.value) }
