@@ -163,20 +163,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).count == 2)
     }
 
-    @Test func testEveryFormatBothWaysRejectsOfAJSONArrayImportAgainAsJSONLines() throws {
+    /// Imports a JSON array with one bad record, rejects to `name`; checks
+    /// the rejects file with `check`, fixes it and imports it again.
+    private func rejectsImportAgain(as name: String, check: (String) -> Void) throws {
         let input = folder.path("in.json")
         try Data(
             #"[{"name": "Ok", "mass": 1}, {"name": "Bad", "mass": "heavy"}]"#.utf8
         ).write(to: URL(fileURLWithPath: input))
-        let rejects = folder.path("rejects.jsonl")
+        let rejects = folder.path(name)
         let first = try StrataRunner.run([
             "import", folder.path("A.sqlite"), input, "--schemas", schemas, "--entity", "Penguin",
             "--on-error", "skip", "--rejects", rejects,
         ])
         #expect(first.status == 0, "\(first.stderr)")
         let text = try String(contentsOfFile: rejects, encoding: .utf8)
-        #expect(text.hasPrefix(#"{"strata_error":"#))
-        #expect(text.hasSuffix(#""name": "Bad", "mass": "heavy"}"# + "\n"))
+        check(text)
         // Fixed, the rejects file imports as it is, its format from its name.
         try Data(text.replacingOccurrences(of: #""heavy""#, with: "2").utf8)
             .write(to: URL(fileURLWithPath: rejects))
@@ -187,28 +188,19 @@ import Testing
         #expect(again.stdout.contains("1 inserted"))
     }
 
+    @Test func testEveryFormatBothWaysRejectsOfAJSONArrayImportAgainAsJSONLines() throws {
+        try rejectsImportAgain(as: "rejects.jsonl") { text in
+            #expect(text.hasPrefix(#"{"strata_error":"#))
+            #expect(text.hasSuffix(#""name": "Bad", "mass": "heavy"}"# + "\n"))
+        }
+    }
+
     @Test func testEveryFormatBothWaysRejectsNamedJSONAreOneArrayThatImportsAgain() throws {
-        let input = folder.path("in.json")
-        try Data(
-            #"[{"name": "Ok", "mass": 1}, {"name": "Bad", "mass": "heavy"}]"#.utf8
-        ).write(to: URL(fileURLWithPath: input))
-        let rejects = folder.path("rejects.json")
-        let first = try StrataRunner.run([
-            "import", folder.path("A.sqlite"), input, "--schemas", schemas, "--entity", "Penguin",
-            "--on-error", "skip", "--rejects", rejects,
-        ])
-        #expect(first.status == 0, "\(first.stderr)")
-        let text = try String(contentsOfFile: rejects, encoding: .utf8)
-        #expect(text.hasPrefix(#"[{"strata_error":"#), "\(text)")
-        #expect(text.hasSuffix(#""name": "Bad", "mass": "heavy"}]"# + "\n"), "\(text)")
         // One reject on one line: still a JSON array, as its name says.
-        try Data(text.replacingOccurrences(of: #""heavy""#, with: "2").utf8)
-            .write(to: URL(fileURLWithPath: rejects))
-        let again = try StrataRunner.run([
-            "import", folder.path("A.sqlite"), rejects, "--entity", "Penguin",
-        ])
-        #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.contains("1 inserted"))
+        try rejectsImportAgain(as: "rejects.json") { text in
+            #expect(text.hasPrefix(#"[{"strata_error":"#), "\(text)")
+            #expect(text.hasSuffix(#""name": "Bad", "mass": "heavy"}]"# + "\n"), "\(text)")
+        }
     }
 
     @Test func testExportFieldsSpeciesNameWritesTheRelatedName() throws {

@@ -5,6 +5,7 @@ import Strata
 /// verifiable `strata-bundle/1` zip.
 struct ArchiveCommand: Command {
     static let name = "archive"
+    static let forceReplacesOutput = true
     static let abstract = "Write a whole store, media included, to a portable zip bundle."
     static let usage = """
         USAGE: strata archive <store> -o <file.zip> [--schemas <dir>] [--force] [--progress]

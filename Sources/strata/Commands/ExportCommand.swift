@@ -7,6 +7,7 @@ import Strata
 /// reads back to the same values.
 struct ExportCommand: Command {
     static let name = "export"
+    static let forceReplacesOutput = true
     static let abstract =
         "Write an entity's objects to CSV, TSV, txt lines, blocks or files, plist, JSON or NDJSON."
     static let usage = """

@@ -10,6 +10,9 @@ protocol Command: Sendable {
     static var usage: String { get }
     /// The commands this one dispatches to; empty for a leaf command.
     static var subcommands: [any Command.Type] { get }
+    /// Whether `--force` replaces an output that exists: the command's
+    /// "already exists" errors then say so. False by default.
+    static var forceReplacesOutput: Bool { get }
 
     /// Reads the command's arguments; throws ``UsageError`` on bad ones.
     static func parse(_ arguments: inout ArgumentList) throws -> Self
@@ -21,6 +24,7 @@ protocol Command: Sendable {
 
 extension Command {
     static var subcommands: [any Command.Type] { [] }
+    static var forceReplacesOutput: Bool { false }
     func validate() throws {}
 }
 

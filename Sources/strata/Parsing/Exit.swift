@@ -20,7 +20,7 @@ func exit(withError error: Error, command: (any Command.Type)? = nil) -> ExitCod
         return .failure
     default:
         var message = "\(error)"
-        if let command, Exit.outputReplacedByForce.contains(command.name),
+        if let command, command.forceReplacesOutput,
             Exit.isAlreadyExists(error), !message.contains("--force")
         {
             message += "; give --force to replace it"
@@ -32,10 +32,6 @@ func exit(withError error: Error, command: (any Command.Type)? = nil) -> ExitCod
 
 /// What the error exit knows of the commands.
 enum Exit {
-    /// The commands whose `--force` replaces an output that exists: their
-    /// "already exists" errors say so.
-    static let outputReplacedByForce: Set<String> = ["export", "archive"]
-
     /// Whether `error` refuses to replace a file that exists.
     static func isAlreadyExists(_ error: Error) -> Bool {
         switch error {

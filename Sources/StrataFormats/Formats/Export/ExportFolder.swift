@@ -83,18 +83,10 @@ final class ExportFolder {
                 "cannot create: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let done = Glibc.write(descriptor, base + offset, raw.count - offset)
-                if done < 0 {
-                    if errno == EINTR { continue }
-                    throw ExportError(
-                        .unwritable, path: path + "/" + name,
-                        "cannot write: \(String(cString: strerror(errno)))")
-                }
-                offset += done
-            }
+        if let code = bytes.withUnsafeBytes({ FileDescriptorOutput.writeAll($0, to: descriptor) }) {
+            throw ExportError(
+                .unwritable, path: path + "/" + name,
+                "cannot write: \(FileDescriptorOutput.reason(code))")
         }
         guard fsync(descriptor) == 0 else {
             throw ExportError(

@@ -104,16 +104,9 @@ final class ExportOutput {
     }
 
     private func writeOut(_ raw: UnsafeRawBufferPointer) throws {
-        guard let base = raw.baseAddress else { return }
-        var offset = 0
-        while offset < raw.count {
-            let count = Glibc.write(descriptor, base + offset, raw.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ExportError(
-                    .unwritable, path: path, "cannot write: \(String(cString: strerror(errno)))")
-            }
-            offset += count
+        if let code = FileDescriptorOutput.writeAll(raw, to: descriptor) {
+            throw ExportError(
+                .unwritable, path: path, "cannot write: \(FileDescriptorOutput.reason(code))")
         }
         written += Int64(raw.count)
     }

@@ -2,6 +2,7 @@ import Foundation
 import StrataCore
 import StrataSchema
 import StrataStore
+
 import struct StrataContext.SortDescriptor
 
 /// Writes the objects of one entity (or one fetch) of a store to a file:

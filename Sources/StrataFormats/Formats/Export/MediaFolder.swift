@@ -57,16 +57,9 @@ final class MediaFolder {
             let descriptor = open(hidden, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw failure(name) }
             defer { unlink(hidden) }
-            var offset = 0
-            while offset < bytes.count {
-                guard let base = bytes.baseAddress else { break }
-                let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    close(descriptor)
-                    throw failure(name)
-                }
-                offset += count
+            if FileDescriptorOutput.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) != nil {
+                close(descriptor)
+                throw failure(name)
             }
             close(descriptor)
             if link(hidden, target) == 0 {

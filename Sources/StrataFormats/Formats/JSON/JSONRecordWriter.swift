@@ -125,19 +125,11 @@ public final class JSONRecordWriter {
     }
 
     private func flush() throws(ImportError) {
-        var written = 0
-        while written < pending.count {
-            let count = pending.withUnsafeBytes { raw in
-                guard let start = raw.baseAddress else { return 0 }
-                return Glibc.write(descriptor, start + written, raw.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                throw ImportError(
-                    .unreadable, at: SourcePosition(file: path), "cannot write: \(reason)")
-            }
-            written += count
+        if let code = pending.withUnsafeBytes({ FileDescriptorOutput.writeAll($0, to: descriptor) })
+        {
+            throw ImportError(
+                .unreadable, at: SourcePosition(file: path),
+                "cannot write: \(FileDescriptorOutput.reason(code))")
         }
         pending.removeAll(keepingCapacity: true)
     }

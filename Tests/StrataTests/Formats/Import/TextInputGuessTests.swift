@@ -8,21 +8,6 @@ import Testing
 /// read as Windows-1252 by default (``TextEncoding/automatic``), with a note
 /// saying so; one that is UTF-8 stays UTF-8.
 @Suite struct TextInputGuessTests {
-    private func readAll(_ input: TextInput, bufferSize size: Int) throws -> [UInt8] {
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size)
-        defer { buffer.deallocate() }
-        var bytes: [UInt8] = []
-        while case let count = try input.read(into: buffer), count > 0 {
-            bytes += buffer[0..<count]
-        }
-        return bytes
-    }
-
-    private func write(_ bytes: [UInt8], in directory: TemporaryDirectory) throws -> String {
-        let url = directory.file("input-\(UUID().uuidString).csv")
-        try Data(bytes).write(to: url)
-        return url.path
-    }
 
     @Test func testALatin1CRLFFileIsGuessedAsWindows1252WithANote() throws {
         let directory = try TemporaryDirectory()
@@ -30,11 +15,11 @@ import Testing
         let bytes: [UInt8] =
             Array("name\r\nC".utf8) + [0xF4] + Array("te d".utf8) + [0x92]
             + Array("Ivoire\r\n".utf8)
-        let path = try write(bytes, in: directory)
+        let path = try directory.writeInput(bytes)
         for size in [1, 2, 3, 4096] {
             let input = try TextInput(path: path, encoding: .automatic, chunkSize: 4)
             #expect(input.encoding == .windows1252)
-            #expect(try readAll(input, bufferSize: size) == Array("name\r\nCôte d’Ivoire\r\n".utf8))
+            #expect(try input.readAll(bufferSize: size) == Array("name\r\nCôte d’Ivoire\r\n".utf8))
             #expect(input.guessNote?.contains("is not UTF-8 (byte 0xF4 on line 2)") == true)
             #expect(input.guessNote?.contains("read as Windows-1252") == true)
         }
@@ -44,10 +29,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let text = "name\nCôte d’Ivoire\n"
         let input = try TextInput(
-            path: try write(Array(text.utf8), in: directory), encoding: .automatic)
+            path: try directory.writeInput(Array(text.utf8)), encoding: .automatic)
         #expect(input.encoding == .utf8)
         #expect(input.guessNote == nil)
-        #expect(try readAll(input, bufferSize: 7) == Array(text.utf8))
+        #expect(try input.readAll(bufferSize: 7) == Array(text.utf8))
     }
 
     @Test func testASequenceCutByTheGuessWindowIsStillUTF8() throws {
@@ -56,16 +41,16 @@ import Testing
         let bytes =
             [UInt8](repeating: UInt8(ascii: "a"), count: TextEncoding.guessWindow - 1)
             + Array("é tail".utf8)
-        let input = try TextInput(path: try write(bytes, in: directory), encoding: .automatic)
+        let input = try TextInput(path: try directory.writeInput(bytes), encoding: .automatic)
         #expect(input.encoding == .utf8)
-        #expect(try readAll(input, bufferSize: 1000) == bytes)
+        #expect(try input.readAll(bufferSize: 1000) == bytes)
     }
 
     @Test func testWindows1252MapsItsHighBlockAndKeepsUndefinedBytesAsControls() throws {
         let directory = try TemporaryDirectory()
         let all = (0x80...0xFF).map { UInt8($0) }
-        let input = try TextInput(path: try write(all, in: directory), encoding: .windows1252)
-        let text = String(decoding: try readAll(input, bufferSize: 3), as: UTF8.self)
+        let input = try TextInput(path: try directory.writeInput(all), encoding: .windows1252)
+        let text = String(decoding: try input.readAll(bufferSize: 3), as: UTF8.self)
         let scalars = text.unicodeScalars.map(\.value)
         #expect(scalars.count == 128)
         #expect(scalars[0] == 0x20AC)  // €
@@ -79,8 +64,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let bytes: [UInt8] =
             [0xFF, 0xFE] + Array("a".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        let input = try TextInput(path: try write(bytes, in: directory), encoding: .automatic)
+        let input = try TextInput(path: try directory.writeInput(bytes), encoding: .automatic)
         #expect(input.encoding == .utf16)
-        #expect(try readAll(input, bufferSize: 4) == Array("a".utf8))
+        #expect(try input.readAll(bufferSize: 4) == Array("a".utf8))
     }
 }

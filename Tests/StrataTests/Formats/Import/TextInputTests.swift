@@ -5,22 +5,6 @@ import Testing
 @testable import StrataFormats
 
 @Suite struct TextInputTests {
-    /// Reads the whole input through a buffer of `size` bytes.
-    private func readAll(_ input: TextInput, bufferSize size: Int) throws -> [UInt8] {
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size)
-        defer { buffer.deallocate() }
-        var bytes: [UInt8] = []
-        while case let count = try input.read(into: buffer), count > 0 {
-            bytes += buffer[0..<count]
-        }
-        return bytes
-    }
-
-    private func write(_ bytes: [UInt8], in directory: TemporaryDirectory) throws -> String {
-        let url = directory.file("input-\(UUID().uuidString).txt")
-        try Data(bytes).write(to: url)
-        return url.path
-    }
 
     static let sample = "héllo, wörld €\r\n😀 and 𝄞\nlast"
 
@@ -28,10 +12,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let plain = Array(Self.sample.utf8)
         for (bytes, markLength) in [(plain, 0), ([0xEF, 0xBB, 0xBF] + plain, 3)] {
-            let path = try write(bytes, in: directory)
+            let path = try directory.writeInput(bytes)
             for size in [1, 2, 3, 5, 4096] {
                 let input = try TextInput(path: path)
-                #expect(try readAll(input, bufferSize: size) == plain)
+                #expect(try input.readAll(bufferSize: size) == plain)
                 #expect(input.encoding == .utf8)
                 #expect(input.byteOrderMarkLength == markLength)
                 #expect(input.bytesRead == Int64(bytes.count))
@@ -43,12 +27,12 @@ import Testing
     @Test(arguments: [false, true])
     func testUTF16WithByteOrderMarkBecomesUTF8(bigEndian: Bool) throws {
         let directory = try TemporaryDirectory()
-        let path = try write(utf16Bytes(Self.sample, bigEndian: bigEndian), in: directory)
+        let path = try directory.writeInput(utf16Bytes(Self.sample, bigEndian: bigEndian))
         for chunkSize in [1, 4, 5, 7, 1 << 20] {
             for size in [1, 2, 3, 4, 7, 4096] {
                 // Whatever was asked: the byte-order mark decides.
                 let input = try TextInput(path: path, encoding: .latin1, chunkSize: chunkSize)
-                #expect(try readAll(input, bufferSize: size) == Array(Self.sample.utf8))
+                #expect(try input.readAll(bufferSize: size) == Array(Self.sample.utf8))
                 #expect(input.encoding == .utf16)
                 #expect(input.byteOrderMarkLength == 2)
             }
@@ -58,11 +42,11 @@ import Testing
     @Test func testLatin1BytesFrom0x80BecomeTwoBytes() throws {
         let directory = try TemporaryDirectory()
         let all = (0...255).map { UInt8($0) }
-        let path = try write(all, in: directory)
+        let path = try directory.writeInput(all)
         let expected = Array(String(all.map { Character(Unicode.Scalar($0)) }).utf8)
         for size in [1, 2, 3, 4096] {
             let input = try TextInput(path: path, encoding: .latin1, chunkSize: 7)
-            #expect(try readAll(input, bufferSize: size) == expected)
+            #expect(try input.readAll(bufferSize: size) == expected)
         }
     }
 
@@ -75,8 +59,8 @@ import Testing
             (Array("aéÿ".data(using: .isoLatin1) ?? Data()), .latin1, 3),
         ]
         for (bytes, encoding, expected) in cases {
-            let input = try TextInput(path: try write(bytes, in: directory), encoding: encoding)
-            let decoded = try readAll(input, bufferSize: 64)
+            let input = try TextInput(path: try directory.writeInput(bytes), encoding: encoding)
+            let decoded = try input.readAll(bufferSize: 64)
             let count = decoded.withUnsafeBufferPointer { input.inputByteCount(of: $0) }
             #expect(count == expected)
             #expect(count + input.byteOrderMarkLength == bytes.count)
@@ -87,7 +71,7 @@ import Testing
         let directory = try TemporaryDirectory()
         var bytes = utf16Bytes("ab\r\ncd", bigEndian: true)
         bytes += utf16Bytes(unit: 0xDD00, bigEndian: true) + utf16Bytes("e", bigEndian: true)
-        let input = try TextInput(path: try write(bytes, in: directory))
+        let input = try TextInput(path: try directory.writeInput(bytes))
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 100)
         defer { buffer.deallocate() }
         #expect(try input.read(into: buffer) == 6)
@@ -106,8 +90,8 @@ import Testing
             let error = try #require(throws: ImportError.self) { try TextInput(path: path) }
             #expect(error.code == .unreadable)
         }
-        let empty = try TextInput(path: try write([], in: directory))
-        #expect(try readAll(empty, bufferSize: 10).isEmpty)
+        let empty = try TextInput(path: try directory.writeInput([]))
+        #expect(try empty.readAll(bufferSize: 10).isEmpty)
         #expect(empty.totalBytes == 0)
     }
 }
