@@ -108,8 +108,11 @@ struct BenchResult {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Seconds with millisecond precision.
-    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    /// Seconds with millisecond precision, or a tenth of one below 0.1 s
+    /// (a one-shot command's whole process takes a few milliseconds).
+    static func seconds(_ value: Double) -> String {
+        String(format: value < 0.1 ? "%.4f" : "%.3f", value)
+    }
 
     /// KiB as MiB with one decimal.
     static func mebibytes(_ kibibytes: Int) -> String {

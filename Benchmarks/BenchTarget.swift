@@ -60,7 +60,7 @@ struct BenchTarget {
             case .memoryGrowth(let side, let base):
                 ("peak RSS \(result.label(of: side))/\(result.label(of: base))", Self.ratio)
             case .seconds(let side):
-                ("time of \(result.label(of: side)), s", { String(format: "%.3f", $0) })
+                ("time of \(result.label(of: side)), s", BenchResult.seconds)
             case .timeGrowth(let side, let base):
                 ("time \(result.label(of: side))/\(result.label(of: base))", Self.ratio)
             }

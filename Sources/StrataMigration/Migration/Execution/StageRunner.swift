@@ -144,9 +144,27 @@ struct StageRunner {
     }
 
     /// A private copy of `store` (read through its WAL) at `work`, opened.
+    ///
+    /// The copy is scratch: a run killed while it works leaves the store as
+    /// it was and the copy is removed by the next run, so nothing written to
+    /// it is flushed. In WAL mode its log is never folded into its file
+    /// either: the write-back reads the copy through its log, so folding it
+    /// would only write every changed page a second time. Transactions and
+    /// rollbacks on the copy still work as on any store.
     private static func copy(_ store: Store, to work: URL) throws -> Store {
         try store.connection.copyDatabase(to: work.path)
-        return try Store.open(at: work, mode: .readWrite)
+        let copy = try Store.open(at: work, mode: .readWrite)
+        do {
+            try copy.connection.setPragma("synchronous", "OFF")
+            if try copy.connection.journalMode == .wal {
+                try copy.connection.setPragma("wal_autocheckpoint", "0")
+                try copy.connection.setCheckpointsOnClose(false)
+            }
+        } catch {
+            try? copy.close()
+            throw error
+        }
+        return copy
     }
 
     /// Writes the destination version's metadata and the journal entry, and
