@@ -25,7 +25,10 @@ let package = Package(
         .target(name: "CArchive", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         // SHA-256 from libcrypto (libssl-dev): it uses the CPU's SHA
         // instructions where there are some, several times the speed of
-        // portable code; bundles hash every byte they carry.
+        // portable code; bundles hash every byte they carry. Linked from
+        // its static archive (the module map's `link ":libcrypto.a"`): the
+        // digests take about 50 KB of it, while loading the shared library
+        // cost every command about 0.6 ms at start-up.
         .systemLibrary(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
