@@ -60,10 +60,11 @@ struct SwiftCompiler {
             "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors",
             "-module-name", module, "-I", buildFolder.appendingPathComponent("Modules").path,
             "-module-cache-path", folder.appendingPathComponent("cache").path,
-            "-Xcc", "-I/usr/include/libxml2",
+            // libxml2's headers, through the link in CLibXML2's include folder.
+            "-Xcc", "-I" + sources.appendingPathComponent("CLibXML2/include").path,
         ]
         for map in [
-            "CSQLite/module.modulemap", "CLibXML2/module.modulemap",
+            "CSQLite/module.modulemap", "CLibXML2/include/module.modulemap",
             "CArchive/include/module.modulemap",
             "CCrypto/module.modulemap", "CICU/include/module.modulemap",
             "CFileSystem/include/module.modulemap",

@@ -27,7 +27,7 @@ struct XMLNameTable {
         guard prefix == nil else { return Self.decode(local, prefix) }
         for index in pointers.indices where pointers[index] == local {
             let same = bytes[index].withUnsafeBufferPointer {
-                xmlStrEqual(local, $0.baseAddress) == 1
+                strata_xmlStrEqual(local, $0.baseAddress) == 1
             }
             if same { return names[index] }
         }

@@ -12,7 +12,8 @@ extension XMLParserContext {
     /// nothing outside the input can be read. The guards and the error
     /// handler of ``init(handle:source:)`` are added on top.
     ///
-    /// - Throws: ``XMLError`` when libxml2 cannot allocate the context.
+    /// - Throws: ``XMLError`` when libxml2 cannot be loaded or cannot
+    ///   allocate the context.
     static func pushContext(source: String, buffer: XMLEventBuffer) throws -> XMLParserContext {
         _ = libXMLInitialization
         var handler = xmlSAXHandler()
@@ -64,14 +65,14 @@ extension XMLParserContext {
             }
         }
         handler.cdataBlock = handler.characters
-        guard let handle = xmlCreatePushParserCtxt(&handler, nil, nil, 0, source) else {
-            throw XMLError(file: source, message: "cannot create an XML parser")
+        guard let handle = strata_xmlCreatePushParserCtxt(&handler, nil, nil, 0, source) else {
+            throw XMLError(file: source, message: creationFailure)
         }
         let context = XMLParserContext(handle: handle, source: source)
         context.eventBuffer = buffer
         // Only the options left over after the call matter; the return value
         // lists options libxml2 did not recognise, and it knows all of ours.
-        _ = xmlCtxtUseOptions(handle, options)
+        _ = strata_xmlCtxtUseOptions(handle, options)
         return context
     }
 
@@ -85,7 +86,7 @@ extension XMLParserContext {
         }
         let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
         // The code repeats the error the handler already recorded.
-        _ = xmlParseChunk(handle, chunk, CInt(bytes.count), isLast ? 1 : 0)
+        _ = strata_xmlParseChunk(handle, chunk, CInt(bytes.count), isLast ? 1 : 0)
         guard var error = firstError, let buffer = eventBuffer else { return }
         // The push parser words some errors differently from the tree parser,
         // and less clearly; say what the tree parser says instead.
@@ -125,7 +126,8 @@ extension XMLParserContext {
         var offset = Int64(input.pointee.consumed) + Int64(cur - base)
         if let name {
             let tagLength =
-                opening.utf8CodeUnitCount + Int(xmlStrlen(name)) + (closing?.utf8CodeUnitCount ?? 0)
+                opening.utf8CodeUnitCount + Int(strata_xmlStrlen(name))
+                + (closing?.utf8CodeUnitCount ?? 0)
             if cur - base >= tagLength, column > tagLength,
                 Self.matches(
                     cur - tagLength, opening: opening, name: name, closing: closing)
@@ -145,7 +147,7 @@ extension XMLParserContext {
         _ start: UnsafePointer<xmlChar>, opening: StaticString, name: UnsafePointer<xmlChar>,
         closing: StaticString?
     ) -> Bool {
-        let nameLength = Int(xmlStrlen(name))
+        let nameLength = Int(strata_xmlStrlen(name))
         guard memcmp(start, opening.utf8Start, opening.utf8CodeUnitCount) == 0,
             memcmp(start + opening.utf8CodeUnitCount, name, nameLength) == 0
         else { return false }

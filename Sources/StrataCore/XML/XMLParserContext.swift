@@ -6,7 +6,7 @@ typealias LibXMLParserContextHandle = xmlParserCtxtPtr
 
 /// Calls `xmlInitParser` once per process before the first context is made;
 /// libxml2 asks for that when several threads parse at once.
-let libXMLInitialization: Void = xmlInitParser()
+let libXMLInitialization: Void = strata_xmlInitParser()
 
 /// One parse of one document with libxml2, set up to be safe on untrusted
 /// input, collecting the first error with its place.
@@ -55,13 +55,20 @@ final class XMLParserContext {
 
     /// Creates a context for a tree parse (`xmlCtxtReadMemory`).
     ///
-    /// - Throws: ``XMLError`` when libxml2 cannot allocate the context.
+    /// - Throws: ``XMLError`` when libxml2 cannot be loaded or cannot
+    ///   allocate the context.
     convenience init(source: String) throws {
         _ = libXMLInitialization
-        guard let handle = xmlNewParserCtxt() else {
-            throw XMLError(file: source, message: "cannot create an XML parser")
+        guard let handle = strata_xmlNewParserCtxt() else {
+            throw XMLError(file: source, message: Self.creationFailure)
         }
         self.init(handle: handle, source: source)
+    }
+
+    /// Why no context could be made: libxml2 (loaded on first use) is
+    /// missing, or it could not allocate one.
+    static var creationFailure: String {
+        strata_xml_load_error().map { String(cString: $0) } ?? "cannot create an XML parser"
     }
 
     /// Takes ownership of `handle` (freed in `deinit`) and installs the
@@ -84,14 +91,14 @@ final class XMLParserContext {
         }
         sax.pointee.attributeDecl = { ctx, element, _, _, _, _, tree in
             // The callback owns the enumeration of allowed values.
-            if let tree { xmlFreeEnumeration(tree) }
+            if let tree { strata_xmlFreeEnumeration(tree) }
             XMLParserContext.reject(ctx, declaration: "<!ATTLIST", name: element)
         }
     }
 
     deinit {
         handle.pointee._private = nil
-        xmlFreeParserCtxt(handle)
+        strata_xmlFreeParserCtxt(handle)
     }
 
     /// The context whose handle is `userData`; libxml2 passes the parser
@@ -117,7 +124,7 @@ final class XMLParserContext {
             // zero bytes of a valid pointer and says the document is empty.
             withUnsafePointer(to: 0 as CChar) { empty in
                 let bytes = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) ?? empty
-                return xmlCtxtReadMemory(
+                return strata_xmlCtxtReadMemory(
                     handle, bytes, CInt(buffer.count), source, nil, Self.options)
             }
         }
@@ -183,6 +190,6 @@ final class XMLParserContext {
     /// stops the parser; libxml2 then makes no more callbacks.
     func stop(message: String) {
         if rejection == nil { rejection = error(message: message) }
-        xmlStopParser(handle)
+        strata_xmlStopParser(handle)
     }
 }

@@ -17,7 +17,7 @@ final class XMLTree {
     }
 
     deinit {
-        xmlFreeDoc(handle)
+        strata_xmlFreeDoc(handle)
     }
 
     /// The root element as a Swift value.
@@ -29,7 +29,7 @@ final class XMLTree {
     ///   reference was left unexpanded (only possible for undeclared
     ///   entities, which libxml2 already reports as errors).
     func rootElement() throws -> XMLElement {
-        guard let root = xmlDocGetRootElement(handle) else {
+        guard let root = strata_xmlDocGetRootElement(handle) else {
             throw XMLError(file: source, message: "the document has no root element")
         }
         return try element(root)
@@ -57,7 +57,7 @@ final class XMLTree {
             attributes: attributes,
             children: children,
             text: try characterData(node.pointee.children, in: node),
-            line: Int(xmlGetLineNo(node)))
+            line: Int(strata_xmlGetLineNo(node)))
     }
 
     /// The text and CDATA nodes of a sibling list, concatenated.
@@ -73,7 +73,7 @@ final class XMLTree {
             } else if type == XML_ENTITY_REF_NODE {
                 let name = current.pointee.name.map { String(cString: $0) } ?? ""
                 throw XMLError(
-                    file: source, line: Int(xmlGetLineNo(element)),
+                    file: source, line: Int(strata_xmlGetLineNo(element)),
                     message: "entity reference &\(name); is not supported")
             }
             node = current.pointee.next

@@ -1,0 +1,117 @@
+// libxml2, loaded on the first use (see include/CLibXML2.h).
+//
+// Each wrapper calls the function of the same name without the `strata_`
+// prefix, looked up once with dlsym. The library is opened by its soname,
+// the one the linker would have recorded, so the same libxml2 package
+// serves it.
+
+#include "CLibXML2.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#define STRATA_XML_FUNCTIONS(X) \
+    X(void, xmlInitParser, (void)) \
+    X(xmlParserCtxtPtr, xmlNewParserCtxt, (void)) \
+    X(xmlParserCtxtPtr, xmlCreatePushParserCtxt, \
+      (xmlSAXHandlerPtr, void *, const char *, int, const char *)) \
+    X(void, xmlFreeParserCtxt, (xmlParserCtxtPtr)) \
+    X(int, xmlCtxtUseOptions, (xmlParserCtxtPtr, int)) \
+    X(xmlDocPtr, xmlCtxtReadMemory, \
+      (xmlParserCtxtPtr, const char *, int, const char *, const char *, int)) \
+    X(int, xmlParseChunk, (xmlParserCtxtPtr, const char *, int, int)) \
+    X(void, xmlStopParser, (xmlParserCtxtPtr)) \
+    X(void, xmlFreeDoc, (xmlDocPtr)) \
+    X(xmlNodePtr, xmlDocGetRootElement, (const xmlDoc *)) \
+    X(long, xmlGetLineNo, (const xmlNode *)) \
+    X(int, xmlStrlen, (const xmlChar *)) \
+    X(int, xmlStrEqual, (const xmlChar *, const xmlChar *)) \
+    X(void, xmlFreeEnumeration, (xmlEnumerationPtr))
+
+static struct {
+#define STRATA_POINTER(result, name, parameters) result (*name) parameters;
+    STRATA_XML_FUNCTIONS(STRATA_POINTER)
+#undef STRATA_POINTER
+} library;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char failure[512];
+
+static void load(void) {
+    void *handle = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *reason = dlerror();
+        snprintf(failure, sizeof failure,
+                 "cannot load libxml2 (install the libxml2 package): %s",
+                 reason ? reason : "unknown error");
+        return;
+    }
+#define STRATA_LOOKUP(result, name, parameters) \
+    library.name = (result (*) parameters)dlsym(handle, #name); \
+    if (library.name == NULL) { \
+        snprintf(failure, sizeof failure, "libxml2.so.2 has no %s", #name); \
+        return; \
+    }
+    STRATA_XML_FUNCTIONS(STRATA_LOOKUP)
+#undef STRATA_LOOKUP
+    loaded = 1;
+}
+
+const char *strata_xml_load_error(void) {
+    pthread_once(&once, load);
+    return loaded ? NULL : failure;
+}
+
+void strata_xmlInitParser(void) {
+    pthread_once(&once, load);
+    if (loaded) library.xmlInitParser();
+}
+
+xmlParserCtxtPtr strata_xmlNewParserCtxt(void) {
+    pthread_once(&once, load);
+    return loaded ? library.xmlNewParserCtxt() : NULL;
+}
+
+xmlParserCtxtPtr strata_xmlCreatePushParserCtxt(
+    xmlSAXHandlerPtr sax, void *user_data, const char *chunk, int size, const char *filename) {
+    pthread_once(&once, load);
+    return loaded ? library.xmlCreatePushParserCtxt(sax, user_data, chunk, size, filename) : NULL;
+}
+
+// Every other function takes a context, document, node or name that a
+// parse made, so the library is loaded by then.
+void strata_xmlFreeParserCtxt(xmlParserCtxtPtr ctxt) { library.xmlFreeParserCtxt(ctxt); }
+
+int strata_xmlCtxtUseOptions(xmlParserCtxtPtr ctxt, int options) {
+    return library.xmlCtxtUseOptions(ctxt, options);
+}
+
+xmlDocPtr strata_xmlCtxtReadMemory(
+    xmlParserCtxtPtr ctxt, const char *buffer, int size, const char *URL, const char *encoding,
+    int options) {
+    return library.xmlCtxtReadMemory(ctxt, buffer, size, URL, encoding, options);
+}
+
+int strata_xmlParseChunk(xmlParserCtxtPtr ctxt, const char *chunk, int size, int terminate) {
+    return library.xmlParseChunk(ctxt, chunk, size, terminate);
+}
+
+void strata_xmlStopParser(xmlParserCtxtPtr ctxt) { library.xmlStopParser(ctxt); }
+
+void strata_xmlFreeDoc(xmlDocPtr cur) { library.xmlFreeDoc(cur); }
+
+xmlNodePtr strata_xmlDocGetRootElement(const xmlDoc *doc) {
+    return library.xmlDocGetRootElement(doc);
+}
+
+long strata_xmlGetLineNo(const xmlNode *node) { return library.xmlGetLineNo(node); }
+
+int strata_xmlStrlen(const xmlChar *str) { return library.xmlStrlen(str); }
+
+int strata_xmlStrEqual(const xmlChar *str1, const xmlChar *str2) {
+    return library.xmlStrEqual(str1, str2);
+}
+
+void strata_xmlFreeEnumeration(xmlEnumerationPtr cur) { library.xmlFreeEnumeration(cur); }
