@@ -16,8 +16,6 @@ extension Context {
         return query
     }
 
-    /// The reader of the store's rows, laid out by the context's mapping.
-    package var rowReader: RowReader { RowReader(store, tables: mapping) }
 
     /// The registered object of the current row, or a new one read from it
     /// and registered (as part of the fetch's run when `fetched`, see

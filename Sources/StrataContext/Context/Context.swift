@@ -29,6 +29,10 @@ public final class Context {
     public var mergePolicy: MergePolicy = .error
 
     let mapping: StoreMapping
+    /// The reader of the store's rows, laid out by the context's mapping;
+    /// made once (a fetch uses it several times, and making one reads the
+    /// store's path from its URL).
+    package let rowReader: RowReader
     let descriptions: [String: EntityDescription]
     /// Entity names by the store's entity numbers.
     let namesByNumber: [Int: String]
@@ -123,6 +127,7 @@ public final class Context {
         self.model = model
         self.access = access
         self.mapping = try StoreMapping(model: model, store: store)
+        self.rowReader = RowReader(store, tables: mapping)
         var numbers: [Int: String] = [:]
         for record in store.entityRecords { numbers[record.number] = record.name }
         self.namesByNumber = numbers

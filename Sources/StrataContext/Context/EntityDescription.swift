@@ -221,10 +221,13 @@ package final class EntityDescription {
     /// A new object of this entity, of ``objectClass``.
     func makeObject(id: ObjectID, link: ContextLink, state: consuming ObjectState) -> ManagedObject
     {
-        let object = objectClass.init(
-            ObjectSeed(id: id, description: self, link: link, isNew: false))
-        object.state = state
-        return object
+        guard objectClass == ManagedObject.self else {
+            let object = objectClass.init(
+                ObjectSeed(id: id, description: self, link: link, isNew: false))
+            object.state = state
+            return object
+        }
+        return ManagedObject(fetched: self, id: id, link: link, state: state)
     }
 
     /// The index of attribute `key`, or an error naming the entity.

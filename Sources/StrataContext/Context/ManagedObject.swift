@@ -84,6 +84,20 @@ open class ManagedObject {
         self.isRegistered = seed.isRegistered
     }
 
+    /// An object of `description` read from its row, as a fetch makes it
+    /// when the entity has no generated class: the state moves in, rather
+    /// than an empty one being made, replaced and destroyed.
+    @inline(__always)  // Once per row fetched.
+    init(
+        fetched description: EntityDescription, id: ObjectID, link: ContextLink,
+        state: consuming ObjectState
+    ) {
+        self.storedObjectID = id
+        self.description_ = description
+        self.link = link
+        self.state = state
+    }
+
     /// A new object of `description` as ``Context/insert(_:)`` makes it
     /// when the entity has no generated class: no seed made and taken apart.
     @inline(__always)  // Inlined into insert, its arguments move in.
