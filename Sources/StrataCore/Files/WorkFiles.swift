@@ -86,15 +86,26 @@ public enum WorkFiles {
     /// - Returns: The names removed, sorted.
     @discardableResult
     public static func removeLeftovers(of target: URL) -> [String] {
-        let folder = target.deletingLastPathComponent()
-        let prefix = ".\(target.lastPathComponent).strata-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+        // Every command runs this on its target, and there is nearly always
+        // nothing to remove: the folder is listed with readdir, keeping only
+        // the names that could be work files, before any URL is built
+        // (listing with FileManager and taking URLs apart cost a one-shot
+        // command about 0.15 ms).
+        let path = target.path
+        let slash = path.lastIndex(of: "/")
+        let targetName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folderPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let prefix = ".\(targetName).strata-"
+        let lockName = targetName + ".strata-lock"
+        let isWorkFile = { (name: String) in name.hasPrefix(prefix) || name == lockName }
+        guard let names = entryNames(in: folderPath, where: isWorkFile), !names.isEmpty else {
             return []
         }
+        let folder = target.deletingLastPathComponent()
         var removed: [String] = []
-        let lock = folder.appendingPathComponent(target.lastPathComponent + ".strata-lock")
-        if names.contains(lock.lastPathComponent), removeUnheldLock(lock.path) {
-            removed.append(lock.lastPathComponent)
+        let lock = folder.appendingPathComponent(lockName)
+        if names.contains(lockName), removeUnheldLock(lock.path) {
+            removed.append(lockName)
         }
         for name in names.sorted() where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
@@ -109,6 +120,25 @@ public enum WorkFiles {
             if (try? FileManager.default.removeItem(at: path)) != nil { removed.append(name) }
         }
         return removed
+    }
+
+    /// The names in the folder at `path` that `isWanted` keeps, read with
+    /// `readdir`; nil when the folder cannot be listed.
+    private static func entryNames(
+        in path: String, where isWanted: (String) -> Bool
+    ) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
+                guard let first = bytes.first, first != 0 else { return nil }
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: bytes.prefix(length), as: UTF8.self)
+            }
+            if let name, isWanted(name) { names.append(name) }
+        }
+        return names
     }
 
     /// The process id of `<activity>-<pid>`, nil for any other name (the

@@ -37,9 +37,15 @@ package enum FileSystem {
     }
 
     /// The size in bytes of the file at `path`, 0 when it does not exist.
+    ///
+    /// As `FileManager.attributesOfItem` gives it (a link's own size, not
+    /// its target's), through one `lstat`: the attributes dictionary cost
+    /// every store opened about 0.15 ms (owner names looked up, values
+    /// boxed).
     package static func size(of path: String) -> Int64 {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return 0 }
+        return Int64(status.st_size)
     }
 
     /// An exclusive `flock(2)` on the hidden file a new store is built in,
