@@ -15,7 +15,7 @@ extension SchemaValidator.Run {
             report("minLength \(low) is above maxLength \(high)", at: path("minLength"))
         }
         var regex: RegularExpression?
-        if let pattern = attribute.pattern {
+        if compilesPatterns, let pattern = attribute.pattern {
             do {
                 regex = try RegularExpression(pattern)
             } catch {

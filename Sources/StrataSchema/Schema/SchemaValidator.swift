@@ -28,8 +28,21 @@ import Foundation
 /// One mistake gives one issue: a check that depends on a part which is
 /// itself wrong (a missing destination, say) is skipped.
 public struct SchemaValidator: Sendable {
+    /// Whether attribute patterns are compiled to check that they are valid
+    /// regular expressions (and that defaults match them).
+    ///
+    /// Compiling one loads ICU, over a millisecond. A reader of a schema
+    /// that was checked when it was written (the copy Strata keeps inside a
+    /// store) may skip it: an invalid pattern is still refused, by the
+    /// attribute's check, when a value is first checked against it.
+    public var compilesPatterns: Bool
+
     /// Creates a validator.
-    public init() {}
+    ///
+    /// - Parameter compilesPatterns: See ``compilesPatterns``.
+    public init(compilesPatterns: Bool = true) {
+        self.compilesPatterns = compilesPatterns
+    }
 
     /// Every semantic problem of `model`, in entity order.
     ///
@@ -42,7 +55,8 @@ public struct SchemaValidator: Sendable {
         let forest = InheritanceForest(model)
         var run = Run(
             model: model, file: file, forest: forest,
-            redeclared: Self.redeclaredProperties(model, forest))
+            redeclared: Self.redeclaredProperties(model, forest),
+            compilesPatterns: compilesPatterns)
         for entity in model.entities {
             run.checkEntity(entity)
             run.checkProperties(of: entity)
@@ -126,6 +140,8 @@ public struct SchemaValidator: Sendable {
         /// For each entity, its properties that an ancestor already declares,
         /// with the farthest such ancestor.
         let redeclared: [String: [String: String]]
+        /// See ``SchemaValidator/compilesPatterns``.
+        let compilesPatterns: Bool
         var issues: [SchemaIssue] = []
 
         mutating func report(_ message: String, at path: String) {

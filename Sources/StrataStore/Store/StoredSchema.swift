@@ -70,7 +70,10 @@ public enum StoredSchema {
         } catch {
             throw corrupt("the stored schema is not a valid schema: \(summary(of: error.issues))")
         }
-        let issues = SchemaValidator().validate(model, file: file)
+        // Patterns are not compiled: that would load ICU for every command
+        // reading a store whose model has one; a value checked against an
+        // invalid one is refused then (AttributeCheck).
+        let issues = SchemaValidator(compilesPatterns: false).validate(model, file: file)
         guard issues.isEmpty else {
             throw corrupt("the stored schema is not a valid schema: \(summary(of: issues))")
         }

@@ -59,7 +59,21 @@ struct InfoCommand: Command {
     /// breaks).
     static func integrityText(_ findings: [String]) -> String {
         findings.flatMap { $0.split(whereSeparator: \.isNewline) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+            .map { String(trimmingSpaces($0)) }.joined(separator: "; ")
+    }
+
+    /// `line` without the spaces and tabs around it, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` (space separators and tab).
+    private static func trimmingSpaces(_ line: Substring) -> Substring {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy {
+                $0 == "\t" || $0.properties.generalCategory == .spaceSeparator
+            }
+        }
+        guard let first = line.firstIndex(where: { !isSpace($0) }),
+            let last = line.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return line[first...last]
     }
 
     /// The text form of `info`.
@@ -128,6 +142,11 @@ enum ByteCount {
             value /= 1024
             unit += 1
         }
-        return String(format: "%.1f", value) + " " + units[unit]
+        // One decimal as printf's %.1f gives it: the value is a power-of-two
+        // fraction of an integer, so ten times it is exact and ties round to
+        // even there too. (String(format:) cost a one-shot command about
+        // 0.15 ms the first time.)
+        let tenths = Int((value * 10).rounded(.toNearestOrEven))
+        return "\(tenths / 10).\(tenths % 10) " + units[unit]
     }
 }

@@ -173,6 +173,31 @@ import Testing
         #expect(error.message.hasSuffix("; not trusting it"))
     }
 
+    @Test func testAnInvalidPatternInTheStoredSchemaIsRefusedByTheContext() throws {
+        // Reading a stored schema does not compile its patterns (that loads
+        // ICU, and `info` needs none); one that is not a regular expression
+        // is refused when a context that checks values is made on it.
+        let folder = try TemporaryDirectory()
+        let (url, model) = try createDiary(3, in: folder)
+        var broken = model
+        let medium = try #require(broken.entities.firstIndex { $0.name == "Medium" })
+        let type = try #require(
+            broken.entities[medium].attributes.firstIndex { $0.name == "type" })
+        broken.entities[medium].attributes[type].pattern = "ab(c"
+        #expect(broken.versionHashes == model.versionHashes)  // Patterns are not hashed.
+        try rewriteMetadata(of: url) { $0.modelSchema = StoredSchema.pack(broken) }
+
+        let store = try Store.open(at: url)
+        defer { try? store.close() }
+        let stored = try #require(try store.storedModel())
+        #expect(stored == broken)
+        let error = try #require(throws: ContextError.self) {
+            _ = try Context(store: store, model: stored)
+        }
+        #expect(error.code == .invalidSchema)
+        #expect("\(error)".contains("regular expression \"ab(c\" is not valid at column 4"))
+    }
+
     // MARK: - Keeping it current
 
     @Test func testMigratingOneToThreeLeavesVersionThreesSchema() throws {
