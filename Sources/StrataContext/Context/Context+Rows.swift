@@ -16,7 +16,6 @@ extension Context {
         return query
     }
 
-
     /// The registered object of the current row, or a new one read from it
     /// and registered (as part of the fetch's run when `fetched`, see
     /// ``ObjectRegistry``). A registered object keeps its in-memory state.
