@@ -17,11 +17,13 @@ let package = Package(
         // libxml2 (libxml2-dev), loaded on the first document parsed, not
         // linked: it and the ICU it brings cost every command about 0.6 ms
         // at start-up (include/CLibXML2.h).
-        .target(name: "CLibXML2", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CLibXML2", dependencies: ["CLibraryLoader"]),
         // zlib, and libarchive (libarchive-dev) for writing zips: loaded on the
         // first zip written, not linked, since it and its seven libraries
         // cost every command about 2 ms at start-up (include/CArchive.h).
-        .target(name: "CArchive", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
+        .target(
+            name: "CArchive", dependencies: ["CLibraryLoader"],
+            linkerSettings: [.linkedLibrary("z")]),
         // SHA-256 from libcrypto (libssl-dev): it uses the CPU's SHA
         // instructions where there are some, several times the speed of
         // portable code; bundles hash every byte they carry. Linked from
@@ -36,7 +38,9 @@ let package = Package(
         // library: Foundation's own ICU headers clash with Debian's in one
         // module, so only shim.c includes them (see include/shim.h). ICU is
         // loaded on the first pattern compiled, not linked (start-up time).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CICU", dependencies: ["CLibraryLoader"]),
+        // The one dlopen and dlsym loop of the three targets above.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // Linux calls Swift's Glibc module leaves out (sync_file_range), and
         // an SQLite VFS that writes a store being built in large pieces.
         .target(name: "CFileSystem", linkerSettings: [.linkedLibrary("sqlite3")]),

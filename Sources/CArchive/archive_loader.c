@@ -1,15 +1,14 @@
 // libarchive, loaded on the first zip written (see include/CArchive.h).
 //
 // Each wrapper calls the function of the same name without the `strata_`
-// prefix, looked up once with dlsym. The library is opened by its soname,
+// prefix, looked up once (CLibraryLoader). The library is opened by its soname,
 // the one the linker would have recorded, so the same libarchive13 package
 // serves it.
 
 #include "CArchive.h"
 
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <pthread.h>
-#include <stdio.h>
 
 #define STRATA_ARCHIVE_FUNCTIONS(X) \
     X(struct archive *, archive_write_new, (void)) \
@@ -44,22 +43,22 @@ static int loaded;
 static char failure[512];
 
 static void load(void) {
-    void *handle = dlopen("libarchive.so.13", RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure,
-                 "cannot load libarchive (install the libarchive13 package): %s",
-                 reason ? reason : "unknown error");
+    static const char *const names[] = {
+#define STRATA_NAME(result, name, parameters) #name,
+        STRATA_ARCHIVE_FUNCTIONS(STRATA_NAME)
+#undef STRATA_NAME
+    };
+    void *symbols[sizeof names / sizeof *names];
+    if (!strata_load_library("libarchive.so.13", "libarchive (install the libarchive13 package)",
+                             names, symbols, sizeof names / sizeof *names, failure,
+                             sizeof failure)) {
         return;
     }
-#define STRATA_LOOKUP(result, name, parameters) \
-    library.name = (result (*) parameters)dlsym(handle, #name); \
-    if (library.name == NULL) { \
-        snprintf(failure, sizeof failure, "libarchive.so.13 has no %s", #name); \
-        return; \
-    }
-    STRATA_ARCHIVE_FUNCTIONS(STRATA_LOOKUP)
-#undef STRATA_LOOKUP
+    size_t index = 0;
+#define STRATA_ASSIGN(result, name, parameters) \
+    library.name = (result (*) parameters)symbols[index++];
+    STRATA_ARCHIVE_FUNCTIONS(STRATA_ASSIGN)
+#undef STRATA_ASSIGN
     loaded = 1;
 }
 

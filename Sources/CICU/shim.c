@@ -1,6 +1,6 @@
 #include "shim.h"
 
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <unicode/uregex.h>
@@ -43,23 +43,22 @@ static int icu_loaded;
 static char icu_failure[512];
 
 static void strata_icu_load(void) {
-    const char *soname = "libicui18n.so." STRATA_EXPANDED_TEXT(U_ICU_VERSION_MAJOR_NUM);
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        snprintf(icu_failure, sizeof icu_failure, "cannot load ICU (%s): %s", soname,
-                 reason ? reason : "unknown error");
+#define STRATA_ICU_SONAME "libicui18n.so." STRATA_EXPANDED_TEXT(U_ICU_VERSION_MAJOR_NUM)
+    static const char *const names[] = {
+#define STRATA_NAME(result, name, parameters) STRATA_EXPANDED_TEXT(name),
+        STRATA_ICU_FUNCTIONS(STRATA_NAME)
+#undef STRATA_NAME
+    };
+    void *symbols[sizeof names / sizeof *names];
+    if (!strata_load_library(STRATA_ICU_SONAME, "ICU (" STRATA_ICU_SONAME ")", names, symbols,
+                             sizeof names / sizeof *names, icu_failure, sizeof icu_failure)) {
         return;
     }
-#define STRATA_LOOKUP(result, name, parameters) \
-    icu.name = (result(*) parameters)dlsym(handle, STRATA_EXPANDED_TEXT(name)); \
-    if (icu.name == NULL) { \
-        snprintf(icu_failure, sizeof icu_failure, "%s has no %s", soname, \
-                 STRATA_EXPANDED_TEXT(name)); \
-        return; \
-    }
-    STRATA_ICU_FUNCTIONS(STRATA_LOOKUP)
-#undef STRATA_LOOKUP
+#undef STRATA_ICU_SONAME
+    size_t index = 0;
+#define STRATA_ASSIGN(result, name, parameters) icu.name = (result(*) parameters)symbols[index++];
+    STRATA_ICU_FUNCTIONS(STRATA_ASSIGN)
+#undef STRATA_ASSIGN
     icu_loaded = 1;
 }
 

@@ -1,15 +1,14 @@
 // libxml2, loaded on the first use (see include/CLibXML2.h).
 //
 // Each wrapper calls the function of the same name without the `strata_`
-// prefix, looked up once with dlsym. The library is opened by its soname,
+// prefix, looked up once (CLibraryLoader). The library is opened by its soname,
 // the one the linker would have recorded, so the same libxml2 package
 // serves it.
 
 #include "CLibXML2.h"
 
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <pthread.h>
-#include <stdio.h>
 
 #define STRATA_XML_FUNCTIONS(X) \
     X(void, xmlInitParser, (void)) \
@@ -40,22 +39,21 @@ static int loaded;
 static char failure[512];
 
 static void load(void) {
-    void *handle = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure,
-                 "cannot load libxml2 (install the libxml2 package): %s",
-                 reason ? reason : "unknown error");
+    static const char *const names[] = {
+#define STRATA_NAME(result, name, parameters) #name,
+        STRATA_XML_FUNCTIONS(STRATA_NAME)
+#undef STRATA_NAME
+    };
+    void *symbols[sizeof names / sizeof *names];
+    if (!strata_load_library("libxml2.so.2", "libxml2 (install the libxml2 package)", names,
+                             symbols, sizeof names / sizeof *names, failure, sizeof failure)) {
         return;
     }
-#define STRATA_LOOKUP(result, name, parameters) \
-    library.name = (result (*) parameters)dlsym(handle, #name); \
-    if (library.name == NULL) { \
-        snprintf(failure, sizeof failure, "libxml2.so.2 has no %s", #name); \
-        return; \
-    }
-    STRATA_XML_FUNCTIONS(STRATA_LOOKUP)
-#undef STRATA_LOOKUP
+    size_t index = 0;
+#define STRATA_ASSIGN(result, name, parameters) \
+    library.name = (result (*) parameters)symbols[index++];
+    STRATA_XML_FUNCTIONS(STRATA_ASSIGN)
+#undef STRATA_ASSIGN
     loaded = 1;
 }
 
