@@ -92,7 +92,7 @@ lint:
 	$(SWIFT) format lint -r Sources Tests
 
 bench: release
-	$(SWIFT) run $(RELEASE_FLAGS) --skip-build strata-bench
+	$(SWIFT) run -c release --skip-build strata-bench
 
 # Fuzzing (Fuzz/README.md): each parser's libFuzzer target for SECONDS seconds in turn;
 # `make test` runs 2,000 inputs of each from a fixed seed (deterministic).
