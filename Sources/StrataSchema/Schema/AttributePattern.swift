@@ -10,7 +10,7 @@ struct AttributePattern {
 
     /// Checks that `pattern` compiles (a validated schema's always does).
     ///
-    /// A plain pattern (``isPlainAlternation(_:)``) is one ICU always
+    /// A plain pattern (``isPlainPattern(_:)``) is one ICU always
     /// accepts, so it is not compiled here: compiling loads ICU, over a
     /// millisecond that a context which never checks this attribute's values
     /// (`strata query`) would pay. Any other is compiled now.
@@ -19,7 +19,7 @@ struct AttributePattern {
     ///   problem.
     init(pattern: String) throws {
         self.pattern = pattern
-        guard !Self.isPlainAlternation(pattern) else { return }
+        guard !Self.isPlainPattern(pattern) else { return }
         try RegexCache.shared.withExpression(pattern, options: []) { _ in }
     }
 
@@ -31,7 +31,7 @@ struct AttributePattern {
     /// `{n}`, `{n,}` or `{n,m}` (n ≤ m, at most three digits each) after a
     /// letter, a group or a class. `^(image|sound)$` and `^[0-9a-f]{32}$`
     /// are; anything else is left to ICU.
-    static func isPlainAlternation(_ pattern: String) -> Bool {
+    static func isPlainPattern(_ pattern: String) -> Bool {
         let bytes = Array(pattern.utf8)
         var index = 0
         var depth = 0

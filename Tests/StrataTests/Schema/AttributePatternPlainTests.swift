@@ -3,7 +3,7 @@ import Testing
 @testable import StrataCore
 @testable import StrataSchema
 
-/// ``AttributePattern/isPlainAlternation(_:)`` lets a context skip compiling
+/// ``AttributePattern/isPlainPattern(_:)`` lets a context skip compiling
 /// a pattern (and loading ICU): every pattern it accepts must be one ICU
 /// compiles, or an invalid pattern would pass unnoticed until a value is
 /// checked.
@@ -28,7 +28,7 @@ import Testing
         var accepted = 0
         var refused = 0
         for text in texts(over: Array(alphabet), upTo: length) {
-            guard AttributePattern.isPlainAlternation(text) else {
+            guard AttributePattern.isPlainPattern(text) else {
                 refused += 1
                 continue
             }
@@ -42,13 +42,13 @@ import Testing
 
     @Test func testOthersAreLeftToICU() {
         for text in ["^(image|sound|video|pdf)$", "^[0-9A-F]{32}$", "^[0-9a-f]{2,}$", "a+b*c?"] {
-            #expect(AttributePattern.isPlainAlternation(text), "\(text)")
+            #expect(AttributePattern.isPlainPattern(text), "\(text)")
         }
         for text in [
             "ab(c", ")", "a)(", "[z-a]", "[]", "*a", "a**", "a{3,2}", "a{,2}", "a{1234}", "a.b",
             "\\d", "é", "(?i)a", "[a-]", "^*",
         ] {
-            #expect(!AttributePattern.isPlainAlternation(text), "\(text)")
+            #expect(!AttributePattern.isPlainPattern(text), "\(text)")
         }
         // The invalid one is still refused, by ICU, with its column.
         #expect(throws: RegexError.self) { _ = try AttributePattern(pattern: "ab(c") }
