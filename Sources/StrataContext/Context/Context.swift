@@ -189,7 +189,9 @@ public final class Context {
         // Without a generated class no seed is needed.
         let object =
             description.objectClass == ManagedObject.self
-            ? ManagedObject(inserting: description, id: nextTemporaryID(description), link: link)
+            ? ManagedObject(
+                description, id: nextTemporaryID(description), link: link,
+                state: description.insertionState())
             : description.objectClass.init(insertionSeed(description))
         didInsert(object)
         return object

@@ -227,7 +227,7 @@ package final class EntityDescription {
             object.state = state
             return object
         }
-        return ManagedObject(fetched: self, id: id, link: link, state: state)
+        return ManagedObject(self, id: id, link: link, state: state)
     }
 
     /// The index of attribute `key`, or an error naming the entity.

@@ -84,28 +84,20 @@ open class ManagedObject {
         self.isRegistered = seed.isRegistered
     }
 
-    /// An object of `description` read from its row, as a fetch makes it
-    /// when the entity has no generated class: the state moves in, rather
-    /// than an empty one being made, replaced and destroyed.
-    @inline(__always)  // Once per row fetched.
+    /// An object of `description` with `state`, as the context makes one
+    /// when the entity has no generated class: an insert with the entity's
+    /// insertion state, a fetch with the state read from the row. No seed
+    /// is made and taken apart, and the state moves in rather than an
+    /// empty one being made, replaced and destroyed.
+    @inline(__always)  // Once per object inserted or row fetched.
     init(
-        fetched description: EntityDescription, id: ObjectID, link: ContextLink,
+        _ description: EntityDescription, id: ObjectID, link: ContextLink,
         state: consuming ObjectState
     ) {
         self.storedObjectID = id
         self.description_ = description
         self.link = link
         self.state = state
-    }
-
-    /// A new object of `description` as ``Context/insert(_:)`` makes it
-    /// when the entity has no generated class: no seed made and taken apart.
-    @inline(__always)  // Inlined into insert, its arguments move in.
-    init(inserting description: EntityDescription, id: ObjectID, link: ContextLink) {
-        self.storedObjectID = id
-        self.description_ = description
-        self.link = link
-        self.state = description.insertionState()
     }
 
     /// The entity's name.
