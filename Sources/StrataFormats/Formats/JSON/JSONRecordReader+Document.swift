@@ -191,13 +191,11 @@ extension JSONRecordReader {
         let bytes = input.bytes(from: keyStart, to: keyEnd)
         let node: RecordField
         do {
-            node = try JSONReader.parse(
-                bytes: bytes, firstLine: keyPlace.line, firstColumn: keyPlace.column)
+            node = try Self.parseNode(
+                bytes, file: file, start: keyStart, line: keyPlace.line, column: keyPlace.column,
+                keyPath: "")
         } catch {
-            throw fail(
-                Self.importError(
-                    error, file: file, bytes: bytes, start: keyStart, line: keyPlace.line,
-                    column: keyPlace.column, keyPath: ""))
+            throw fail(error)
         }
         guard case .text(let key) = node.value else {
             throw fail(syntax("expected a string key"))

@@ -72,15 +72,13 @@ extension JSONRecordReader {
         }
         let node: RecordField
         do {
-            node = try JSONReader.parse(
-                bytes: bytes, firstLine: place.line, firstColumn: place.column)
+            node = try Self.parseNode(
+                bytes, file: file, start: start, line: place.line, column: place.column,
+                keyPath: keyPath)
         } catch {
-            let mapped = Self.importError(
-                error, file: file, bytes: bytes, start: start, line: place.line,
-                column: place.column, keyPath: keyPath)
             // Past a syntax error the element's end is a guess: stop there.
-            if mapped.code == .syntax { throw fail(mapped) }
-            throw mapped
+            if error.code == .syntax { throw fail(error) }
+            throw error
         }
         let converter = JSONRecordConverter(
             file: file, limits: limits, bytes: bytes, startOffset: start)
@@ -92,12 +90,11 @@ extension JSONRecordReader {
         if !skipping {
             let bytes = input.bytes(from: start, to: input.end)
             do {
-                _ = try JSONReader.parse(
-                    bytes: bytes, firstLine: place.line, firstColumn: place.column)
+                _ = try Self.parseNode(
+                    bytes, file: file, start: start, line: place.line, column: place.column,
+                    keyPath: place.keyPath ?? "")
             } catch {
-                return Self.importError(
-                    error, file: file, bytes: bytes, start: start, line: place.line,
-                    column: place.column, keyPath: place.keyPath ?? "")
+                return error
             }
         }
         return ImportError(

@@ -4,6 +4,22 @@ import StrataSchema
 // MARK: - Errors of the parser, located in the file
 
 extension JSONRecordReader {
+    /// `bytes` parsed as one JSON value, or the ``ImportError`` naming the
+    /// place of its syntax error (see ``importError(_:file:bytes:start:line:column:keyPath:)``):
+    /// they start at absolute offset `start`, at `line` and `column`.
+    static func parseNode(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, start: Int, line: Int, column: Int,
+        keyPath: String
+    ) throws(ImportError) -> RecordField {
+        do {
+            return try JSONReader.parse(bytes: bytes, firstLine: line, firstColumn: column)
+        } catch {
+            throw importError(
+                error, file: file, bytes: bytes, start: start, line: line, column: column,
+                keyPath: keyPath)
+        }
+    }
+
     /// An ``ImportError`` for the parser's `error` in the record whose text
     /// is `bytes`, starting at absolute `start`, `line` and `column`.
     ///

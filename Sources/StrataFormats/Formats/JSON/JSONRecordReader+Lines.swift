@@ -80,14 +80,8 @@ extension JSONRecordReader {
     ) throws(ImportError) -> ImportRecord {
         let first = Int(position.byteOffset)
         let keyPath = position.keyPath ?? ""
-        let node: RecordField
-        do {
-            node = try JSONReader.parse(bytes: bytes, firstLine: lineNumber, firstColumn: column)
-        } catch {
-            throw Self.importError(
-                error, file: file, bytes: bytes, start: first, line: lineNumber, column: column,
-                keyPath: keyPath)
-        }
+        let node = try Self.parseNode(
+            bytes, file: file, start: first, line: lineNumber, column: column, keyPath: keyPath)
         let converter = JSONRecordConverter(
             file: file, limits: limits, bytes: bytes, startOffset: first)
         return try converter.record(node, position: position, group: nil)

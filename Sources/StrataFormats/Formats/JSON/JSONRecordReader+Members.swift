@@ -16,13 +16,11 @@ extension JSONRecordReader {
         let bytes = input.bytes(from: start, to: end)
         let node: RecordField
         do {
-            node = try JSONReader.parse(
-                bytes: bytes, firstLine: place.line, firstColumn: place.column)
+            node = try Self.parseNode(
+                bytes, file: file, start: start, line: place.line, column: place.column,
+                keyPath: key)
         } catch {
-            throw fail(
-                Self.importError(
-                    error, file: file, bytes: bytes, start: start, line: place.line,
-                    column: place.column, keyPath: key))
+            throw fail(error)
         }
         nonArrayMembers.append((key: key, node: node, position: place))
         offset = end
