@@ -48,7 +48,7 @@ import Testing
             #expect(outcomes.count == 2, "\(outcomes)")
             #expect(outcomes.map { $0.record?["name"] } == [.text("zlib"), .text("sqlite")])
             #expect(outcomes.allSatisfy { $0.record?.group == "components" })
-            expectPlace(
+            expectPosition(
                 outcomes[0].record?.position, line: 8, column: 5, keyPath: "components[0]")
             #expect(reader.notes.isEmpty)
         }
@@ -61,7 +61,7 @@ import Testing
             outcomes.map { $0.record?.group }
                 == ["metadata.tools", "components", "components", "dependencies"])
         #expect(outcomes[0].record?["vendor"] == .text("acme"))
-        expectPlace(
+        expectPosition(
             outcomes[0].record?.position, line: 6, column: 26, keyPath: "metadata.tools[0]")
     }
 
@@ -112,17 +112,4 @@ import Testing
         #expect(outcomes.map { $0.record?.group } == ["a", "b"])
         #expect(reader.notes.isEmpty)
     }
-}
-
-/// Expects `position` at `line`, `column` and `keyPath`.
-private func expectPlace(
-    _ position: SourcePosition?, line: Int, column: Int, keyPath: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    #expect(
-        position?.line == line, "\(String(describing: position))", sourceLocation: sourceLocation)
-    #expect(
-        position?.column == column, "\(String(describing: position))",
-        sourceLocation: sourceLocation)
-    #expect(position?.keyPath == keyPath, sourceLocation: sourceLocation)
 }

@@ -120,19 +120,22 @@ func expectError(
     }
 }
 
-/// Expects `position` to be `line`, `column`, `byteOffset` and `keyPath`.
+/// Expects `position` to be `line`, `column`, `byteOffset` (unless nil)
+/// and `keyPath`.
 func expectPosition(
-    _ position: SourcePosition?, line: Int, column: Int, byteOffset: Int64, keyPath: String,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ position: SourcePosition?, line: Int, column: Int, byteOffset: Int64? = nil,
+    keyPath: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(
         position?.line == line, "\(String(describing: position))", sourceLocation: sourceLocation)
     #expect(
         position?.column == column, "\(String(describing: position))",
         sourceLocation: sourceLocation)
-    #expect(
-        position?.byteOffset == byteOffset, "\(String(describing: position))",
-        sourceLocation: sourceLocation)
+    if let byteOffset {
+        #expect(
+            position?.byteOffset == byteOffset, "\(String(describing: position))",
+            sourceLocation: sourceLocation)
+    }
     #expect(
         position?.keyPath == keyPath, "\(String(describing: position))",
         sourceLocation: sourceLocation)
