@@ -58,6 +58,18 @@ struct DirectInsert {
         var missing: ValueCoercer.Failure?
         guard let writer = importer.writer else { return nil }
         let completer = importer.completer
+        /// What an empty cell of attribute `index` becomes: its default's
+        /// cell, or a fresh UUID per row for a `uuid` default.
+        func defaultOf(_ index: Int) -> (cell: ImportCell?, freshUUID: Bool) {
+            guard let fallback = plan.defaults.first(where: { $0.index == index }) else {
+                return (nil, false)
+            }
+            guard fallback.value != .uuid else { return (nil, true) }
+            return (
+                completer.defaultCell(fallback.value, externalStorage: fallback.externalStorage),
+                false
+            )
+        }
         var given = Set<Int>()
         var columns: [Column] = []
         var defaultCells: [ImportCell?] = []
@@ -68,33 +80,23 @@ struct DirectInsert {
                 continue
             }
             given.insert(index)
-            let fallback = plan.defaults.first { $0.index == index }
+            let fallback = defaultOf(index)
             columns.append(
                 Column(
                     attribute: index, parameter: EntityRowLayout.parameter(ofColumn: index),
-                    bounds: plan.bounds[index],
-                    defaultsToFreshUUID: fallback?.value == .uuid))
-            defaultCells.append(
-                fallback.flatMap {
-                    $0.value == .uuid
-                        ? nil
-                        : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
-                })
+                    bounds: plan.bounds[index], defaultsToFreshUUID: fallback.freshUUID))
+            defaultCells.append(fallback.cell)
         }
         var computed: [Computed] = []
         for computation in computations {
             let index = computation.attribute
             given.insert(index)
-            let fallback = plan.defaults.first { $0.index == index }
+            let fallback = defaultOf(index)
             computed.append(
                 Computed(
                     computation: computation, parameter: EntityRowLayout.parameter(ofColumn: index),
-                    bounds: plan.bounds[index],
-                    defaultCell: fallback.flatMap {
-                        $0.value == .uuid
-                            ? nil
-                            : completer.defaultCell($0.value, externalStorage: $0.externalStorage)
-                    }, defaultsToFreshUUID: fallback?.value == .uuid))
+                    bounds: plan.bounds[index], defaultCell: fallback.cell,
+                    defaultsToFreshUUID: fallback.freshUUID))
         }
         let statement = try writer.rows.newInsertStatement(for: plan.layout)
         for index in 0..<plan.cellCount where !given.contains(index) {
