@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 PACKAGES   := libsqlite3-dev libxml2-dev libarchive-dev zlib1g-dev libicu-dev libssl-dev pkg-config sqlite3 \
-              graphviz
+              graphviz libmicrohttpd-dev
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_DIR   ?= .build/demo
 

@@ -5,6 +5,8 @@ let package = Package(
     name: "Strata",
     products: [
         .library(name: "Strata", targets: ["Strata"]),
+        // The web view and static HTML export, for a program of its own.
+        .library(name: "StrataWeb", targets: ["StrataWeb"]),
         .executable(name: "strata", targets: ["strata"]),
         // Typed entity classes from a target's schema folders, at build time.
         .plugin(name: "StrataModelPlugin", targets: ["StrataModelPlugin"]),
@@ -39,7 +41,11 @@ let package = Package(
         // module, so only shim.c includes them (see include/shim.h). ICU is
         // loaded on the first pattern compiled, not linked (start-up time).
         .target(name: "CICU", dependencies: ["CLibraryLoader"]),
-        // The one dlopen and dlsym loop of the three targets above.
+        // libmicrohttpd (libmicrohttpd-dev), the web view's HTTP server:
+        // loaded when a server starts, not linked (it brings GnuTLS and
+        // eleven more libraries every command would load at start-up).
+        .target(name: "CMicroHTTPD", dependencies: ["CLibraryLoader"]),
+        // The one dlopen and dlsym loop of the four targets above.
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // Linux calls Swift's Glibc module leaves out (sync_file_range), and
         // an SQLite VFS that writes a store being built in large pieces.
@@ -110,6 +116,17 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
+        // Web: the read-only view of a store (`strata serve`) over HTTP, and
+        // the same pages as a static site (`strata export --format html`).
+        // Not in `Strata`: an app using the library needs no HTTP server.
+        .target(
+            name: "StrataWeb",
+            dependencies: [
+                "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
+                "StrataMigration", "StrataFormats", "StrataDiagram", "StrataJobs", "CMicroHTTPD",
+            ],
+            exclude: ["README.md"]
+        ),
         // The library users import: every layer's public API, re-exported.
         .target(
             name: "Strata",
@@ -121,7 +138,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata",
-            dependencies: ["Strata"],
+            dependencies: ["Strata", "StrataWeb"],
             exclude: ["README.md"]
         ),
         // The StrataModelPlugin's tool: `strata schema swift` without the rest
@@ -150,13 +167,13 @@ let package = Package(
         // The benchmark runner (`make bench`); no test depends on it.
         .executableTarget(
             name: "strata-bench",
-            dependencies: ["Strata"],
+            dependencies: ["Strata", "StrataWeb"],
             path: "Benchmarks",
             exclude: ["README.md", "corpus", "ab-cpu.sh"]
         ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata"],
+            dependencies: ["Strata", "StrataWeb"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

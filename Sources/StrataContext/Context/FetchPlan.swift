@@ -17,6 +17,9 @@ struct FetchPlan {
     var predicate: FetchPredicate?
     /// The sort keys, with their key paths split.
     let sorts: [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)]
+    /// The sort keys' SQL expressions over `t0` and their attributes, in
+    /// order (the keyset pages of ``Context/fetchPage(_:from:limit:)``).
+    let sortExpressions: [(expression: String, attribute: Attribute)]
     /// The read of the rows, in order (the sort keys, then the key).
     let query: RowQuery
     /// ``query``'s SQL, written once: the fetch every plan runs.
@@ -51,6 +54,7 @@ struct FetchPlan {
         }
         let condition = try predicate.map { try compiler.condition($0) }
         var order: [String] = []
+        var sortExpressions: [(expression: String, attribute: Attribute)] = []
         var sorts:
             [(path: [String], ascending: Bool, comparison: SortDescriptor.StringComparison)] =
                 []
@@ -65,6 +69,7 @@ struct FetchPlan {
                 throw ContextError(
                     .unknownProperty, "cannot sort \(description.name) by '\(sort.key)': \(quoted)")
             }
+            sortExpressions.append((expression, attribute))
             let isText = attribute.type == .string || attribute.type == .uri
             let direction = sort.ascending ? "ASC" : "DESC"
             switch (sort.comparison, isText) {
@@ -81,6 +86,7 @@ struct FetchPlan {
                 (sort.key.split(separator: ".").map(String.init), sort.ascending, sort.comparison))
         }
         self.sorts = sorts
+        self.sortExpressions = sortExpressions
 
         var query = RowQuery(description.name, description.selectColumns)
         query.entities = request.includesSubentities ? .tree : .exactly

@@ -17,7 +17,7 @@ extension RecordValue {
     /// - Throws: ``ExpressionError`` for bytes that are not a keyed archive,
     ///   and naming the class and its object number for classes it cannot
     ///   read.
-    init(archive data: Data) throws(ExpressionError) {
+    package init(archive data: Data) throws(ExpressionError) {
         do {
             let archive = try KeyedArchive(data: data)
             guard let root = try archive.topObject() else {

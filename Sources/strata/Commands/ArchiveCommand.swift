@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataWeb
 
 /// `strata archive STORE -o FILE.zip`: the whole store as a portable,
 /// verifiable `strata-bundle/1` zip.
@@ -8,8 +9,8 @@ struct ArchiveCommand: Command {
     static let forceReplacesOutput = true
     static let abstract = "Write a whole store, media included, to a portable zip bundle."
     static let usage = """
-        USAGE: strata archive <store> -o <file.zip> [--schemas <dir>] [--force] [--progress]
-                              [--json]
+        USAGE: strata archive <store> -o <file.zip> [--schemas <dir>] [--with-html] [--force]
+                              [--progress] [--json]
 
         ARGUMENTS:
           <store>              A Core Data SQLite store (one Core Data wrote included).
@@ -18,6 +19,8 @@ struct ArchiveCommand: Command {
           -o, --output <zip>   The bundle to write. An existing file is not replaced unless
                                --force is given.
           --schemas <dir>      The model folder (default: the model recorded in the store).
+          --with-html          Carry the store as a static web site too, under html/ (open
+                               html/index.html in any browser; strata export --format html).
           --force              Replace an existing file (atomically).
           --progress           Report progress on stderr even when it is not a terminal
                                (objects of each entity).
@@ -35,11 +38,13 @@ struct ArchiveCommand: Command {
     var force: Bool
     var progress: Bool
     var json: Bool
+    var withHTML = false
 
     static func parse(_ arguments: inout ArgumentList) throws -> Self {
         let output = try arguments.option("-o") ?? arguments.option("--output")
         let schemas = try arguments.option("--schemas")
         let force = arguments.flag("--force")
+        let withHTML = arguments.flag("--with-html")
         let progress = arguments.flag("--progress")
         let json = arguments.flag("--json")
         let store = try arguments.storePath("<store>")
@@ -47,7 +52,7 @@ struct ArchiveCommand: Command {
         guard let output else { throw UsageError("missing '-o <file.zip>'", command: Self.self) }
         return Self(
             store: store, output: output, schemas: schemas, force: force, progress: progress,
-            json: json)
+            json: json, withHTML: withHTML)
     }
 
     func run() throws {
@@ -55,10 +60,26 @@ struct ArchiveCommand: Command {
             let opened = try Store.open(at: URL(fileURLWithPath: store), mode: .readOnly)
             defer { try? opened.close() }  // Read-only: nothing to lose on close.
             let model = try StoreModelSource.model(of: opened, schemas: schemas)
+            let archiver = BundleArchiver(store: opened, model: model)
+            var site: URL?
+            defer { site.map { WorkFiles.remove($0.deletingLastPathComponent()) } }
+            if withHTML {
+                let scratch = try WorkFiles.makeFolderBesideOrPrivate(
+                    for: URL(fileURLWithPath: output), activity: "archiving-html")
+                let folder = scratch.appendingPathComponent("html", isDirectory: true)
+                site = folder
+                var options = StoreSite.Options()
+                options.schemas = schemas.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                if let schemas { options.chain = try SchemaSource.loadChain(schemas) }
+                try StaticSiteExporter(storeAt: URL(fileURLWithPath: store), options: options)
+                    .export(to: folder)
+                archiver.extraFiles = (folder, "html/")
+            }
             let bar = ProgressBar(forced: progress, label: output)
             defer { bar.finish() }
-            return try BundleArchiver(store: opened, model: model)
-                .archive(to: URL(fileURLWithPath: output), replacing: force) { bar.show($0) }
+            return try archiver.archive(to: URL(fileURLWithPath: output), replacing: force) {
+                bar.show($0)
+            }
         }
         Terminal.output(
             json

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataWeb
 
 /// `strata export STORE [--entity E] -o FILE [--format F] …`: write the
 /// objects of an entity (or a fetch) to CSV, TSV, txt lines, txt blocks, a
@@ -18,7 +19,8 @@ struct ExportCommand: Command {
                              [--body <field>] [--schemas <dir>] [--force] [--progress] [--json]
 
         ARGUMENTS:
-          <store>              A Core Data SQLite store (one Core Data wrote included).
+          <store>              A Core Data SQLite store (one Core Data wrote included); for
+                               --format html, a strata-bundle/1 zip too.
 
         OPTIONS:
           --entity <name>      The entity to write (default: the model's only entity).
@@ -26,8 +28,9 @@ struct ExportCommand: Command {
                                output. An existing file, or a folder with files in it, is
                                not replaced unless --force is given.
           --format <format>    csv, tsv, txt-lines, txt-blocks, txt-files, plist, json,
-                               ndjson, or dayone (a Day One JSON export zip of the whole
-                               diary; default: from the extension of <file>: .csv, .tsv,
+                               ndjson, dayone (a Day One JSON export zip of the whole
+                               diary), or html (the whole store as a static web site in the
+                               new folder <file>, as strata serve shows it; default: from the extension of <file>: .csv, .tsv,
                                .txt (txt blocks), .plist, .json, .ndjson or .jsonl).
           --where <predicate>  Only objects matching an NSPredicate format string.
           --arg <value>        A value for the next %@ of the predicate.
@@ -69,6 +72,8 @@ struct ExportCommand: Command {
     var format: ExportFormat?
     /// `--format dayone`: the whole diary as a Day One export zip.
     var dayOne = false
+    /// `--format html`: the whole store as a static web site.
+    var html = false
     var predicate: String?
     var arguments: [String]
     var sort: String?
@@ -90,13 +95,16 @@ struct ExportCommand: Command {
         let output = try arguments.option("-o") ?? arguments.option("--output")
         var format: ExportFormat?
         var dayOne = false
+        var html = false
         if let name = try arguments.option("--format") {
             if name == "dayone" {
                 dayOne = true
+            } else if name == "html" {
+                html = true
             } else {
                 guard let known = ExportFormat(rawValue: name) else {
                     throw UsageError(
-                        "'--format' must be one of \((ExportFormat.allCases.map(\.rawValue) + ["dayone"]).joined(separator: ", ")), not '\(name)'",
+                        "'--format' must be one of \((ExportFormat.allCases.map(\.rawValue) + ["dayone", "html"]).joined(separator: ", ")), not '\(name)'",
                         command: Self.self)
                 }
                 format = known
@@ -126,11 +134,13 @@ struct ExportCommand: Command {
         guard let output else {
             throw UsageError("missing '-o <file>'", command: Self.self)
         }
-        return Self(
+        var parsed = Self(
             store: store, entity: entity, output: output, format: format, dayOne: dayOne,
             predicate: predicate, arguments: values, sort: sort, limit: limit, fields: fields,
             nested: nested, ids: ids, mediaDirectory: media, body: body, delimiter: delimiter,
             title: title, schemas: schemas, force: force, progress: progress, json: json)
+        parsed.html = html
+        return parsed
     }
 
     /// The byte `text` names: one ASCII character, or `tab`.
@@ -152,6 +162,22 @@ struct ExportCommand: Command {
         }
         if predicate == nil, !arguments.isEmpty {
             throw UsageError("'--arg' needs a '--where' predicate", command: Self.self)
+        }
+        if html {
+            guard output != "-" else {
+                throw UsageError(
+                    "'--format html' writes a folder; give -o <folder>", command: Self.self)
+            }
+            guard entity == nil, predicate == nil, sort == nil, limit == nil, fields == nil,
+                nested.isEmpty, !ids, mediaDirectory == nil, body == nil, delimiter == nil,
+                title == nil, !progress, !force
+            else {
+                throw UsageError(
+                    "'--format html' writes the whole store; it takes only -o, --schemas and "
+                        + "--json",
+                    command: Self.self)
+            }
+            return
         }
         if dayOne {
             guard output != "-" else {
@@ -186,7 +212,29 @@ struct ExportCommand: Command {
     }
 
     func run() throws {
+        if html { return try exportSite() }
         try StoreActivity.run(store, "export from the store") { try export() }
+    }
+
+    /// `--format html`: the store (or a bundle, restored to a temporary
+    /// store first) as a static site.
+    private func exportSite() throws {
+        let served = try ServedStore(store, schemas: schemas)
+        defer { served.remove() }
+        var options = StoreSite.Options()
+        options.schemas = schemas.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let schemas { options.chain = try SchemaSource.loadChain(schemas) }
+        options.title = URL(fileURLWithPath: store).lastPathComponent
+        let summary = try StoreActivity.run(served.store.path, "export the store as a web site") {
+            try StaticSiteExporter(storeAt: served.store, options: options)
+                .export(to: URL(fileURLWithPath: output, isDirectory: true))
+        }
+        Terminal.output(
+            json
+                ? try JSONOutput.encode(summary)
+                : "Exported \(store) as a web site to \(output): \(summary.pages) pages, "
+                    + "\(summary.mediaFiles) media files (\(summary.bytes) bytes); open "
+                    + "\(output)/index.html")
     }
 
     private func export() throws {

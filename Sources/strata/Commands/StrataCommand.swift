@@ -6,7 +6,7 @@ struct StrataCommand: CommandGroup {
         SchemaCommand.self, CreateCommand.self, InfoCommand.self, CheckCommand.self,
         QueryCommand.self,
         MigrateCommand.self, ImportCommand.self, ExportCommand.self, ArchiveCommand.self,
-        UnarchiveCommand.self, SeedCommand.self, DemoCommand.self,
+        UnarchiveCommand.self, SeedCommand.self, ServeCommand.self, DemoCommand.self,
     ]
 
     static var usage: String {

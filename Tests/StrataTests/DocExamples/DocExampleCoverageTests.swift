@@ -44,9 +44,10 @@ import Testing
             .anchorsMatchLineEndings()
         var names: Set<String> = []
         // The library is its layer targets, Sources/Strata*; `strata` is the command.
+        // StrataWeb is a product of its own, outside `Strata` (its README lists its types).
         let sources = Self.root.appendingPathComponent("Sources")
         let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-            .filter { $0.hasPrefix("Strata") }
+            .filter { $0.hasPrefix("Strata") && $0 != "StrataWeb" }
         for target in targets {
             for url in try DocExampleBlocks.swiftFiles(
                 under: sources.appendingPathComponent(target))

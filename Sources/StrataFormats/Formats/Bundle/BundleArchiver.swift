@@ -29,6 +29,11 @@ public final class BundleArchiver {
     public let store: Store
     /// Its model.
     public let model: Model
+    /// A folder whose files the bundle carries too, under `prefix` (a
+    /// static HTML site under `html/`: `strata archive --with-html`),
+    /// listed in the manifest with their checksums like every other file;
+    /// `unarchive` verifies and otherwise ignores them.
+    public var extraFiles: (folder: URL, prefix: String)?
 
     /// Where the bytes of one media attribute are: its table and column.
     struct MediaSlot {
@@ -120,6 +125,9 @@ public final class BundleArchiver {
             }
             // Before the manifest: a refused store leaves no bundle.
             try verifyJoinTables(joinLinks.links, mapping: mapping)
+            if let extraFiles {
+                files += try addExtraFiles(extraFiles.folder, prefix: extraFiles.prefix, zip: zip)
+            }
             files.append(Self.file("schema.json", schema))
             try writeManifest(files: files, counts: summary.counts, zip: zip, index: index)
             (summary.mediaFiles, summary.mediaBytes) = try writeMedia(
@@ -129,6 +137,36 @@ public final class BundleArchiver {
         summary.zipBytes = FileSystem.size(of: url.path)
         summary.seconds = Date().timeIntervalSince(start)
         return summary
+    }
+
+    /// Adds every file under `folder` as `prefix` + its relative path, in
+    /// byte order of the paths (the same folder gives the same bytes).
+    private func addExtraFiles(_ folder: URL, prefix: String, zip: ZipWriter) throws
+        -> [BundleManifest.File]
+    {
+        var paths: [String] = []
+        let root = folder.standardizedFileURL.path
+        if let walker = FileManager.default.enumerator(atPath: root) {
+            for case let path as String in walker {
+                var isDirectory: ObjCBool = false
+                let full = root + "/" + path
+                if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory),
+                    !isDirectory.boolValue
+                {
+                    paths.append(path)
+                }
+            }
+        }
+        paths.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        var files: [BundleManifest.File] = []
+        for path in paths {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
+            let name = prefix + path
+            let compressed = MediaType.sniff(bytes).isCompressed
+            try zip.add(path: name, bytes: bytes, compression: compressed ? .stored : .deflated)
+            files.append(Self.file(name, bytes))
+        }
+        return files
     }
 
     /// zlib's level for the bundle's deflated entries.

@@ -5,7 +5,7 @@
 ///
 /// Sniffed from magic numbers only, never from a name: JPEG, PNG, GIF,
 /// WebP, HEIC/HEIF/AVIF, TIFF, BMP, PDF, MP3, AAC (ADTS), FLAC, Ogg, WAV,
-/// AIFF, CAF, M4A/MP4/MOV (ISO base media), zip and gzip. Anything else is
+/// AIFF, CAF, WebM, M4A/MP4/MOV (ISO base media), zip and gzip. Anything else is
 /// `bin`, compressible.
 ///
 /// ```swift
@@ -54,6 +54,7 @@ public struct MediaType: Hashable, Sendable {
         if ascii("fLaC") { return type("flac") }
         if ascii("OggS") { return type("ogg") }
         if ascii("caff") { return type("caf") }
+        if starts([0x1A, 0x45, 0xDF, 0xA3]) { return type("webm") }
         if ascii("ID3") { return type("mp3") }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
             return type("tiff", false)
