@@ -99,6 +99,35 @@ static enum MHD_Result refuse(struct MHD_Connection *connection, unsigned int st
     return result;
 }
 
+static int hex_value(char digit) {
+    if (digit >= '0' && digit <= '9') return digit - '0';
+    if (digit >= 'a' && digit <= 'f') return digit - 'a' + 10;
+    if (digit >= 'A' && digit <= 'F') return digit - 'A' + 10;
+    return -1;
+}
+
+/// Percent-decodes the path and query values in place, as libmicrohttpd's
+/// own unescaping does, except that `%00` stays as it is: a decoded NUL
+/// would cut the C string the handler reads, turning `/object/E/1%00x`
+/// into `/object/E/1`.
+static size_t unescape(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    char *read = text, *write = text;
+    while (*read != '\0') {
+        int high, low;
+        if (read[0] == '%' && (high = hex_value(read[1])) >= 0 && (low = hex_value(read[2])) >= 0 &&
+            (high | low) != 0) {
+            *write++ = (char)(high * 16 + low);
+            read += 3;
+        } else {
+            *write++ = *read++;
+        }
+    }
+    *write = '\0';
+    return (size_t)(write - text);
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request_state) {
@@ -175,6 +204,7 @@ strata_http_server *strata_http_start(const char *host, uint16_t port,
         MHD_OPTION_CONNECTION_TIMEOUT, limits.timeout_seconds,            //
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.connection_memory,     //
         MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,                            //
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,                     //
         MHD_OPTION_END);
     if (server->daemon == NULL) {
         snprintf(failure, failure_size, "cannot listen on %s port %u (in use, or not an address "

@@ -73,7 +73,7 @@ struct ArchiveCommand: Command {
                 if let schemas { options.chain = try SchemaSource.loadChain(schemas) }
                 try StaticSiteExporter(storeAt: URL(fileURLWithPath: store), options: options)
                     .export(to: folder)
-                archiver.extraFiles = (folder, "html/")
+                archiver.extraFiles = (folder, BundleManifest.siteFolder)
             }
             let bar = ProgressBar(forced: progress, label: output)
             defer { bar.finish() }

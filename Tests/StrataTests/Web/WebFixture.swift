@@ -17,10 +17,11 @@ struct WebFixture {
     let model: Model
 
     /// A one-pixel PNG.
-    static let png = Data(
-        base64Encoded:
-            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
-    ) ?? Data()
+    static let png =
+        Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+        ) ?? Data()
 
     static func model() -> Model {
         func attribute(_ name: String, _ type: AttributeType) -> Attribute {

@@ -32,6 +32,12 @@ public struct BundleManifest: Codable, Hashable, Sendable {
         public var sha256: String
     }
 
+    /// The folder of a static web site the bundle may carry
+    /// (`strata archive --with-html`): any names under it, listed in the
+    /// manifest and checked like every file; `unarchive` reads nothing else
+    /// of them.
+    public static let siteFolder = "html/"
+
     /// The format this type reads and writes.
     public static let format = "strata-bundle/1"
 

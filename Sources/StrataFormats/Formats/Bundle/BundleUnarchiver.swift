@@ -127,7 +127,7 @@ public final class BundleUnarchiver {
                 throw BundleError(
                     .manifestMismatch, path: path, entry: file.path,
                     "not a name a \(BundleManifest.format) bundle has (README.txt, schema.json, "
-                        + "data/<Entity>.jsonl, media/<sha256>.<ext>)")
+                        + "data/<Entity>.jsonl, media/<sha256>.<ext>, html/…)")
             }
             guard let entry = reader.entry(named: file.path), entry.kind == .file else {
                 throw BundleError(
@@ -162,6 +162,10 @@ public final class BundleUnarchiver {
     /// media/<64 hex digits>.<letters and digits>.
     static func isBundleName(_ name: String, model: Model) -> Bool {
         if name == "README.txt" || name == "schema.json" { return true }
+        // The zip reader has refused `..`, absolute names and links already.
+        if name.hasPrefix(BundleManifest.siteFolder), name.count > BundleManifest.siteFolder.count {
+            return true
+        }
         if let entity = BundleManifest.entity(ofDataFile: name) {
             return model.entity(named: entity).map { !$0.isAbstract } ?? false
         }

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import StrataWeb
+
+/// The view served over real HTTP on an ephemeral port.
+@Suite struct HTTPServerTests {
+    /// A fixture served until the test ends.
+    final class Served {
+        let fixture: WebFixture
+        let server: HTTPServer
+        var client: RawHTTPClient { RawHTTPClient(port: server.port) }
+
+        init(entries: Int = 5, limits: HTTPLimits = HTTPLimits()) throws {
+            fixture = try WebFixture(entries: entries)
+            let site = try fixture.site()
+            server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { site.respond($0) }
+        }
+
+        deinit { server.stop() }
+    }
+
+    @Test func everyResponseCarriesTheSecurityHeaders() throws {
+        let served = try Served()
+        for path in ["/", "/entity/Entry", "/object/Entry/1", "/media/Entry/1/photo", "/nope"] {
+            let answer = try served.client.get(path)
+            #expect(answer.headers["content-security-policy"] == "default-src 'self'; script-src 'self'")
+            #expect(answer.headers["x-content-type-options"] == "nosniff")
+        }
+        #expect(try served.client.get("/").status == 200)
+        #expect(try served.client.get("/nope").status == 404)
+    }
+
+    @Test func pagesComeOverHTTPEscapedAndTyped() throws {
+        let served = try Served()
+        let page = try served.client.get("/object/Entry/1")
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+        let text = String(decoding: page.body, as: UTF8.self)
+        #expect(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!text.contains("<script>"))
+        let query = try served.client.get("/entity/Entry?where=title%20ENDSWITH%20%273%27")
+        #expect(String(decoding: query.body, as: UTF8.self).contains("1 object matching"))
+    }
+
+    @Test func aRangeRequestGetsPartialContent() throws {
+        let served = try Served()
+        let answer = try served.client.get("/media/Entry/1/photo", headers: ["Range: bytes=1-3"])
+        #expect(answer.status == 206)
+        #expect(answer.body == WebFixture.png[1...3])
+        #expect(answer.headers["content-range"] == "bytes 1-3/\(WebFixture.png.count)")
+        #expect(answer.headers["accept-ranges"] == "bytes")
+    }
+
+    @Test(arguments: [
+        "/media/../../etc/passwd", "/media/..%2F..%2Fetc%2Fpasswd", "/%2e%2e/%2e%2e/etc/passwd",
+        "/media/Entry/1/..%2f..%2f..%2fetc%2fpasswd", "/entity/%2e%2e", "/object/Entry/1%00",
+        "/media/%252e%252e/passwd",
+    ])
+    func traversalAttemptsAreNotFound(path: String) throws {
+        let served = try Served()
+        let answer = try served.client.get(path)
+        #expect([400, 404].contains(answer.status), "\(path): \(answer.status)")
+        #expect(!String(decoding: answer.body, as: UTF8.self).contains("root:"))
+    }
+
+    @Test func onlyGetAndHeadAreAnswered() throws {
+        let served = try Served()
+        #expect(try served.client.get("/", method: "POST").status == 405)
+        #expect(try served.client.get("/", method: "DELETE").status == 405)
+        let head = try served.client.get("/", method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        let body = try served.client.get("/", headers: ["Content-Length: 5"], method: "GET")
+        #expect(body.status == 413)
+    }
+
+    @Test func oversizeRequestsAreRefused() throws {
+        let served = try Served()
+        let longPath = "/entity/" + String(repeating: "a", count: 64 * 1024)
+        #expect([413, 414, 431].contains(try served.client.get(longPath).status))
+        let headers = (0..<100).map { "X-Header-\($0): 1" }
+        #expect(try served.client.get("/", headers: headers).status == 431)
+        let bigHeader = ["X-Big: " + String(repeating: "b", count: 64 * 1024)]
+        #expect([413, 431].contains(try served.client.get("/", headers: bigHeader).status))
+    }
+
+    @Test func aSecondServerCannotTakeABoundPort() throws {
+        let served = try Served()
+        #expect(throws: HTTPServerError.self) {
+            try HTTPServer(host: "127.0.0.1", port: served.server.port) { _ in .text("", status: 200) }
+        }
+        #expect(throws: HTTPServerError.self) {
+            try HTTPServer(host: "localhost", port: 0) { _ in .text("", status: 200) }
+        }
+    }
+}
