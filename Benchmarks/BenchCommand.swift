@@ -71,6 +71,9 @@ enum BenchCommand {
                 "  " + benchmark.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 + benchmark.summary + "\n"
         }
+        text +=
+            "  " + ServeBenchmark.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            + ServeBenchmark.summary + "\n"
         return text
     }
 
@@ -136,6 +139,8 @@ enum BenchCommand {
                 generator = try value(of: argument)
             case _ where argument.hasPrefix("-"):
                 throw BenchError(.usage, "unknown option `\(argument)`")
+            case ServeBenchmark.name:
+                names.append(argument)
             default:
                 guard benchmarks.contains(where: { selects(argument, $0) }) else {
                     throw BenchError(.usage, "no benchmark named `\(argument)`")
@@ -162,6 +167,10 @@ enum BenchCommand {
         for benchmark in selected {
             let result = try runner.run(benchmark)
             print(result.report)
+        }
+        // The web view is timed over HTTP, not as a process against a peer's.
+        if names.isEmpty || names.contains(ServeBenchmark.name) {
+            print(try ServeBenchmark.run(packageRoot: root, rows: rows))
         }
     }
 }

@@ -18,6 +18,8 @@ enum Stylesheet {
                  text-align: left; vertical-align: top; }
         th { font-weight: 600; white-space: nowrap; }
         td.text { white-space: pre-wrap; max-width: 40em; overflow-wrap: anywhere; }
+        table.objects td { white-space: nowrap; max-width: 22em; overflow: hidden;
+                           text-overflow: ellipsis; }
         .muted, .type { color: var(--muted); }
         .type { font-size: .85em; }
         .null { color: var(--muted); font-style: italic; }

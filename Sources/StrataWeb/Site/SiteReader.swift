@@ -47,5 +47,13 @@ final class SiteReader {
         model.allRelationships(of: entity).filter { !$0.isTransient }
     }
 
+    /// The attribute a link to an object of `entity` shows: the first of
+    /// `title`, `name`, `displayName` or `label`, else the first text one.
+    func labelAttribute(of entity: String) -> Attribute? {
+        let texts = storedAttributes(of: entity).filter { $0.type == .string }
+        return texts.first { ["title", "name", "displayName", "label"].contains($0.name) }
+            ?? texts.first
+    }
+
     deinit { try? store.close() }  // Read-only: nothing to lose.
 }

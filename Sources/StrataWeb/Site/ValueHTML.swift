@@ -21,7 +21,10 @@ enum ValueHTML {
             let kind = type.isDownload ? "" : "\(type.fileExtension.uppercased()), "
             return "<span class=\"muted\">\(kind)\(ByteCount.format(Int64(bytes.count)))</span>"
         default:
-            let text = plainText(value, attribute: attribute)
+            // The first line: a table row stays one line high.
+            let whole = plainText(value, attribute: attribute)
+            let lines = whole.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            let text = lines.count > 1 ? String(lines[0]) + " …" : whole
             let shown =
                 text.count > cellLength ? String(text.prefix(cellLength)) + "…" : text
             return HTML.escape(shown)

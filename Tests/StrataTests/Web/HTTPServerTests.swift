@@ -9,7 +9,7 @@ import Testing
     final class Served {
         let fixture: WebFixture
         let server: HTTPServer
-        var client: RawHTTPClient { RawHTTPClient(port: server.port) }
+        var client: LoopbackClient { LoopbackClient(port: server.port) }
 
         init(entries: Int = 5, limits: HTTPLimits = HTTPLimits()) throws {
             fixture = try WebFixture(entries: entries)
@@ -24,7 +24,9 @@ import Testing
         let served = try Served()
         for path in ["/", "/entity/Entry", "/object/Entry/1", "/media/Entry/1/photo", "/nope"] {
             let answer = try served.client.get(path)
-            #expect(answer.headers["content-security-policy"] == "default-src 'self'; script-src 'self'")
+            #expect(
+                answer.headers["content-security-policy"] == "default-src 'self'; script-src 'self'"
+            )
             #expect(answer.headers["x-content-type-options"] == "nosniff")
         }
         #expect(try served.client.get("/").status == 200)
@@ -88,7 +90,9 @@ import Testing
     @Test func aSecondServerCannotTakeABoundPort() throws {
         let served = try Served()
         #expect(throws: HTTPServerError.self) {
-            try HTTPServer(host: "127.0.0.1", port: served.server.port) { _ in .text("", status: 200) }
+            try HTTPServer(host: "127.0.0.1", port: served.server.port) { _ in
+                .text("", status: 200)
+            }
         }
         #expect(throws: HTTPServerError.self) {
             try HTTPServer(host: "localhost", port: 0) { _ in .text("", status: 200) }

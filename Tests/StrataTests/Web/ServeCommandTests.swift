@@ -39,7 +39,7 @@ import Testing
             port = match.flatMap { Int($0.2) } ?? 0
         }
 
-        var client: RawHTTPClient { RawHTTPClient(port: port) }
+        var client: LoopbackClient { LoopbackClient(port: port) }
 
         /// Stops the server and returns its exit status.
         func stop() -> Int32 {
@@ -92,13 +92,17 @@ import Testing
         let opened = try serving.client.get("/?token=\(token)")
         #expect(opened.status == 200)
         #expect(opened.headers["set-cookie"]?.hasPrefix("strata_token=\(token);") == true)
-        #expect(try serving.client.get("/entity/Entry", headers: ["Cookie: strata_token=\(token)"]).status == 200)
+        #expect(
+            try serving.client.get("/entity/Entry", headers: ["Cookie: strata_token=\(token)"])
+                .status == 200)
     }
 
     @Test func aBundleIsServedFromARestoredCopyThatIsRemovedOnExit() throws {
         let fixture = try WebFixture(entries: 4)
         let bundle = fixture.folder.file("Journal.zip")
-        let (archived, _, archiveErrors) = try Self.strata(["archive", fixture.url.path, "-o", bundle.path])
+        let (archived, _, archiveErrors) = try Self.strata([
+            "archive", fixture.url.path, "-o", bundle.path,
+        ])
         #expect(archived == 0, "\(archiveErrors)")
         let temporary = fixture.folder.file("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -111,7 +115,9 @@ import Testing
     }
 
     @Test func aMissingStoreIsAnErrorNamingIt() throws {
-        let (status, _, errors) = try Self.strata(["serve", "/nonexistent/Diary.sqlite", "--port", "0"])
+        let (status, _, errors) = try Self.strata([
+            "serve", "/nonexistent/Diary.sqlite", "--port", "0",
+        ])
         #expect(status != 0)
         #expect(errors.contains("/nonexistent/Diary.sqlite"))
     }

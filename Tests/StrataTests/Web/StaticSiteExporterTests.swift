@@ -55,8 +55,9 @@ import Testing
         }
         #expect(try Self.files(under: site) == ["mine.txt"])
         // Nothing left beside it either.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.url.path).sorted()
-            == ["Journal.sqlite", "site"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.folder.url.path).sorted()
+                == ["Journal.sqlite", "site"])
     }
 
     static func files(under folder: URL) throws -> [String] {

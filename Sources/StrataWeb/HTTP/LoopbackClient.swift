@@ -4,22 +4,32 @@ import Foundation
     import Glibc
 #endif
 
-/// A request written byte for byte to 127.0.0.1 and the whole answer read
-/// back (the request asks to close the connection): the tests send paths
-/// and headers no URL type would let through.
-struct RawHTTPClient {
-    struct Answer {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
+/// A request written byte for byte to a server on 127.0.0.1 and the whole
+/// answer read back (the request asks to close the connection): for the
+/// view's tests, which send paths and headers no URL type would let
+/// through, and for `strata-bench serve`. Not a general HTTP client: no
+/// chunked bodies, no redirects, no TLS.
+package struct LoopbackClient: Sendable {
+    /// A response: status, headers by lowercased name, body.
+    package struct Answer: Sendable {
+        package var status: Int
+        package var headers: [String: String]
+        package var body: Data
     }
 
-    enum Failure: Error { case connect(Int32), malformed(String) }
+    /// Why no answer came.
+    package enum Failure: Error { case connect(Int32), malformed(String) }
 
-    let port: Int
+    /// The server's port on 127.0.0.1.
+    package let port: Int
+
+    /// A client of the server on `port`.
+    package init(port: Int) { self.port = port }
 
     /// `GET path` with `headers`, `Connection: close` added.
-    func get(_ path: String, headers: [String] = [], method: String = "GET") throws -> Answer {
+    package func get(_ path: String, headers: [String] = [], method: String = "GET") throws
+        -> Answer
+    {
         let text =
             "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n"
@@ -27,7 +37,7 @@ struct RawHTTPClient {
     }
 
     /// Sends `request` as it is and reads until the server closes.
-    func send(_ request: Data) throws -> Answer {
+    package func send(_ request: Data) throws -> Answer {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure.connect(errno) }
         defer { close(socket) }
@@ -41,7 +51,9 @@ struct RawHTTPClient {
             }
         }
         guard connected == 0 else { throw Failure.connect(errno) }
-        _ = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = request.withUnsafeBytes {
+            Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
