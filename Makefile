@@ -13,10 +13,11 @@ DEMO_DIR   ?= .build/demo
 
 all: build
 
-# Install only what is missing, so a prepared machine does not touch apt at all.
-deps:
+# Installs the Debian packages of $(1) that are missing, so a prepared machine does not touch
+# apt at all.
+define install-missing
 	@missing=""; \
-	for p in $(PACKAGES); do \
+	for p in $(1); do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -24,22 +25,19 @@ deps:
 	    $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(PACKAGES))
 
 # What the browser test needs besides the build: Debian's Chromium and its driver, and
-# PyPI's selenium for the python3 on PATH (installed for this user; where the Python is
-# Debian's own, pip is told it may add to it).
+# PyPI's selenium for the python3 on PATH (for this user; in a virtual environment, into it;
+# where the Python is Debian's own, pip is told it may add to it).
 test-deps: deps
-	@missing=""; \
-	for p in $(TEST_PACKAGES); do \
-	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	    echo "Installing:$$missing"; \
-	    $(SUDO) apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install-missing,$(TEST_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || \
 	    python3 -m pip install -q --user selenium 2>/dev/null || \
+	    python3 -m pip install -q selenium 2>/dev/null || \
 	    python3 -m pip install -q --user --break-system-packages selenium
 
 build: deps

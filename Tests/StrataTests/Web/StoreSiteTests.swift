@@ -3,6 +3,7 @@ import Testing
 
 @testable import Strata
 @testable import StrataContext
+@testable import StrataSchema
 @testable import StrataStore
 @testable import StrataWeb
 
@@ -176,6 +177,32 @@ import Testing
         var withHeader = webRequest("/entity/Entry")
         withHeader.headers["authorization"] = "Bearer s3cret"
         #expect(site.respond(withHeader).status == 200)
+    }
+
+    @Test func theMigrationPreviewShowsStagesFindingsAndTheDiagram() throws {
+        let folder = try TemporaryDirectory()
+        let schemas = ContextFixture.schemas.appendingPathComponent("Diary")
+        let chain = try SchemaChain.load(directory: schemas)
+        let url = folder.file("Old.sqlite")
+        let store = try Store.create(at: url, model: try #require(chain.model(version: 1)))
+        let context = try Context(store: store, model: try #require(chain.model(version: 1)))
+        try context.insert("DiaryEntry").set("text", "Paris\nArrived at dawn. #travel")
+        try context.save()
+        try store.close()
+        var options = StoreSite.Options()
+        options.schemas = schemas
+        let site = try StoreSite(storeAt: url, options: options)
+        let page = site.respond(webRequest("/migration"))
+        #expect(page.status == 200)
+        let text = page.text
+        #expect(text.contains("The store is at version 1; the newest version of Diary is 4."))
+        #expect(text.contains("<h2>Stage 1-2"))
+        #expect(text.contains("<td>DiaryEntry.title</td><td>add-attribute</td>"))
+        #expect(text.contains("<h2>Preflight</h2>"))
+        #expect(text.contains("<h2>With --as-core-data</h2>"))
+        #expect(text.contains("<div class=\"diagram\"><svg"))
+        // The model page links to it.
+        #expect(site.respond(webRequest("/")).text.contains("<a href=\"/migration\">"))
     }
 
     // MARK: - Reading pages
