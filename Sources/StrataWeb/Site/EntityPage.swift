@@ -76,7 +76,9 @@ enum EntityPage {
         let objects: [ManagedObject]
         do {
             objects = try reader.context.fetchPage(request, from: query.start, limit: pageSize + 1)
-        } catch let error as ContextError where error.code == .objectNotFound {
+        } catch let error as ContextError
+            where error.code == .objectNotFound || error.code == .unknownEntity
+        {
             throw SiteError.notFound("the page starts at an object that is not in the store")
         }
         // One more than a page tells whether there is a page beyond.

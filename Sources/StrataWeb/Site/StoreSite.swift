@@ -27,7 +27,9 @@ public final class StoreSite: @unchecked Sendable {
         /// The schemas loaded from ``schemas``, when the caller has them.
         public var chain: SchemaChain?
         /// The token every request must carry (`?token=`, the cookie the
-        /// first such request sets, or `Authorization: Bearer`); nil: none.
+        /// first such request sets, or `Authorization: Bearer`); nil: none,
+        /// and then only requests to the loopback's names (`Host:`
+        /// 127.0.0.1, [::1] or localhost) are answered.
         public var token: String?
         /// The name the header shows; nil: the store's file name.
         public var title: String?
@@ -123,6 +125,14 @@ public final class StoreSite: @unchecked Sendable {
     /// bytes, or an error page (404 for anything not found, 401 without
     /// the token, 500 for a store that cannot be read).
     public func respond(_ request: HTTPRequest) -> HTTPResponse {
+        // Without a token only the loopback's own names are answered: a web
+        // page whose name an attacker points at 127.0.0.1 (DNS rebinding)
+        // gets nothing.
+        if options.token == nil, let host = request.headers["host"], !Self.isLoopbackName(host) {
+            return .text(
+                "This view answers only to 127.0.0.1, [::1] or localhost; give a token to serve "
+                    + "it under other names.\n", status: 421)
+        }
         var setCookie: String?
         if let token = options.token {
             switch TokenCheck.check(request, token: token) {
@@ -141,6 +151,17 @@ public final class StoreSite: @unchecked Sendable {
         var response = route(request)
         if let setCookie { response.headers.append(("Set-Cookie", setCookie)) }
         return response
+    }
+
+    /// Whether a `Host` header names the loopback (any port).
+    static func isLoopbackName(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasPrefix("[") {
+            name = String(name.prefix { $0 != "]" }.dropFirst())
+        } else if let colon = name.lastIndex(of: ":") {
+            name = String(name[..<colon])
+        }
+        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {

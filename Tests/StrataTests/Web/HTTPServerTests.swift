@@ -87,6 +87,18 @@ import Testing
         #expect([413, 431].contains(try served.client.get("/", headers: bigHeader).status))
     }
 
+    @Test func withoutATokenOnlyLoopbackNamesAreAnswered() throws {
+        let served = try Served()
+        let rebound = try served.client.send(
+            Data("GET / HTTP/1.1\r\nHost: attacker.example:8080\r\nConnection: close\r\n\r\n".utf8))
+        #expect(rebound.status == 421)
+        for host in ["localhost:1", "127.0.0.1", "[::1]:8080"] {
+            let answer = try served.client.send(
+                Data("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8))
+            #expect(answer.status == 200, "\(host)")
+        }
+    }
+
     @Test func aSecondServerCannotTakeABoundPort() throws {
         let served = try Served()
         #expect(throws: HTTPServerError.self) {

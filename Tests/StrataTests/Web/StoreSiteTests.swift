@@ -162,6 +162,16 @@ import Testing
         }
     }
 
+    @Test func aPageAnchoredOnAnotherEntityOrNothingIsNotFound() throws {
+        let fixture = try WebFixture(entries: 3)
+        let site = try fixture.site()
+        for anchor in ["Tag/p1", "Nope/p1", "Entry/p99"] {
+            #expect(
+                site.respond(webRequest("/entity/Entry", ["after": anchor])).status == 404,
+                "\(anchor)")
+        }
+    }
+
     @Test func aTokenIsAskedOfEveryRequestAndSetAsACookie() throws {
         let fixture = try WebFixture(entries: 3)
         let site = try fixture.site { $0.token = "s3cret" }
