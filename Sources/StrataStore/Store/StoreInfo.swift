@@ -110,6 +110,18 @@ extension Store {
             unknownEntityRows: unknownRows.isEmpty ? nil : unknownRows)
     }
 
+    /// The number of rows of each entity recorded in `Z_PRIMARYKEY` (its own
+    /// rows, not its subentities'), by name: one count each, no integrity
+    /// check (the web view counts once when it starts).
+    package func rowCounts() throws -> [String: Int64] {
+        let byNumber = entityRecordsByNumber
+        var counts: [String: Int64] = [:]
+        for record in entityRecords {
+            counts[record.name, default: 0] += try rowCount(of: record, in: byNumber)
+        }
+        return counts
+    }
+
     /// The number of rows whose `Z_ENT` is exactly `record`'s entity. The
     /// table is the root's, found by following `Z_SUPER` (§1.3).
     func rowCount(of record: EntityRecord, in byNumber: [Int: EntityRecord]) throws -> Int64 {

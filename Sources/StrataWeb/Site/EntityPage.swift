@@ -42,7 +42,8 @@ enum EntityPage {
 
     /// The page the server shows.
     static func serverBody(
-        entity: String, query: Query, reader: SiteReader, links: SiteLinks
+        entity: String, query: Query, reader: SiteReader, links: SiteLinks,
+        counts: [String: Int64]
     ) throws -> String {
         guard let described = reader.model.entity(named: entity) else {
             throw SiteError.notFound("no entity '\(entity)'")
@@ -69,7 +70,11 @@ enum EntityPage {
             }
             request.sortDescriptors = [SortDescriptor(sort, ascending: !query.descending)]
         }
-        let total = try reader.context.count(request)
+        // Without a predicate, the rows counted when the view started.
+        let total =
+            request.predicate == nil
+            ? Int(reader.tree(of: entity).reduce(Int64(0)) { $0 + (counts[$1.name] ?? 0) })
+            : try reader.context.count(request)
         html += "<p>\(total) object\(total == 1 ? "" : "s")"
         html += query.predicate == nil ? "" : " matching"
         html += "</p>\n"
