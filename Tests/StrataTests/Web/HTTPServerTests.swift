@@ -45,6 +45,32 @@ import Testing
         #expect(String(decoding: query.body, as: UTF8.self).contains("1 object matching"))
     }
 
+    @Test func everyPageKindIsServedWithItsType() throws {
+        let served = try Served(entries: 60)
+        let kinds: [(String, String)] = [
+            ("/", "text/html; charset=utf-8"), ("/style.css", "text/css; charset=utf-8"),
+            ("/entity/Entry", "text/html; charset=utf-8"),
+            ("/entity/Entry?sort=score&order=desc", "text/html; charset=utf-8"),
+            ("/object/Tag/1", "text/html; charset=utf-8"),
+            ("/media/Entry/1/photo", "image/png"),
+            ("/media/Entry/2/photo", "application/octet-stream"),
+        ]
+        for (path, type) in kinds {
+            let answer = try served.client.get(path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.headers["content-type"] == type, "\(path)")
+        }
+        // Paging over HTTP: the first page's "Next →" leads to the rest.
+        let first = String(decoding: try served.client.get("/entity/Entry").body, as: UTF8.self)
+        let next = try #require(StoreSiteTests.link(first, "Next →"))
+        let second = String(decoding: try served.client.get(next).body, as: UTF8.self)
+        #expect(StoreSiteTests.objectLinks(first).count == 50)
+        #expect(StoreSiteTests.objectLinks(second).count == 10)
+        #expect(
+            Set(StoreSiteTests.objectLinks(first)).isDisjoint(
+                with: StoreSiteTests.objectLinks(second)))
+    }
+
     @Test func aRangeRequestGetsPartialContent() throws {
         let served = try Served()
         let answer = try served.client.get("/media/Entry/1/photo", headers: ["Range: bytes=1-3"])
