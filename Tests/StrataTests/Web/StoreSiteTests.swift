@@ -33,15 +33,7 @@ import Testing
     @Test func theEntityPageWalksEveryObjectByKeysetBothWays() throws {
         let fixture = try WebFixture(entries: 120)
         let site = try fixture.site()
-        var seen: [String] = []
-        var query: [String: String] = [:]
-        for _ in 0..<10 {
-            let page = site.respond(webRequest("/entity/Entry", query))
-            #expect(page.status == 200)
-            seen += Self.objectLinks(page.text)
-            guard let next = Self.link(page.text, "Next →") else { break }
-            query = Self.query(of: next)
-        }
+        let seen = Self.walk(site, "/entity/Entry")
         // Subentities included (every tenth is a PinnedEntry), in key order.
         #expect(seen.count == 120)
         #expect(Set(seen).count == 120)
@@ -62,15 +54,7 @@ import Testing
     @Test func sortingByAnAttributeDescendingPutsNilLast() throws {
         let fixture = try WebFixture(entries: 30)
         let site = try fixture.site()
-        var scores: [String] = []
-        var query = ["sort": "score", "order": "desc"]
-        for _ in 0..<5 {
-            let page = site.respond(webRequest("/entity/Entry", query))
-            #expect(page.status == 200)
-            scores += Self.objectLinks(page.text)
-            guard let next = Self.link(page.text, "Next →") else { break }
-            query = Self.query(of: next)
-        }
+        let scores = Self.walk(site, "/entity/Entry", ["sort": "score", "order": "desc"])
         #expect(scores.count == 30)
         // Compare with a fetch sorted the same way (SQLite: NULL last descending).
         let context = try Context(
@@ -216,6 +200,22 @@ import Testing
     }
 
     // MARK: - Reading pages
+
+    /// The object links of every page from `path`, following "Next →".
+    static func walk(_ site: StoreSite, _ path: String, _ first: [String: String] = [:])
+        -> [String]
+    {
+        var seen: [String] = []
+        var query = first
+        for _ in 0..<100 {
+            let page = site.respond(webRequest(path, query))
+            #expect(page.status == 200)
+            seen += objectLinks(page.text)
+            guard let next = link(page.text, "Next →") else { break }
+            query = self.query(of: next)
+        }
+        return seen
+    }
 
     /// The object links of a page, in order, without repeats next to each other.
     static func objectLinks(_ html: String) -> [String] {
