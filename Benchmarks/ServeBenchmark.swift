@@ -47,18 +47,19 @@ enum ServeBenchmark {
         let pages = [
             Page(
                 label: "entity, first page", path: "/entity/Note",
-                sql:
-                    "SELECT COUNT(*) FROM ZNOTE; SELECT \(columns) FROM ZNOTE ORDER BY Z_PK LIMIT 51;",
-                limit: 0.050),
+                sql: "SELECT \(columns) FROM ZNOTE ORDER BY Z_PK LIMIT 51;", limit: 0.050),
             Page(
                 label: "entity, middle page", path: "/entity/Note?after=Note/p\(middle)",
-                sql:
-                    "SELECT COUNT(*) FROM ZNOTE; SELECT \(columns) FROM ZNOTE WHERE Z_PK > \(middle) "
-                    + "ORDER BY Z_PK LIMIT 51;", limit: 0.050),
+                sql: "SELECT \(columns) FROM ZNOTE WHERE Z_PK > \(middle) ORDER BY Z_PK LIMIT 51;",
+                limit: 0.050),
             Page(
                 label: "entity, last page", path: "/entity/Note?last=1",
-                sql:
-                    "SELECT COUNT(*) FROM ZNOTE; SELECT \(columns) FROM ZNOTE ORDER BY Z_PK DESC LIMIT 51;",
+                sql: "SELECT \(columns) FROM ZNOTE ORDER BY Z_PK DESC LIMIT 51;", limit: 0.050),
+            Page(
+                label: "entity by date, middle",
+                path: "/entity/Note?sort=date&after=Note/p\(middle)",
+                sql: "SELECT \(columns) FROM ZNOTE WHERE ZDATE > \(middleDate) OR (ZDATE = "
+                    + "\(middleDate) AND Z_PK > \(middle)) ORDER BY ZDATE, Z_PK LIMIT 51;",
                 limit: 0.050),
             Page(
                 label: "object page", path: "/object/Note/\(middle)",
@@ -95,7 +96,7 @@ enum ServeBenchmark {
         let client = LoopbackClient(port: port)
 
         var table = [
-            ["page", "Strata median", "Strata max", "sqlite3 (same SQL)", "ratio", "target"]
+            ["page", "Strata median", "Strata max", "sqlite3, the page's SQL", "ratio", "target"]
         ]
         var verdicts: [String] = []
         let sqlite3 = try ChildCommand.locate("sqlite3", hint: "install it with `make deps`")
