@@ -23,7 +23,10 @@ extension Context {
     /// when an index serves the order.
     ///
     /// The order is the request's first sort descriptor (compared as
-    /// stored), then the key; its limit and offset are ignored.
+    /// stored, NULL first as SQLite sorts it), then the key in the same
+    /// direction (a fetch breaks ties by ascending key; pages of a
+    /// descending sort list tied objects the other way round); the
+    /// request's limit and offset are ignored.
     /// The store's rows alone are read: the context must hold no unsaved
     /// changes (the web view's contexts never change anything).
     ///
@@ -41,20 +44,25 @@ extension Context {
             )
         }
         let plan = try FetchPlan(request, context: self)
-        var query = plan.query
-        var arguments = plan.arguments
         let backwards: Bool
         switch start {
         case .first, .after: backwards = false
         case .last, .before: backwards = true
         }
-        let sort = plan.sortExpressions.first
+        // The key breaks ties in the sort key's direction, so that an
+        // index on the sort key (whose entries are ordered by key within a
+        // value) serves every page: a mixed order would sort the table.
         let ascending = (request.sortDescriptors.first?.ascending ?? true) != backwards
-        query.inKeyOrder = false
-        query.order =
-            (sort.map { ["\($0.expression) \(ascending ? "ASC" : "DESC")"] } ?? [])
-            + ["t0.Z_PK \(backwards ? "DESC" : "ASC")"]
-        query.limit = max(0, limit)
+        let direction = ascending ? "ASC" : "DESC"
+        let past = ascending ? ">" : "<"
+        let sort = plan.sortExpressions.first
+        var base = plan.query
+        base.inKeyOrder = false
+        base.order =
+            (sort.map { ["\($0.expression) \(direction)"] } ?? []) + ["t0.Z_PK \(direction)"]
+        // Each read: extra conditions and their values, in order; a
+        // second read continues past the NULLs (SQLite sorts them first).
+        var reads: [(condition: String?, values: [SQLiteValue])] = [(nil, [])]
         switch start {
         case .after(let id), .before(let id):
             let anchor = try object(with: id)
@@ -62,42 +70,49 @@ extension Context {
                 throw ContextError(
                     .objectNotFound, "\(id) is not one of the request's objects", objects: [id])
             }
-            // Rows past the anchor in the direction read: past its value,
-            // or at its value and past its key. SQLite sorts NULL first.
-            let keyTest = "t0.Z_PK \(backwards ? "<" : ">") ?"
-            if let sort {
-                let value = try FetchPlan.value(at: plan.sorts[0].path, of: anchor)
-                let e = sort.expression
-                let stored = ColumnValueCodec.encode(value, sort.attribute)
-                if stored == .null {
-                    query.filters.append(
-                        .compiled(
-                            ascending
-                                ? "(\(e) IS NOT NULL OR \(keyTest))"
-                                : "(\(e) IS NULL AND \(keyTest))"
-                        ))
-                    arguments.append(.integer(key))
-                } else {
-                    query.filters.append(
-                        .compiled(
-                            ascending
-                                ? "(\(e) > ? OR (\(e) = ? AND \(keyTest)))"
-                                : "(\(e) < ? OR \(e) IS NULL OR (\(e) = ? AND \(keyTest)))"))
-                    arguments += [stored, stored, .integer(key)]
-                }
-            } else {
-                query.filters.append(.compiled(keyTest))
-                arguments.append(.integer(key))
+            let keyTest = "t0.Z_PK \(past) ?"
+            guard let sort else {
+                reads = [(keyTest, [.integer(key)])]
+                break
+            }
+            let e = sort.expression
+            let stored = ColumnValueCodec.encode(
+                try FetchPlan.value(at: plan.sorts[0].path, of: anchor), sort.attribute)
+            switch (stored == .null, ascending) {
+            case (true, true):  // The NULLs after the anchor, then every value.
+                reads = [
+                    ("\(e) IS NULL AND \(keyTest)", [.integer(key)]), ("\(e) IS NOT NULL", []),
+                ]
+            case (true, false):  // The NULLs after the anchor, the last rows.
+                reads = [("\(e) IS NULL AND \(keyTest)", [.integer(key)])]
+            case (false, true):  // Values past the anchor's (NULLs came first).
+                reads = [
+                    ("\(e) >= ? AND (\(e) > ? OR \(keyTest))", [stored, stored, .integer(key)])
+                ]
+            case (false, false):  // Values past the anchor's, then the NULLs.
+                reads = [
+                    ("\(e) <= ? AND (\(e) < ? OR \(keyTest))", [stored, stored, .integer(key)]),
+                    ("\(e) IS NULL", []),
+                ]
             }
         case .first, .last:
             break
         }
         var page: [ManagedObject] = []
-        let statement = try rowReader.prepare(rowReader.compile(query))
-        try statement.bind(arguments)
-        while try statement.step() {
-            page.append(
-                try materializeRow(statement, description: plan.description, fetched: false).0)
+        for read in reads where page.count < limit {
+            var query = base
+            var arguments = plan.arguments
+            if let condition = read.condition {
+                query.filters.append(.compiled(condition))
+                arguments += read.values
+            }
+            query.limit = max(0, limit - page.count)
+            let statement = try rowReader.prepare(rowReader.compile(query))
+            try statement.bind(arguments)
+            while try statement.step() {
+                page.append(
+                    try materializeRow(statement, description: plan.description, fetched: false).0)
+            }
         }
         return backwards ? page.reversed() : page
     }

@@ -17,7 +17,18 @@ import Testing
         let context = try Context(store: store, model: fixture.model)
         var request = FetchRequest(entity: "Entry")
         if let sort { request.sortDescriptors = [SortDescriptor(sort, ascending: ascending)] }
-        let expected = try context.fetch(request).map(\.objectID)
+        // A fetch breaks ties by ascending key; pages by the key in the
+        // sort's direction.
+        var expected = try context.fetch(request).map(\.objectID)
+        if let sort, !ascending {
+            let values = try context.fetch(request).map { try $0.value(forKey: sort) }
+            let ranked = zip(expected, values).enumerated().sorted { lhs, rhs in
+                let order = AttributeValue.compare(lhs.element.1, rhs.element.1)
+                if order != 0 { return order > 0 }
+                return lhs.element.0.key > rhs.element.0.key
+            }
+            expected = ranked.map(\.element.0)
+        }
         var forward: [ObjectID] = []
         var start = FetchPageStart.first
         while true {

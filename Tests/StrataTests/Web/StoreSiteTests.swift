@@ -56,14 +56,15 @@ import Testing
         let site = try fixture.site()
         let scores = Self.walk(site, "/entity/Entry", ["sort": "score", "order": "desc"])
         #expect(scores.count == 30)
-        // Compare with a fetch sorted the same way (SQLite: NULL last descending).
+        // Descending: highest first, NULL last, ties by descending key.
         let context = try Context(
             store: try Store.open(at: fixture.url, mode: .readOnly), model: fixture.model)
-        var request = FetchRequest(entity: "Entry")
-        request.sortDescriptors = [SortDescriptor("score", ascending: false)]
-        let expected = try context.fetch(request).map {
-            "/object/\($0.entityName)/\($0.objectID.primaryKey ?? 0)"
-        }
+        let expected = try context.fetch(FetchRequest(entity: "Entry")).map {
+            (try $0.value(forKey: "score"), $0.objectID)
+        }.sorted { lhs, rhs in
+            let order = AttributeValue.compare(lhs.0, rhs.0)
+            return order != 0 ? order > 0 : lhs.1.key > rhs.1.key
+        }.map { "/object/\($0.1.entityName)/\($0.1.key)" }
         #expect(scores == expected)
     }
 
