@@ -54,7 +54,10 @@ import Testing
         let store = try Self.createStore("Notes", in: folder)
         for arguments in [["info", store], ["query", store, "Note", "--count"]] {
             try Self.expectNotLoaded(
-                ["libxml2.so", "libcrypto.so", "libarchive.so", "libicuuc.so", "libicui18n.so"],
+                [
+                    "libxml2.so", "libcrypto.so", "libarchive.so", "libicuuc.so", "libicui18n.so",
+                    "libmicrohttpd.so",
+                ],
                 running: arguments)
         }
     }
