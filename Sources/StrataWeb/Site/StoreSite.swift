@@ -71,7 +71,7 @@ public final class StoreSite: @unchecked Sendable {
         frame = PageFrame(
             siteName: options.title ?? self.url.lastPathComponent,
             hasMigration: options.schemas != nil)
-        self.optionsChain = options.chain
+        chain = options.chain
         model = first.model
         // Counted once: a count that SQLite cannot take from the table's
         // b-tree alone (`WHERE Z_ENT IN …`) reads every row, 50 ms for a
@@ -83,9 +83,8 @@ public final class StoreSite: @unchecked Sendable {
     /// view started.
     let rowCounts: [String: Int64]
 
-    private let optionsChain: SchemaChain?
     /// The schemas loaded from ``Options/schemas``.
-    var chain: SchemaChain? { optionsChain }
+    let chain: SchemaChain?
     /// The model the store is read with.
     let model: Model
 
@@ -93,30 +92,10 @@ public final class StoreSite: @unchecked Sendable {
 
     private let available = NSCondition()
 
+    /// Runs `body` with a reader of its own: an idle one, a new one while
+    /// there are fewer than the maximum, or the next one given back.
     func withReader<T>(_ body: (SiteReader) throws -> T) throws -> T {
-        available.lock()
-        var reader: SiteReader?
-        while reader == nil {
-            if let next = idle.popLast() {
-                reader = next
-            } else if made < maximumReaders {
-                made += 1
-                available.unlock()
-                do {
-                    reader = try SiteReader(storeAt: url, chain: optionsChain)
-                } catch {
-                    available.lock()
-                    made -= 1
-                    available.unlock()
-                    throw error
-                }
-                available.lock()
-            } else {
-                available.wait()
-            }
-        }
-        available.unlock()
-        guard let reader else { throw SiteError.notFound("no reader") }
+        let reader = try takeReader()
         defer {
             reader.context.reset()
             available.lock()
@@ -125,6 +104,24 @@ public final class StoreSite: @unchecked Sendable {
             available.unlock()
         }
         return try body(reader)
+    }
+
+    private func takeReader() throws -> SiteReader {
+        available.lock()
+        defer { available.unlock() }
+        while true {
+            if let next = idle.popLast() { return next }
+            if made < maximumReaders {
+                made += 1
+                do {
+                    return try SiteReader(storeAt: url, chain: chain)
+                } catch {
+                    made -= 1
+                    throw error
+                }
+            }
+            available.wait()
+        }
     }
 
     // MARK: - Answering
@@ -210,7 +207,7 @@ public final class StoreSite: @unchecked Sendable {
                         id, attribute: parts[3], reader: reader, range: request.headers["range"])
                 }
             case "migration" where parts.count == 1:
-                guard let schemas = options.schemas, let chain = optionsChain else { break }
+                guard let schemas = options.schemas, let chain else { break }
                 let body =
                     lock.withLock { cachedMigrationBody }
                     ?? {
