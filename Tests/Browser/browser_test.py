@@ -75,11 +75,15 @@ def walk(driver, start, shots, prefix, served):
     heading = driver.find_element(By.TAG_NAME, "h1").text
     check(heading == "DiaryEntry 1: Paris", f"{prefix}: the entry's title is visible ({heading})")
     check(driver.find_element(By.TAG_NAME, "h1").is_displayed(), f"{prefix}: the title is displayed")
-    click(driver, "Medium 1")
-    image = driver.find_element(By.CSS_SELECTOR, "img.media")
-    width = driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image)
-    check(isinstance(width, int) and width > 0, f"{prefix}: the photo is decoded (naturalWidth {width})")
-    driver.save_screenshot(str(shots / f"{prefix}-photo.png"))
+    # Its photo, on its own page, and on the medium's.
+    for selector, where in [("img.thumb", "the entry's page"), ("img.media", "the medium's page")]:
+        if selector == "img.media":
+            click(driver, "Medium 1")
+        image = driver.find_element(By.CSS_SELECTOR, selector)
+        width = driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image)
+        check(isinstance(width, int) and width > 0,
+              f"{prefix}: the photo is decoded on {where} (naturalWidth {width})")
+        driver.save_screenshot(str(shots / f"{prefix}-photo-{selector.split('.')[1]}.png"))
     driver.back()
     # To a tag and back by links.
     click(driver, "Tag 2: paris")

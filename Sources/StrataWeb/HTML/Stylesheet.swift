@@ -30,6 +30,8 @@ enum Stylesheet {
         nav.pages a, nav.pages span { margin-right: 1em; }
         img.media { max-width: 100%; max-height: 32em; min-width: 6em; display: block;
                     image-rendering: pixelated; }
+        img.thumb { height: 4em; min-width: 4em; vertical-align: middle; margin: .2em .5em;
+                    image-rendering: pixelated; border: 1px solid var(--line); }
         figure { margin: .4em 0; }
         .diagram svg { max-width: 100%; height: auto; }
         .blocking { color: #d33; }

@@ -1,4 +1,5 @@
 import StrataContext
+import StrataFormats
 import StrataSchema
 import StrataStore
 
@@ -71,7 +72,7 @@ enum ObjectPage {
                     let linked = try reader.context.object(with: destination)
                     html +=
                         "<li>" + HTML.link(links.object(destination), label(linked, reader: reader))
-                        + "</li>"
+                        + picture(of: linked, reader: reader, links: links) + "</li>"
                 }
                 if !slice.isEmpty { html += "</ul>" }
                 if !allDestinations, pages > 1 {
@@ -94,8 +95,10 @@ enum ObjectPage {
                     html += "<nav class=\"pages\">\(nav.joined(separator: " "))</nav>"
                 }
             } else if let destination = try object.object(forKey: relationship.name) {
-                html += HTML.link(
-                    links.object(destination.objectID), label(destination, reader: reader))
+                html +=
+                    HTML.link(
+                        links.object(destination.objectID), label(destination, reader: reader))
+                    + picture(of: destination, reader: reader, links: links)
             } else {
                 html += "<span class=\"null\">nil</span>"
             }
@@ -103,6 +106,24 @@ enum ObjectPage {
         }
         if !relationships.isEmpty { html += "</table>\n" }
         return html
+    }
+
+    /// The first picture `object` holds (a binary attribute whose bytes a
+    /// browser decodes), shown small beside a link to it: a diary entry's
+    /// page shows its photos. Empty when it holds none.
+    static func picture(of object: ManagedObject, reader: SiteReader, links: SiteLinks) -> String {
+        for attribute in reader.storedAttributes(of: object.entityName)
+        where attribute.type == .binary {
+            guard case .data(let bytes)?? = try? object.value(forKey: attribute.name) else {
+                continue
+            }
+            let type = MediaType.sniff(bytes)
+            guard type.presentation == .image else { continue }
+            let link = HTML.escape(
+                links.media(object.objectID, attribute: attribute.name, type: type))
+            return " <a href=\"\(link)\"><img class=\"thumb\" src=\"\(link)\" alt=\"\"></a>"
+        }
+        return ""
     }
 
     /// What a link to `object` reads: its entity, key and the first of

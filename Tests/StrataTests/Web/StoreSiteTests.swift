@@ -100,6 +100,12 @@ import Testing
         // Relationships as links, with their inverse.
         #expect(text.contains("to-many → Tag, inverse entries"))
         #expect(text.contains("<a href=\"/object/Tag/1\">Tag 1: paris</a>"))
+        // A linked object's picture shows beside its link; bytes that are
+        // not a picture (Entry 2's SVG) do not.
+        let tag = try fixture.site().respond(webRequest("/object/Tag/1")).text
+        #expect(tag.contains("<img class=\"thumb\" src=\"/media/Entry/1/photo\""))
+        let other = try fixture.site().respond(webRequest("/object/Tag/2")).text
+        #expect(!other.contains("/media/Entry/2/photo"))
     }
 
     @Test func aToManyIsPagedOnTheObjectPage() throws {
