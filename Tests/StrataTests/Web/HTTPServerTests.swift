@@ -3,6 +3,10 @@ import Testing
 
 @testable import StrataWeb
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The view served over real HTTP on an ephemeral port.
 @Suite struct HTTPServerTests {
     /// A fixture served until the test ends.
@@ -123,6 +127,36 @@ import Testing
                 Data("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8))
             #expect(answer.status == 200, "\(host)")
         }
+    }
+
+    @Test func clientsThatNeverFinishTheirRequestDoNotStallOthers() throws {
+        // More half-sent requests than the server has threads: each holds
+        // a connection, none a worker.
+        let served = try Served(
+            limits: {
+                var limits = HTTPLimits()
+                limits.threads = 2
+                return limits
+            }())
+        var stalled: [Int32] = []
+        defer { stalled.forEach { close($0) } }
+        for _ in 0..<16 {
+            let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(served.server.port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            #expect(connected == 0)
+            let partial = "GET /entity/Entry HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+            _ = partial.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            stalled.append(socket)
+        }
+        #expect(try served.client.get("/entity/Entry").status == 200)
     }
 
     @Test func aSecondServerCannotTakeABoundPort() throws {
