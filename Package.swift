@@ -196,10 +196,11 @@ let package = Package(
 let fuzzTargets = [
     "predicate", "expression", "mapping", "schema", "xcdatamodel", "bplist", "keyedarchive",
     "importreaders", "zip", "bundleline", "bundlerules", "importmapping", "xcmappingmodel",
-    "nsexpression",
+    "nsexpression", "webrequest",
 ]
 package.targets += [
-    .target(name: "StrataFuzzing", dependencies: ["Strata"], path: "Fuzz/StrataFuzzing"),
+    .target(
+        name: "StrataFuzzing", dependencies: ["Strata", "StrataWeb"], path: "Fuzz/StrataFuzzing"),
     .testTarget(name: "StrataFuzzingTests", dependencies: ["StrataFuzzing"]),
 ]
 package.targets += fuzzTargets.map {

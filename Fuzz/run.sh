@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(predicate expression mapping schema xcdatamodel bplist keyedarchive importreaders zip bundleline bundlerules importmapping xcmappingmodel nsexpression)
+[ ${#targets[@]} -gt 0 ] || targets=(predicate expression mapping schema xcdatamodel bplist keyedarchive importreaders zip bundleline bundlerules importmapping xcmappingmodel nsexpression webrequest)
 scratch=.build/fuzz
 swift=${SWIFT:-swift}
 # Package.swift leaves the sample apps out of a fuzzing build: they use the model plugin, whose
@@ -23,6 +23,7 @@ max_len() {
         predicate | expression) echo 4096 ;;
         bplist) echo 8192 ;;
         xcmappingmodel) echo 65536 ;;
+        webrequest) echo 1024 ;;
         *) echo 16384 ;;
     esac
 }

@@ -54,6 +54,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A keyed archive of an `NSExpression` read into the shared
     /// expression tree.
     case nsexpression
+    /// A request to the web view (`strata serve`): path, query, `Range`
+    /// and `Host`, answered by a site on a small Diary store.
+    case webrequest
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -74,6 +77,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .importmapping: FuzzTarget.importMapping(data)
             case .xcmappingmodel: FuzzTarget.xcmappingModel(data)
             case .nsexpression: FuzzTarget.nsExpression(data)
+            case .webrequest: FuzzTarget.webRequest(data)
             }
         #endif
     }
