@@ -189,13 +189,7 @@ enum EntityPage {
         _ objects: [ManagedObject], entity: String, reader: SiteReader, links: SiteLinks,
         query: Query?
     ) -> String {
-        // The attribute links are labelled by comes first.
-        var attributes = reader.storedAttributes(of: entity)
-        if let label = reader.labelAttribute(of: entity),
-            let index = attributes.firstIndex(where: { $0.name == label.name })
-        {
-            attributes.insert(attributes.remove(at: index), at: 0)
-        }
+        let attributes = reader.shownAttributes(of: entity)
         let showsEntity = reader.hasSubentities(entity)
         var html = "<table class=\"objects\">\n<tr><th>Object</th>"
         if showsEntity { html += "<th>Entity</th>" }

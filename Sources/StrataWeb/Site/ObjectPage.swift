@@ -32,8 +32,15 @@ enum ObjectPage {
             "<p class=\"muted\">" + HTML.link(links.entity(entity), entity)
             + " · \(HTML.escape(id.description))</p>\n"
         html += "<h2>Attributes</h2>\n<table class=\"attributes\">\n"
-        for attribute in reader.storedAttributes(of: entity) {
+        // Attributes without a value in one row: a diary entry has thirty,
+        // most of them empty.
+        var empty: [String] = []
+        for attribute in reader.shownAttributes(of: entity) {
             let value = try object.value(forKey: attribute.name)
+            guard value != nil else {
+                empty.append(attribute.name)
+                continue
+            }
             let shown = ValueHTML.full(value, attribute: attribute) { type in
                 links.media(id, attribute: attribute.name, type: type)
             }
@@ -41,6 +48,11 @@ enum ObjectPage {
                 "<tr><th>\(HTML.escape(attribute.name))<br><span class=\"type\">"
                 + "\(HTML.escape(attribute.type.rawValue))</span></th>"
                 + "<td class=\"text\">\(shown)</td></tr>\n"
+        }
+        if !empty.isEmpty {
+            html +=
+                "<tr><th class=\"muted\">no value</th><td class=\"muted\">"
+                + HTML.escape(empty.joined(separator: ", ")) + "</td></tr>\n"
         }
         html += "</table>\n"
         let relationships = reader.storedRelationships(of: entity)

@@ -47,6 +47,19 @@ final class SiteReader {
         model.allRelationships(of: entity).filter { !$0.isTransient }
     }
 
+    /// The stored attributes of `entity` as pages show them: the one links
+    /// are labelled by first (``labelAttribute(of:)``), the rest in the
+    /// model's order.
+    func shownAttributes(of entity: String) -> [Attribute] {
+        var attributes = storedAttributes(of: entity)
+        if let label = labelAttribute(of: entity),
+            let index = attributes.firstIndex(where: { $0.name == label.name })
+        {
+            attributes.insert(attributes.remove(at: index), at: 0)
+        }
+        return attributes
+    }
+
     /// The attribute a link to an object of `entity` shows: the first of
     /// `title`, `name`, `displayName` or `label`, else the first text one.
     func labelAttribute(of entity: String) -> Attribute? {

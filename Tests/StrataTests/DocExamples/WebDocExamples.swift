@@ -18,6 +18,13 @@ enum WebDocExamples {
         server.stop()
     }
 
+    /// From README.md.
+    static func readme(storeURL: URL) throws {
+        let site = try StoreSite(storeAt: storeURL)
+        let server = try HTTPServer(host: "127.0.0.1", port: 8080) { request in site.respond(request) }
+        defer { server.stop() }
+    }
+
     /// From Sources/StrataWeb/Site/StoreSite.swift.
     static func storeSite() throws {
         let site = try StoreSite(storeAt: URL(fileURLWithPath: "Diary.sqlite"))

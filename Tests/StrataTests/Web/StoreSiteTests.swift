@@ -100,6 +100,13 @@ import Testing
         // Relationships as links, with their inverse.
         #expect(text.contains("to-many → Tag, inverse entries"))
         #expect(text.contains("<a href=\"/object/Tag/1\">Tag 1: paris</a>"))
+        // Attributes without a value share one row; the label comes first.
+        let third = try fixture.site().respond(webRequest("/object/Entry/3")).text
+        #expect(
+            third.contains(
+                "<th class=\"muted\">no value</th><td class=\"muted\">link, payload, photo, score</td>"
+            ))
+        #expect(third.contains("<table class=\"attributes\">\n<tr><th>title<br>"))
         // A linked object's picture shows beside its link; bytes that are
         // not a picture (Entry 2's SVG) do not.
         let tag = try fixture.site().respond(webRequest("/object/Tag/1")).text
