@@ -52,6 +52,10 @@ public final class Store {
     /// The private folder of a read-only snapshot, removed on close.
     private let snapshot: URL?
 
+    /// Whether the store is read from a private snapshot of the file and
+    /// its WAL (a read-only store with a non-empty `-wal`), taken on open.
+    package var readsSnapshot: Bool { snapshot != nil }
+
     private init(
         url: URL, connection: Connection, metadata: StoreMetadata, entities: [EntityRecord],
         snapshot: URL?

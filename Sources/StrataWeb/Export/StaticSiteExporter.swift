@@ -46,73 +46,57 @@ public struct StaticSiteExporter {
     }
 
     /// Writes the site into the folder `destination`, which must not exist
-    /// (or be empty).
+    /// or be empty unless `replacing` (then it is replaced whole, once the
+    /// new site is complete).
     ///
-    /// - Throws: ``StaticSiteError`` when the folder
-    ///   exists and is not empty or cannot be written; store errors.
+    /// - Throws: ``ExportError`` (`alreadyExists`, `unwritable`) for the
+    ///   folder; store errors.
     @discardableResult
-    public func export(to destination: URL) throws -> Summary {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
-            let contents = (try? fileManager.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
-            guard isDirectory.boolValue, contents.isEmpty else {
-                throw StaticSiteError(
-                    "\(destination.relativePath): already exists; not replacing it (give a new "
-                        + "folder)")
-            }
+    public func export(to destination: URL, replacing: Bool = false) throws -> Summary {
+        let folder = try ExportFolder(path: destination.relativePath, replacing: replacing)
+        var summary = Summary()
+        func write(_ path: String, _ bytes: Data) throws {
+            try folder.write(relativePath: path, bytes: bytes)
+            if path.hasSuffix(".html") { summary.pages += 1 }
+            if path.hasPrefix("media/") { summary.mediaFiles += 1 }
         }
-        let scratch = try WorkFiles.makeFolder(for: destination, activity: "exporting-html")
-        defer { WorkFiles.remove(scratch) }
-        let root = scratch.appendingPathComponent("site", isDirectory: true)
-        var writer = SiteFileWriter(root: root)
-        try writer.write("style.css", Data(Stylesheet.text.utf8))
-        try writer.write(
+        try write("style.css", Data(Stylesheet.text.utf8))
+        try write(
             "index.html",
             page(
                 "Model", at: "index.html",
                 body: try site.modelBody(SiteLinks.files(at: "index.html"))))
         if let schemas = site.options.schemas, let chain = site.chain {
-            let links = SiteLinks.files(at: "migration.html")
-            try writer.write(
+            try write(
                 "migration.html",
                 page(
                     "Migration preview", at: "migration.html",
-                    body: MigrationPage.body(storeAt: site.url, schemas: schemas, chain: chain),
-                    links: links))
+                    body: MigrationPage.body(storeAt: site.url, schemas: schemas, chain: chain)))
         }
         try site.withReader { reader in
             for entity in reader.model.entities {
-                try writeListing(of: entity, reader: reader, writer: &writer)
-                try writeObjects(of: entity, reader: reader, writer: &writer)
+                try writeListing(of: entity, reader: reader, write: write)
+                try writeObjects(of: entity, reader: reader, write: write)
             }
         }
-        if fileManager.fileExists(atPath: destination.path) {
-            try? fileManager.removeItem(at: destination)  // Empty, checked above.
-        }
-        guard rename(root.path, destination.path) == 0 else {
-            throw StaticSiteError(
-                "\(destination.relativePath): cannot move the site into place: "
-                    + String(cString: strerror(errno)))
-        }
-        return writer.summary
+        try folder.commit()
+        summary.bytes = folder.written
+        return summary
     }
 
-    private func page(_ title: String, at path: String, body: String, links: SiteLinks? = nil)
-        -> Data
-    {
-        Data(
-            site.frame.render(title: title, links: links ?? SiteLinks.files(at: path), body: body)
-                .utf8)
+    private func page(_ title: String, at path: String, body: String) -> Data {
+        Data(site.frame.render(title: title, links: SiteLinks.files(at: path), body: body).utf8)
     }
 
     /// The entity's listing, subentities included, in pages of
     /// ``EntityPage/pageSize`` in key order.
-    private func writeListing(of entity: Entity, reader: SiteReader, writer: inout SiteFileWriter)
+    private func writeListing(
+        of entity: Entity, reader: SiteReader, write: (String, Data) throws -> Void
+    )
         throws
     {
         let request = FetchRequest(entity: entity.name)
-        let total = try reader.context.count(request)
+        let total = site.objectCount(of: entity.name)
         let pages = max(1, (total + EntityPage.pageSize - 1) / EntityPage.pageSize)
         var start = FetchPageStart.first
         for number in 1...pages {
@@ -122,7 +106,7 @@ public struct StaticSiteExporter {
             let body = EntityPage.fileBody(
                 entity: entity, objects: objects, page: number, pages: pages, total: total,
                 reader: reader, links: SiteLinks.files(at: path))
-            try writer.write(path, page(entity.name, at: path, body: body))
+            try write(path, page(entity.name, at: path, body: body))
             guard let last = objects.last else { break }
             start = .after(last.objectID)
             reader.context.reset()
@@ -130,12 +114,14 @@ public struct StaticSiteExporter {
     }
 
     /// A page per object of exactly `entity`, with its media files.
-    private func writeObjects(of entity: Entity, reader: SiteReader, writer: inout SiteFileWriter)
+    private func writeObjects(
+        of entity: Entity, reader: SiteReader, write: (String, Data) throws -> Void
+    )
         throws
     {
         var request = FetchRequest(entity: entity.name)
         request.includesSubentities = false
-        let binary = reader.storedAttributes(of: entity.name).filter {
+        let binary = reader.entities[entity.name].stored.filter {
             $0.type == .binary || $0.type == .transformable
         }
         var start = FetchPageStart.first
@@ -154,53 +140,17 @@ public struct StaticSiteExporter {
                     if attribute.type == .transformable, (try? RecordValue(archive: bytes)) != nil {
                         continue
                     }
-                    try writer.write(
+                    try write(
                         SiteLinks.mediaFile(
                             id, attribute: attribute.name, type: MediaType.sniff(bytes)),
                         bytes)
                 }
                 let body = try ObjectPage.body(
                     id, reader: reader, links: SiteLinks.files(at: path), allDestinations: true)
-                try writer.write(path, page(id.description, at: path, body: body))
+                try write(path, page(id.description, at: path, body: body))
             }
             start = .after(last.objectID)
             reader.context.reset()
         }
-    }
-}
-
-/// Why a static export failed.
-public struct StaticSiteError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, naming the folder.
-    public var message: String
-    init(_ message: String) { self.message = message }
-    /// The message.
-    public var description: String { message }
-}
-
-/// Writes the files of a static site under its root, making folders as
-/// needed, and counts them.
-struct SiteFileWriter {
-    let root: URL
-    var summary = StaticSiteExporter.Summary()
-    private var folders: Set<String> = []
-
-    init(root: URL) { self.root = root }
-
-    mutating func write(_ path: String, _ bytes: Data) throws {
-        let url = root.appendingPathComponent(path)
-        let folder = url.deletingLastPathComponent().path
-        if !folders.contains(folder) {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true)
-            folders.insert(folder)
-        }
-        try bytes.write(to: url)
-        if path.hasSuffix(".html") {
-            summary.pages += 1
-        } else if path.hasPrefix("media/") {
-            summary.mediaFiles += 1
-        }
-        summary.bytes += Int64(bytes.count)
     }
 }

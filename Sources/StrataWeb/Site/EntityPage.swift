@@ -19,7 +19,7 @@ enum EntityPage {
         var predicate: String?
         var start: FetchPageStart = .first
 
-        init(_ request: HTTPRequest, entity: String) {
+        init(_ request: HTTPRequest) {
             sort = request.query["sort"].flatMap { $0.isEmpty ? nil : $0 }
             descending = request.query["order"] == "desc"
             predicate = request.query["where"].flatMap {
@@ -43,7 +43,7 @@ enum EntityPage {
     /// The page the server shows.
     static func serverBody(
         entity: String, query: Query, reader: SiteReader, links: SiteLinks,
-        counts: [String: Int64]
+        objectCount: Int
     ) throws -> String {
         guard let described = reader.model.entity(named: entity) else {
             throw SiteError.notFound("no entity '\(entity)'")
@@ -64,17 +64,14 @@ enum EntityPage {
             }
         }
         if let sort = query.sort {
-            guard reader.storedAttributes(of: entity).contains(where: { $0.name == sort }) else {
+            guard reader.entities[entity].stored.contains(where: { $0.name == sort }) else {
                 return html
                     + "<p class=\"blocking\">No attribute '\(HTML.escape(sort))' to sort by.</p>"
             }
             request.sortDescriptors = [SortDescriptor(sort, ascending: !query.descending)]
         }
-        // Without a predicate, the rows counted when the view started.
-        let total =
-            request.predicate == nil
-            ? Int(reader.tree(of: entity).reduce(Int64(0)) { $0 + (counts[$1.name] ?? 0) })
-            : try reader.context.count(request)
+        // Without a predicate, the objects counted when the view started.
+        let total = request.predicate == nil ? objectCount : try reader.context.count(request)
         html += "<p>\(total) object\(total == 1 ? "" : "s")"
         html += query.predicate == nil ? "" : " matching"
         html += "</p>\n"
@@ -189,8 +186,8 @@ enum EntityPage {
         _ objects: [ManagedObject], entity: String, reader: SiteReader, links: SiteLinks,
         query: Query?
     ) -> String {
-        let attributes = reader.shownAttributes(of: entity)
-        let showsEntity = reader.hasSubentities(entity)
+        let attributes = reader.entities[entity].shown
+        let showsEntity = (reader.entities[entity].tree.count > 1)
         var html = "<table class=\"objects\">\n<tr><th>Object</th>"
         if showsEntity { html += "<th>Entity</th>" }
         for attribute in attributes {

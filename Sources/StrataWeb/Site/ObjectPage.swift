@@ -35,7 +35,7 @@ enum ObjectPage {
         // Attributes without a value in one row: a diary entry has thirty,
         // most of them empty.
         var empty: [String] = []
-        for attribute in reader.shownAttributes(of: entity) {
+        for attribute in reader.entities[entity].shown {
             let value = try object.value(forKey: attribute.name)
             guard value != nil else {
                 empty.append(attribute.name)
@@ -55,7 +55,7 @@ enum ObjectPage {
                 + HTML.escape(empty.joined(separator: ", ")) + "</td></tr>\n"
         }
         html += "</table>\n"
-        let relationships = reader.storedRelationships(of: entity)
+        let relationships = reader.entities[entity].relationships
         if !relationships.isEmpty {
             html += "<h2>Relationships</h2>\n<table class=\"relationships\">\n"
         }
@@ -124,7 +124,7 @@ enum ObjectPage {
     /// browser decodes), shown small beside a link to it: a diary entry's
     /// page shows its photos. Empty when it holds none.
     static func picture(of object: ManagedObject, reader: SiteReader, links: SiteLinks) -> String {
-        for attribute in reader.storedAttributes(of: object.entityName)
+        for attribute in reader.entities[object.entityName].stored
         where attribute.type == .binary {
             guard case .data(let bytes)?? = try? object.value(forKey: attribute.name) else {
                 continue
@@ -142,7 +142,7 @@ enum ObjectPage {
     /// its `title`, `name` or other text attributes, cut at 60 characters.
     static func label(_ object: ManagedObject, reader: SiteReader) -> String {
         let base = "\(object.entityName) \(object.objectID.primaryKey ?? 0)"
-        let texts = reader.storedAttributes(of: object.entityName).filter { $0.type == .string }
+        let texts = reader.entities[object.entityName].stored.filter { $0.type == .string }
         let preferred =
             texts.first { ["title", "name", "displayName", "label"].contains($0.name) }
             ?? texts.first

@@ -66,13 +66,13 @@ public final class StoreSite: @unchecked Sendable {
         made = 1
         // A WAL store is read from a private snapshot, copied on open: one
         // copy serves every request.
-        maximumReaders =
-            FileSystem.size(of: self.url.path + "-wal") > 0 ? 1 : max(1, options.readers)
+        maximumReaders = first.store.readsSnapshot ? 1 : max(1, options.readers)
         frame = PageFrame(
             siteName: options.title ?? self.url.lastPathComponent,
             hasMigration: options.schemas != nil)
         chain = options.chain
         model = first.model
+        entities = first.entities
         // Counted once: a count that SQLite cannot take from the table's
         // b-tree alone (`WHERE Z_ENT IN …`) reads every row, 50 ms for a
         // million, on every page otherwise.
@@ -82,6 +82,14 @@ public final class StoreSite: @unchecked Sendable {
     /// The rows of each entity (its own, not its subentities') when the
     /// view started.
     let rowCounts: [String: Int64]
+    /// What the pages need of each entity.
+    let entities: SiteEntities
+
+    /// The objects a fetch of `entity` finds (its subentities' included),
+    /// counted when the view started.
+    func objectCount(of entity: String) -> Int {
+        Int(entities[entity].tree.reduce(Int64(0)) { $0 + (rowCounts[$1] ?? 0) })
+    }
 
     /// The schemas loaded from ``Options/schemas``.
     let chain: SchemaChain?
@@ -114,7 +122,7 @@ public final class StoreSite: @unchecked Sendable {
             if made < maximumReaders {
                 made += 1
                 do {
-                    return try SiteReader(storeAt: url, chain: chain)
+                    return try SiteReader(storeAt: url, chain: chain, entities: entities)
                 } catch {
                     made -= 1
                     throw error
@@ -188,8 +196,8 @@ public final class StoreSite: @unchecked Sendable {
             case "entity" where parts.count == 2:
                 let body = try withReader { reader in
                     try EntityPage.serverBody(
-                        entity: parts[1], query: EntityPage.Query(request, entity: parts[1]),
-                        reader: reader, links: links, counts: rowCounts)
+                        entity: parts[1], query: EntityPage.Query(request),
+                        reader: reader, links: links, objectCount: objectCount(of: parts[1]))
                 }
                 return .html(frame.render(title: parts[1], links: links, body: body))
             case "object" where parts.count == 3:
@@ -249,7 +257,7 @@ public final class StoreSite: @unchecked Sendable {
         throws -> HTTPResponse
     {
         guard
-            let attribute = reader.storedAttributes(of: id.entityName).first(where: {
+            let attribute = reader.entities[id.entityName].stored.first(where: {
                 $0.name == name
             }),
             attribute.type == .binary || attribute.type == .transformable

@@ -170,11 +170,11 @@ struct ExportCommand: Command {
             }
             guard entity == nil, predicate == nil, sort == nil, limit == nil, fields == nil,
                 nested.isEmpty, !ids, mediaDirectory == nil, body == nil, delimiter == nil,
-                title == nil, !progress, !force
+                title == nil, !progress
             else {
                 throw UsageError(
-                    "'--format html' writes the whole store; it takes only -o, --schemas and "
-                        + "--json",
+                    "'--format html' writes the whole store; it takes only -o, --schemas, "
+                        + "--force and --json",
                     command: Self.self)
             }
             return
@@ -227,7 +227,7 @@ struct ExportCommand: Command {
         options.title = URL(fileURLWithPath: store).lastPathComponent
         let summary = try StoreActivity.run(served.store.path, "export the store as a web site") {
             try StaticSiteExporter(storeAt: served.store, options: options)
-                .export(to: URL(fileURLWithPath: output, isDirectory: true))
+                .export(to: URL(fileURLWithPath: output, isDirectory: true), replacing: force)
         }
         Terminal.output(
             json

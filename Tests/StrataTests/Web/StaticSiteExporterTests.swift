@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import StrataFormats
 @testable import StrataWeb
 
 @Suite struct StaticSiteExporterTests {
@@ -50,7 +51,7 @@ import Testing
         let site = fixture.folder.file("site")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: site.appendingPathComponent("mine.txt"))
-        #expect(throws: StaticSiteError.self) {
+        #expect(throws: ExportError.self) {
             try StaticSiteExporter(storeAt: fixture.url).export(to: site)
         }
         #expect(try Self.files(under: site) == ["mine.txt"])

@@ -14,18 +14,24 @@ import StrataStore
 /// An existing folder that holds files is refused unless replacing was
 /// asked for; an empty one is taken. File names are checked: no path
 /// separator, no NUL, not hidden, not `.` or `..`, and each name once, so
-/// nothing is ever written outside the folder.
-final class ExportFolder {
+/// nothing is ever written outside the folder. A static web site's files
+/// (``write(relativePath:bytes:)``) may sit in subfolders, each folder name
+/// checked the same way.
+///
+/// Used by `export --format txt-files` and the web view's static export.
+package final class ExportFolder {
     /// The target's path as given.
     let path: String
     /// Files written so far.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// Bytes written so far.
-    private(set) var written: Int64 = 0
+    package private(set) var written: Int64 = 0
     private let target: URL
     private let work: URL
     private let replaces: Bool
     private var names = Set<String>()
+    /// The subfolders made so far, by their paths inside the folder.
+    private var folders = Set<String>()
     private var isFinished = false
 
     /// Makes the work folder beside `path`.
@@ -33,7 +39,7 @@ final class ExportFolder {
     /// - Throws: ``ExportError`` `alreadyExists` when `path` is a folder
     ///   with files in it (and `replacing` is false) or is not a folder;
     ///   `unwritable` when the work folder cannot be made.
-    init(path: String, replacing: Bool) throws {
+    package init(path: String, replacing: Bool) throws {
         self.path = path
         self.replaces = replacing
         target = URL(fileURLWithPath: path)
@@ -42,7 +48,7 @@ final class ExportFolder {
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 throw ExportError(
                     .alreadyExists, path: path,
-                    "is a file, not a folder; txt-files writes a folder of files")
+                    "is a file, not a folder; this export writes a folder of files")
             }
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             if !replacing, !entries.isEmpty {
@@ -72,6 +78,38 @@ final class ExportFolder {
             throw ExportError(
                 .unwritable, path: path, "'\(name)' is not a plain file name inside the folder")
         }
+        try writeFile(name, bytes, count: bytes.count)
+    }
+
+    /// Writes one file at `relativePath` (`object/Note/12.html`), making
+    /// its folders as needed.
+    ///
+    /// - Throws: ``ExportError`` `unwritable` when a component is not one
+    ///   plain, visible name, the path was written before, or a write fails.
+    package func write(relativePath: String, bytes: Data) throws {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard components.allSatisfy({ Self.isSafe(String($0)) }) else {
+            throw ExportError(
+                .unwritable, path: path, "'\(relativePath)' is not a plain path inside the folder")
+        }
+        var folder = ""
+        for component in components.dropLast() {
+            folder += (folder.isEmpty ? "" : "/") + component
+            guard folders.insert(folder).inserted else { continue }
+            guard mkdir(work.appendingPathComponent(folder).path, 0o755) == 0 else {
+                throw ExportError(
+                    .unwritable, path: path + "/" + folder,
+                    "cannot make the folder: \(String(cString: strerror(errno)))")
+            }
+        }
+        try writeFile(relativePath, bytes, count: bytes.count)
+    }
+
+    /// Creates `name` (a path inside the work folder) and writes `bytes`
+    /// to disk.
+    private func writeFile(_ name: String, _ bytes: some ContiguousBytes, count byteCount: Int)
+        throws
+    {
         guard names.insert(name).inserted else {
             throw ExportError(.unwritable, path: path, "the file name '\(name)' is taken twice")
         }
@@ -94,7 +132,7 @@ final class ExportFolder {
                 "cannot write to disk: \(String(cString: strerror(errno)))")
         }
         count += 1
-        written += Int64(bytes.count)
+        written += Int64(byteCount)
     }
 
     /// Puts the folder in place: renamed over the target (an empty folder,
@@ -102,7 +140,7 @@ final class ExportFolder {
     ///
     /// - Throws: ``ExportError`` when the folder cannot be put in place; the
     ///   target is then as it was.
-    func commit() throws {
+    package func commit() throws {
         isFinished = true
         // The work folder is private (0700); the export is an ordinary folder.
         _ = chmod(work.path, 0o755)  // Best effort: the files are the point.
@@ -134,7 +172,7 @@ final class ExportFolder {
     }
 
     /// Drops the work folder; the target stays as it was.
-    func abandon() {
+    package func abandon() {
         isFinished = true
         WorkFiles.remove(work)
     }
