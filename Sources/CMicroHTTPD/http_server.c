@@ -28,9 +28,6 @@
       (struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *)) \
     X(const char *, MHD_lookup_connection_value, \
       (struct MHD_Connection *, enum MHD_ValueKind, const char *)) \
-    X(enum MHD_Result, MHD_lookup_connection_value_n, \
-      (struct MHD_Connection *, enum MHD_ValueKind, const char *, size_t, const char **, \
-       size_t *)) \
     X(struct MHD_Response *, MHD_create_response_from_buffer, \
       (size_t, void *, enum MHD_ResponseMemoryMode)) \
     X(enum MHD_Result, MHD_add_response_header, (struct MHD_Response *, const char *, const char *)) \
@@ -230,22 +227,26 @@ const char *strata_http_method(strata_http_exchange *exchange) { return exchange
 
 const char *strata_http_path(strata_http_exchange *exchange) { return exchange->path; }
 
-const char *strata_http_header_value(strata_http_exchange *exchange, const char *name) {
-    return library.MHD_lookup_connection_value(exchange->connection, MHD_HEADER_KIND, name);
+struct visit {
+    strata_http_visitor visit;
+    void *context;
+};
+
+static enum MHD_Result visit_value(void *cls, enum MHD_ValueKind kind, const char *key,
+                                   const char *value) {
+    struct visit *visit = cls;
+    strata_http_value_kind mapped = kind == MHD_GET_ARGUMENT_KIND ? strata_http_value_query
+                                    : kind == MHD_COOKIE_KIND     ? strata_http_value_cookie
+                                                                  : strata_http_value_header;
+    if (key != NULL) visit->visit(visit->context, mapped, key, value == NULL ? "" : value);
+    return MHD_YES;
 }
 
-const char *strata_http_query_value(strata_http_exchange *exchange, const char *name) {
-    const char *value = NULL;
-    size_t size = 0;
-    if (library.MHD_lookup_connection_value_n(exchange->connection, MHD_GET_ARGUMENT_KIND, name,
-                                              strlen(name), &value, &size) != MHD_YES) {
-        return NULL;
-    }
-    return value == NULL ? "" : value;
-}
-
-const char *strata_http_cookie_value(strata_http_exchange *exchange, const char *name) {
-    return library.MHD_lookup_connection_value(exchange->connection, MHD_COOKIE_KIND, name);
+void strata_http_values(strata_http_exchange *exchange, strata_http_visitor visit, void *context) {
+    struct visit state = {visit, context};
+    library.MHD_get_connection_values(exchange->connection,
+                                      MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND | MHD_COOKIE_KIND,
+                                      visit_value, &state);
 }
 
 int strata_http_respond(strata_http_exchange *exchange, unsigned int status,

@@ -62,13 +62,21 @@ void strata_http_stop(strata_http_server *server);
 const char *strata_http_method(strata_http_exchange *exchange);
 /// The request's path, percent-decoded by libmicrohttpd, without its query.
 const char *strata_http_path(strata_http_exchange *exchange);
-/// The value of the header `name` (any case), or NULL.
-const char *strata_http_header_value(strata_http_exchange *exchange, const char *name);
-/// The value of the query argument `name`, percent-decoded, or NULL; an
-/// argument given without `=` has the value "".
-const char *strata_http_query_value(strata_http_exchange *exchange, const char *name);
-/// The value of the cookie `name`, or NULL.
-const char *strata_http_cookie_value(strata_http_exchange *exchange, const char *name);
+/// What a value handed to a `strata_http_visitor` is.
+typedef enum strata_http_value_kind {
+    strata_http_value_header = 0,
+    strata_http_value_query = 1,
+    strata_http_value_cookie = 2,
+} strata_http_value_kind;
+
+/// Receives one header, query argument (percent-decoded; "" for an argument
+/// given without `=`) or cookie of a request.
+typedef void (*strata_http_visitor)(void *context, strata_http_value_kind kind, const char *name,
+                                    const char *value);
+
+/// Calls `visit` with every header, query argument and cookie of the
+/// request, in the order they came.
+void strata_http_values(strata_http_exchange *exchange, strata_http_visitor visit, void *context);
 
 /// Queues the response: `status`, the headers, and `length` bytes of `body`
 /// (copied; sent only for GET, while HEAD gets the same headers).

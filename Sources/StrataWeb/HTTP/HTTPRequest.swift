@@ -7,11 +7,11 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The path, percent-decoded, without the query (`/entity/Note`).
     public var path: String
-    /// The query's arguments that the view reads, by name.
+    /// The query's arguments, by name (a name given twice: its first value).
     public var query: [String: String]
-    /// The headers the view reads, by lowercased name.
+    /// The headers, by lowercased name.
     public var headers: [String: String]
-    /// The cookies the view reads, by name.
+    /// The cookies, by name.
     public var cookies: [String: String]
 
     /// A request, for the view and its tests.

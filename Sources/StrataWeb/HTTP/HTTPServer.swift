@@ -32,15 +32,6 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on (the one chosen when 0 was asked).
     public let port: Int
 
-    /// The headers, query arguments and cookies handed to `handler`.
-    public static let readHeaders = ["range", "host", "authorization", "if-none-match"]
-    /// The query arguments handed to `handler`.
-    public static let readQuery = [
-        "where", "sort", "order", "after", "before", "last", "token", "page", "rel",
-    ]
-    /// The cookies handed to `handler`.
-    public static let readCookies = ["strata_token"]
-
     /// Starts listening on `host` (an IPv4 or IPv6 address) and `port` (0:
     /// a free port, see ``port``).
     ///
@@ -91,6 +82,24 @@ public final class HTTPServer: @unchecked Sendable {
         handler.release()
     }
 
+    /// One header, query argument or cookie into the ``HTTPRequest`` at
+    /// `context`; a name given twice keeps its first value.
+    private static let collect: strata_http_visitor = { context, kind, name, value in
+        guard let context, let name, let value else { return }
+        let request = context.assumingMemoryBound(to: HTTPRequest.self)
+        let key = String(cString: name)
+        let text = String(cString: value)
+        switch kind {
+        case strata_http_value_query:
+            if request.pointee.query[key] == nil { request.pointee.query[key] = text }
+        case strata_http_value_cookie:
+            if request.pointee.cookies[key] == nil { request.pointee.cookies[key] = text }
+        default:
+            let lowered = key.lowercased()
+            if request.pointee.headers[lowered] == nil { request.pointee.headers[lowered] = text }
+        }
+    }
+
     /// libmicrohttpd's callback: the request read into an ``HTTPRequest``,
     /// the handler's response queued with the security headers.
     private static let answer: strata_http_handler = { context, exchange in
@@ -103,20 +112,8 @@ public final class HTTPServer: @unchecked Sendable {
         var request = HTTPRequest(
             method: text(strata_http_method(exchange)) ?? "GET",
             path: text(strata_http_path(exchange)) ?? "/")
-        for name in readHeaders {
-            if let value = text(strata_http_header_value(exchange, name)) {
-                request.headers[name] = value
-            }
-        }
-        for name in readQuery {
-            if let value = text(strata_http_query_value(exchange, name)) {
-                request.query[name] = value
-            }
-        }
-        for name in readCookies {
-            if let value = text(strata_http_cookie_value(exchange, name)) {
-                request.cookies[name] = value
-            }
+        withUnsafeMutablePointer(to: &request) { pointer in
+            strata_http_values(exchange, HTTPServer.collect, pointer)
         }
         let response = handler.respond(request)
         let headers = response.headers + HTTPResponse.securityHeaders

@@ -159,6 +159,19 @@ import Testing
         #expect(try served.client.get("/entity/Entry").status == 200)
     }
 
+    @Test func everyHeaderQueryArgumentAndCookieReachesTheHandler() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
+            .text(
+                "\(request.query["any"] ?? "-") \(request.query["flag"] ?? "-") "
+                    + "\(request.headers["x-custom"] ?? "-") \(request.cookies["c"] ?? "-")",
+                status: 200)
+        }
+        defer { server.stop() }
+        let answer = try LoopbackClient(port: server.port).get(
+            "/p?any=a%20b&flag&any=second", headers: ["X-Custom: yes", "Cookie: c=1; d=2"])
+        #expect(String(decoding: answer.body, as: UTF8.self) == "a b  yes 1")
+    }
+
     @Test func aSecondServerCannotTakeABoundPort() throws {
         let served = try Served()
         #expect(throws: HTTPServerError.self) {
