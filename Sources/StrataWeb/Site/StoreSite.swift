@@ -150,11 +150,10 @@ public final class StoreSite: @unchecked Sendable {
         if let token = options.token {
             switch TokenCheck.check(request, token: token) {
             case .refused:
-                return .html(
-                    frame.render(
-                        title: "Token needed", links: SiteLinks(.server),
-                        body: "<h1>Token needed</h1><p>Open the address <code>strata serve</code> "
-                            + "printed, with its <code>?token=</code>.</p>"), status: 401)
+                return errorPage(
+                    401, "Token needed",
+                    "<p>Open the address <code>strata serve</code> printed, with its "
+                        + "<code>?token=</code>.</p>")
             case .fromQuery:
                 setCookie = "strata_token=\(token); Path=/; HttpOnly; SameSite=Strict"
             case .fromCookieOrHeader:
@@ -229,17 +228,21 @@ public final class StoreSite: @unchecked Sendable {
             }
             throw SiteError.notFound("no page \(request.path)")
         } catch SiteError.notFound(let message) {
-            return .html(
-                frame.render(
-                    title: "Not found", links: links,
-                    body: "<h1>Not found</h1><p>\(HTML.escape(message))</p>"), status: 404)
+            return errorPage(404, "Not found", "<p>\(HTML.escape(message))</p>")
         } catch {
-            return .html(
-                frame.render(
-                    title: "Cannot read the store", links: links,
-                    body: "<h1>Cannot read the store</h1><pre class=\"error\">"
-                        + "\(HTML.escape(String(describing: error)))</pre>"), status: 500)
+            return errorPage(
+                500, "Cannot read the store",
+                "<pre class=\"error\">\(HTML.escape(String(describing: error)))</pre>")
         }
+    }
+
+    /// A page of `status` headed `title`, with `body` (HTML) below.
+    private func errorPage(_ status: Int, _ title: String, _ body: String) -> HTTPResponse {
+        .html(
+            frame.render(
+                title: title, links: SiteLinks(.server),
+                body: "<h1>\(HTML.escape(title))</h1>" + body),
+            status: status)
     }
 
     /// An object id from a URL's entity and key: the entity must be one
