@@ -104,28 +104,28 @@ enum EntityPage {
         case .last: (hasPrevious, hasNext) = (more, false)
         case .before: (hasPrevious, hasNext) = (more, true)
         }
-        var nav: [String] = []
         let kept = query.kept
-        nav.append(HTML.link(links.entity(entity, arguments: kept), "First"))
-        if hasPrevious, let first = shown.first {
-            nav.append(
-                HTML.link(
-                    links.entity(
-                        entity, arguments: kept + [("before", first.objectID.description)]),
-                    "← Previous"))
-        } else {
-            nav.append("<span class=\"muted\">← Previous</span>")
-        }
-        if hasNext, let last = shown.last {
-            nav.append(
-                HTML.link(
-                    links.entity(entity, arguments: kept + [("after", last.objectID.description)]),
-                    "Next →"))
-        } else {
-            nav.append("<span class=\"muted\">Next →</span>")
-        }
-        nav.append(HTML.link(links.entity(entity, arguments: kept + [("last", "1")]), "Last"))
-        html += "<nav class=\"pages\">\(nav.joined(separator: " "))</nav>\n"
+        html +=
+            PageNavigation.render([
+                ("First", links.entity(entity, arguments: kept)),
+                (
+                    "← Previous",
+                    hasPrevious
+                        ? shown.first.map {
+                            links.entity(
+                                entity, arguments: kept + [("before", $0.objectID.description)])
+                        } : nil
+                ),
+                (
+                    "Next →",
+                    hasNext
+                        ? shown.last.map {
+                            links.entity(
+                                entity, arguments: kept + [("after", $0.objectID.description)])
+                        } : nil
+                ),
+                ("Last", links.entity(entity, arguments: kept + [("last", "1")])),
+            ]) + "\n"
         reader.context.reset()
         return html
     }
@@ -140,17 +140,10 @@ enum EntityPage {
         html += "<p>\(total) object\(total == 1 ? "" : "s")</p>\n"
         html += table(objects, entity: entity.name, reader: reader, links: links, query: nil)
         if pages > 1 {
-            var nav: [String] = []
-            nav.append(
-                page > 1
-                    ? HTML.link(links.entity(entity.name, page: page - 1), "← Previous")
-                    : "<span class=\"muted\">← Previous</span>")
-            nav.append("<span>Page \(page) of \(pages)</span>")
-            nav.append(
-                page < pages
-                    ? HTML.link(links.entity(entity.name, page: page + 1), "Next →")
-                    : "<span class=\"muted\">Next →</span>")
-            html += "<nav class=\"pages\">\(nav.joined(separator: " "))</nav>\n"
+            html +=
+                PageNavigation.numbered(page: page, of: pages) {
+                    links.entity(entity.name, page: $0)
+                } + "\n"
         }
         return html
     }

@@ -88,23 +88,9 @@ enum ObjectPage {
                 }
                 if !slice.isEmpty { html += "</ul>" }
                 if !allDestinations, pages > 1 {
-                    var nav: [String] = []
-                    if shownPage > 1 {
-                        nav.append(
-                            HTML.link(
-                                links.object(
-                                    id, relationship: relationship.name, page: shownPage - 1),
-                                "← Previous"))
+                    html += PageNavigation.numbered(page: shownPage, of: pages) {
+                        links.object(id, relationship: relationship.name, page: $0)
                     }
-                    nav.append("<span>Page \(shownPage) of \(pages)</span>")
-                    if shownPage < pages {
-                        nav.append(
-                            HTML.link(
-                                links.object(
-                                    id, relationship: relationship.name, page: shownPage + 1),
-                                "Next →"))
-                    }
-                    html += "<nav class=\"pages\">\(nav.joined(separator: " "))</nav>"
                 }
             } else if let destination = try object.object(forKey: relationship.name) {
                 html +=
