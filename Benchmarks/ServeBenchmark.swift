@@ -79,20 +79,8 @@ enum ServeBenchmark {
             server.terminate()
             server.waitUntilExit()
         }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        guard
-            let match = String(decoding: line, as: UTF8.self).firstMatch(
-                of: /127\.0\.0\.1:([0-9]+)\//),
-            let port = Int(match.1)
-        else {
-            throw BenchError(
-                .setup, "strata serve did not start: \(String(decoding: line, as: UTF8.self))")
-        }
+        guard let (_, port) = LoopbackClient.announcedAddress(on: output.fileHandleForReading)
+        else { throw BenchError(.setup, "strata serve did not start") }
         let client = LoopbackClient(port: port)
 
         var table = [

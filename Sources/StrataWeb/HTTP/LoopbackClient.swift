@@ -26,6 +26,26 @@ package struct LoopbackClient: Sendable {
     /// A client of the server on `port`.
     package init(port: Int) { self.port = port }
 
+    /// What `strata serve` announces on its first line of output
+    /// (`Serving S at http://127.0.0.1:8080/[?token=…]`), read from
+    /// `output` (a pipe of its stdout): the address and its port; nil when
+    /// the output ended first (the server failed to start) or says
+    /// something else.
+    package static func announcedAddress(on output: FileHandle) -> (address: String, port: Int)? {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        guard
+            let match = String(decoding: line, as: UTF8.self).firstMatch(
+                of: /at (http:\/\/[^ ]+:([0-9]+)\/\S*)/),
+            let port = Int(match.2)
+        else { return nil }
+        return (String(match.1), port)
+    }
+
     /// `GET path` with `headers`, `Connection: close` added.
     package func get(_ path: String, headers: [String] = [], method: String = "GET") throws
         -> Answer

@@ -27,16 +27,9 @@ import Testing
             }
             try process.run()
             // The first line says where; a failure closes the pipe instead.
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            let match = text.firstMatch(of: /at (http:\/\/[^ ]+:([0-9]+)\/\S*)/)
-            address = match.map { String($0.1) } ?? text
-            port = match.flatMap { Int($0.2) } ?? 0
+            let announced = LoopbackClient.announcedAddress(on: output.fileHandleForReading)
+            address = announced?.address ?? ""
+            port = announced?.port ?? 0
         }
 
         var client: LoopbackClient { LoopbackClient(port: port) }
