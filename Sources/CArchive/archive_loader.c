@@ -32,44 +32,15 @@
     X(void, archive_entry_set_perm, (struct archive_entry *, __LA_MODE_T)) \
     X(void, archive_entry_set_size, (struct archive_entry *, la_int64_t))
 
-static struct {
-#define STRATA_POINTER(result, name, parameters) result (*name) parameters;
-    STRATA_ARCHIVE_FUNCTIONS(STRATA_POINTER)
-#undef STRATA_POINTER
-} library;
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char failure[512];
-
-static void load(void) {
-    static const char *const names[] = {
-#define STRATA_NAME(result, name, parameters) #name,
-        STRATA_ARCHIVE_FUNCTIONS(STRATA_NAME)
-#undef STRATA_NAME
-    };
-    void *symbols[sizeof names / sizeof *names];
-    if (!strata_load_library("libarchive.so.13", "libarchive (install the libarchive13 package)",
-                             names, symbols, sizeof names / sizeof *names, failure,
-                             sizeof failure)) {
-        return;
-    }
-    size_t index = 0;
-#define STRATA_ASSIGN(result, name, parameters) \
-    library.name = (result (*) parameters)symbols[index++];
-    STRATA_ARCHIVE_FUNCTIONS(STRATA_ASSIGN)
-#undef STRATA_ASSIGN
-    loaded = 1;
-}
+STRATA_LIBRARY(library, STRATA_ARCHIVE_FUNCTIONS, "libarchive.so.13",
+               "libarchive (install the libarchive13 package)")
 
 struct archive *strata_archive_write_new(void) {
-    pthread_once(&once, load);
-    return loaded ? library.archive_write_new() : NULL;
+    return library_load_error() == NULL ? library.archive_write_new() : NULL;
 }
 
 const char *strata_archive_load_error(void) {
-    pthread_once(&once, load);
-    return loaded ? NULL : failure;
+    return library_load_error();
 }
 
 // Every other function takes a handle strata_archive_write_new or
@@ -109,8 +80,7 @@ const char *strata_archive_error_string(struct archive *a) {
     return library.archive_error_string(a);
 }
 struct archive_entry *strata_archive_entry_new(void) {
-    pthread_once(&once, load);
-    return loaded ? library.archive_entry_new() : NULL;
+    return library_load_error() == NULL ? library.archive_entry_new() : NULL;
 }
 void strata_archive_entry_free(struct archive_entry *e) { library.archive_entry_free(e); }
 void strata_archive_entry_set_pathname_utf8(struct archive_entry *e, const char *name) {

@@ -13,9 +13,6 @@
 // the headers' macros give (uregex_open is uregex_open_72 with ICU 72), and
 // the library is the one of the headers' major version, as the linker would
 // have recorded it.
-#define STRATA_TEXT(x) #x
-#define STRATA_EXPANDED_TEXT(x) STRATA_TEXT(x)
-
 #define STRATA_ICU_FUNCTIONS(X) \
     X(URegularExpression *, uregex_open, \
       (const UChar *, int32_t, uint32_t, UParseError *, UErrorCode *)) \
@@ -32,41 +29,12 @@
     X(int32_t, uregex_end, (URegularExpression *, int32_t, UErrorCode *)) \
     X(const char *, u_errorName, (UErrorCode))
 
-static struct {
-#define STRATA_POINTER(result, name, parameters) result(*name) parameters;
-    STRATA_ICU_FUNCTIONS(STRATA_POINTER)
-#undef STRATA_POINTER
-} icu;
-
-static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
-static int icu_loaded;
-static char icu_failure[512];
-
-static void strata_icu_load(void) {
-#define STRATA_ICU_SONAME "libicui18n.so." STRATA_EXPANDED_TEXT(U_ICU_VERSION_MAJOR_NUM)
-    static const char *const names[] = {
-#define STRATA_NAME(result, name, parameters) STRATA_EXPANDED_TEXT(name),
-        STRATA_ICU_FUNCTIONS(STRATA_NAME)
-#undef STRATA_NAME
-    };
-    void *symbols[sizeof names / sizeof *names];
-    if (!strata_load_library(STRATA_ICU_SONAME, "ICU (" STRATA_ICU_SONAME ")", names, symbols,
-                             sizeof names / sizeof *names, icu_failure, sizeof icu_failure)) {
-        return;
-    }
+#define STRATA_ICU_SONAME "libicui18n.so." STRATA_LIBRARY_TEXT(U_ICU_VERSION_MAJOR_NUM)
+STRATA_LIBRARY(icu, STRATA_ICU_FUNCTIONS, STRATA_ICU_SONAME, "ICU (" STRATA_ICU_SONAME ")")
 #undef STRATA_ICU_SONAME
-    size_t index = 0;
-#define STRATA_ASSIGN(result, name, parameters) icu.name = (result(*) parameters)symbols[index++];
-    STRATA_ICU_FUNCTIONS(STRATA_ASSIGN)
-#undef STRATA_ASSIGN
-    icu_loaded = 1;
-}
 
 /// Whether ICU is loaded (loading it on the first call).
-static int strata_icu_ready(void) {
-    pthread_once(&icu_once, strata_icu_load);
-    return icu_loaded;
-}
+static int strata_icu_ready(void) { return icu_load_error() == NULL; }
 
 static void strata_icu_set(strata_icu_result *result, UErrorCode code) {
     result->code = (int32_t)code;
@@ -169,5 +137,5 @@ void strata_icu_regex_group_range(
 }
 
 const char *strata_icu_error_name(int32_t code) {
-    return strata_icu_ready() ? icu.u_errorName((UErrorCode)code) : icu_failure;
+    return strata_icu_ready() ? icu.u_errorName((UErrorCode)code) : icu_load_error();
 }

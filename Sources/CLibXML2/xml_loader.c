@@ -28,54 +28,26 @@
     X(int, xmlStrEqual, (const xmlChar *, const xmlChar *)) \
     X(void, xmlFreeEnumeration, (xmlEnumerationPtr))
 
-static struct {
-#define STRATA_POINTER(result, name, parameters) result (*name) parameters;
-    STRATA_XML_FUNCTIONS(STRATA_POINTER)
-#undef STRATA_POINTER
-} library;
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char failure[512];
-
-static void load(void) {
-    static const char *const names[] = {
-#define STRATA_NAME(result, name, parameters) #name,
-        STRATA_XML_FUNCTIONS(STRATA_NAME)
-#undef STRATA_NAME
-    };
-    void *symbols[sizeof names / sizeof *names];
-    if (!strata_load_library("libxml2.so.2", "libxml2 (install the libxml2 package)", names,
-                             symbols, sizeof names / sizeof *names, failure, sizeof failure)) {
-        return;
-    }
-    size_t index = 0;
-#define STRATA_ASSIGN(result, name, parameters) \
-    library.name = (result (*) parameters)symbols[index++];
-    STRATA_XML_FUNCTIONS(STRATA_ASSIGN)
-#undef STRATA_ASSIGN
-    loaded = 1;
-}
+STRATA_LIBRARY(library, STRATA_XML_FUNCTIONS, "libxml2.so.2",
+               "libxml2 (install the libxml2 package)")
 
 const char *strata_xml_load_error(void) {
-    pthread_once(&once, load);
-    return loaded ? NULL : failure;
+    return library_load_error();
 }
 
 void strata_xmlInitParser(void) {
-    pthread_once(&once, load);
-    if (loaded) library.xmlInitParser();
+    if (library_load_error() == NULL) library.xmlInitParser();
 }
 
 xmlParserCtxtPtr strata_xmlNewParserCtxt(void) {
-    pthread_once(&once, load);
-    return loaded ? library.xmlNewParserCtxt() : NULL;
+    return library_load_error() == NULL ? library.xmlNewParserCtxt() : NULL;
 }
 
 xmlParserCtxtPtr strata_xmlCreatePushParserCtxt(
     xmlSAXHandlerPtr sax, void *user_data, const char *chunk, int size, const char *filename) {
-    pthread_once(&once, load);
-    return loaded ? library.xmlCreatePushParserCtxt(sax, user_data, chunk, size, filename) : NULL;
+    return library_load_error() == NULL
+               ? library.xmlCreatePushParserCtxt(sax, user_data, chunk, size, filename)
+               : NULL;
 }
 
 // Every other function takes a context, document, node or name that a

@@ -35,35 +35,8 @@
       (struct MHD_Connection *, unsigned int, struct MHD_Response *)) \
     X(void, MHD_destroy_response, (struct MHD_Response *))
 
-static struct {
-#define STRATA_POINTER(result, name, parameters) result (*name) parameters;
-    STRATA_MHD_FUNCTIONS(STRATA_POINTER)
-#undef STRATA_POINTER
-} library;
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_failure[512];
-
-static void load(void) {
-    static const char *const names[] = {
-#define STRATA_NAME(result, name, parameters) #name,
-        STRATA_MHD_FUNCTIONS(STRATA_NAME)
-#undef STRATA_NAME
-    };
-    void *symbols[sizeof names / sizeof *names];
-    if (!strata_load_library("libmicrohttpd.so.12",
-                             "libmicrohttpd (install the libmicrohttpd12 package)", names, symbols,
-                             sizeof names / sizeof *names, load_failure, sizeof load_failure)) {
-        return;
-    }
-    size_t index = 0;
-#define STRATA_ASSIGN(result, name, parameters) \
-    library.name = (result (*) parameters)symbols[index++];
-    STRATA_MHD_FUNCTIONS(STRATA_ASSIGN)
-#undef STRATA_ASSIGN
-    loaded = 1;
-}
+STRATA_LIBRARY(library, STRATA_MHD_FUNCTIONS, "libmicrohttpd.so.12",
+               "libmicrohttpd (install the libmicrohttpd12 package)")
 
 struct strata_http_server {
     struct MHD_Daemon *daemon;
@@ -160,8 +133,8 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 strata_http_server *strata_http_start(const char *host, uint16_t port,
                                       strata_http_limits limits, strata_http_handler handler,
                                       void *context, char *failure, size_t failure_size) {
-    pthread_once(&once, load);
-    if (!loaded) {
+    const char *load_failure = library_load_error();
+    if (load_failure != NULL) {
         snprintf(failure, failure_size, "%s", load_failure);
         return NULL;
     }
