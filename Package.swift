@@ -105,7 +105,9 @@ let package = Package(
         // and the StrataModelPlugin, which builds only this and the schema.
         .target(name: "StrataCodegen", dependencies: ["StrataSchema"], exclude: ["README.md"]),
         // Diagram: Graphviz DOT of a model or of what a migration changes.
-        .target(name: "StrataDiagram", dependencies: ["StrataSchema"], exclude: ["README.md"]),
+        .target(
+            name: "StrataDiagram", dependencies: ["StrataCore", "StrataSchema"],
+            exclude: ["README.md"]),
         // Jobs: what combines layers — seeding a default store, unarchiving
         // then migrating.
         .target(

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Text from schema files made safe for a DOT file: quoted identifiers and
 /// the text of HTML-like labels.
 ///
@@ -23,20 +25,7 @@ enum DOTText {
 
     /// `text` as the content of an HTML-like label: XML's five special
     /// characters as entities.
-    static func html(_ text: String) -> String {
-        var result = ""
-        for scalar in visible(text).unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func html(_ text: String) -> String { XMLText.escaped(visible(text)) }
 
     /// `text` with C0, DEL and C1 control characters written as `\u{…}`.
     static func visible(_ text: String) -> String {

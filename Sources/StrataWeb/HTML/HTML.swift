@@ -1,25 +1,12 @@
+import StrataCore
+
 /// HTML text made safe: every value, name and message from a store, a
 /// model or a request reaches a page through ``escape(_:)``, so a title
 /// `<script>alert(1)</script>` shows as text.
 enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by their entities:
     /// safe as element content and as a quoted attribute value.
-    static func escape(_ text: some StringProtocol) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\0": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: some StringProtocol) -> String { XMLText.escaped(text) }
 
     /// `text` percent-encoded for one path segment or query value of a
     /// URL: everything but unreserved ASCII (RFC 3986) is encoded.
