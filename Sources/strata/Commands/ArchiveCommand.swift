@@ -68,9 +68,7 @@ struct ArchiveCommand: Command {
                     for: URL(fileURLWithPath: output), activity: "archiving-html")
                 let folder = scratch.appendingPathComponent("html", isDirectory: true)
                 site = folder
-                var options = StoreSite.Options()
-                options.schemas = schemas.map { URL(fileURLWithPath: $0, isDirectory: true) }
-                if let schemas { options.chain = try SchemaSource.loadChain(schemas) }
+                let options = try StoreSite.Options.command(schemas: schemas, showing: store)
                 try StaticSiteExporter(storeAt: URL(fileURLWithPath: store), options: options)
                     .export(to: folder)
                 archiver.extraFiles = (folder, BundleManifest.siteFolder)

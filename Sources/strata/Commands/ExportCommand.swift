@@ -164,36 +164,10 @@ struct ExportCommand: Command {
             throw UsageError("'--arg' needs a '--where' predicate", command: Self.self)
         }
         if html {
-            guard output != "-" else {
-                throw UsageError(
-                    "'--format html' writes a folder; give -o <folder>", command: Self.self)
-            }
-            guard entity == nil, predicate == nil, sort == nil, limit == nil, fields == nil,
-                nested.isEmpty, !ids, mediaDirectory == nil, body == nil, delimiter == nil,
-                title == nil, !progress
-            else {
-                throw UsageError(
-                    "'--format html' writes the whole store; it takes only -o, --schemas, "
-                        + "--force and --json",
-                    command: Self.self)
-            }
-            return
+            return try checkWholeStore("html", writes: "a folder; give -o <folder>", of: "store")
         }
         if dayOne {
-            guard output != "-" else {
-                throw UsageError(
-                    "'--format dayone' writes a zip file; give -o <file>", command: Self.self)
-            }
-            guard entity == nil, predicate == nil, sort == nil, limit == nil, fields == nil,
-                nested.isEmpty, !ids, mediaDirectory == nil, body == nil, delimiter == nil,
-                title == nil, !progress
-            else {
-                throw UsageError(
-                    "'--format dayone' writes the whole diary; it takes only -o, --schemas, "
-                        + "--force and --json",
-                    command: Self.self)
-            }
-            return
+            return try checkWholeStore("dayone", writes: "a zip file; give -o <file>", of: "diary")
         }
         if format == nil, output == "-" || ExportFormat.guess(path: output) == nil {
             throw UsageError(
@@ -211,6 +185,24 @@ struct ExportCommand: Command {
         }
     }
 
+    /// The options a format that writes the whole store (`dayone`,
+    /// `html`) takes: -o (a file or folder, not stdout), --schemas, --force
+    /// and --json.
+    private func checkWholeStore(_ format: String, writes: String, of whole: String) throws {
+        guard output != "-" else {
+            throw UsageError("'--format \(format)' writes \(writes)", command: Self.self)
+        }
+        guard entity == nil, predicate == nil, sort == nil, limit == nil, fields == nil,
+            nested.isEmpty, !ids, mediaDirectory == nil, body == nil, delimiter == nil,
+            title == nil, !progress
+        else {
+            throw UsageError(
+                "'--format \(format)' writes the whole \(whole); "
+                    + "it takes only -o, --schemas, --force and --json",
+                command: Self.self)
+        }
+    }
+
     func run() throws {
         if html { return try exportSite() }
         try StoreActivity.run(store, "export from the store") { try export() }
@@ -221,10 +213,7 @@ struct ExportCommand: Command {
     private func exportSite() throws {
         let served = try ServedStore(store, schemas: schemas)
         defer { served.remove() }
-        var options = StoreSite.Options()
-        options.schemas = schemas.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        if let schemas { options.chain = try SchemaSource.loadChain(schemas) }
-        options.title = URL(fileURLWithPath: store).lastPathComponent
+        let options = try StoreSite.Options.command(schemas: schemas, showing: store)
         let summary = try StoreActivity.run(served.store.path, "export the store as a web site") {
             try StaticSiteExporter(storeAt: served.store, options: options)
                 .export(to: URL(fileURLWithPath: output, isDirectory: true), replacing: force)

@@ -73,10 +73,7 @@ struct ServeCommand: Command {
 
         let served = try ServedStore(source, schemas: schemas)
         defer { served.remove() }
-        var options = StoreSite.Options()
-        options.schemas = schemas.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        if let schemas { options.chain = try SchemaSource.loadChain(schemas) }
-        options.title = URL(fileURLWithPath: source).lastPathComponent
+        var options = try StoreSite.Options.command(schemas: schemas, showing: source)
         var token = self.token
         if token == nil, !Self.isLoopback(host) {
             token = Self.randomToken()

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataWeb
 
 /// The store a view reads: the file given, or a bundle restored into a
 /// private temporary folder (removed when the view stops).
@@ -48,5 +49,19 @@ struct ServedStore {
     func remove() {
         // Best effort: a folder in the temporary directory.
         if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+}
+
+extension StoreSite.Options {
+    /// The options of the commands that show a store (`serve`, `export
+    /// --format html`, `archive --with-html`): the model folder given with
+    /// `--schemas`, loaded as every command loads one, and the name of
+    /// what was given, for the pages' header.
+    static func command(schemas: String?, showing path: String) throws -> Self {
+        var options = Self()
+        options.schemas = schemas.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        options.chain = try schemas.map(SchemaSource.loadChain)
+        options.title = URL(fileURLWithPath: path).lastPathComponent
+        return options
     }
 }
