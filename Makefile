@@ -61,6 +61,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	@bash .ci/check-layers
+	@bash .ci/check-test-suites
 	@$(MAKE) --no-print-directory browser-test
 	@$(MAKE) --no-print-directory fuzz-smoke
 	@$(MAKE) --no-print-directory diary-app

@@ -5,7 +5,7 @@ import Testing
 /// `strata check STORE` (issue 27, point 13): the store's fsck passes on
 /// every store `strata demo` makes and fails, naming the object, on a
 /// damaged page, a one-sided to-one and a value breaking a rule.
-@Suite struct CheckCommandTests {
+struct CheckCommandTests {
     /// One demo run shared by the tests of a process.
     final class Demo: @unchecked Sendable {
         let folder: ScratchFolder

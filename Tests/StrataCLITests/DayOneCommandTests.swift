@@ -4,7 +4,7 @@ import Testing
 
 /// `strata import … --format dayone` and `strata export … --format dayone`,
 /// run as the built binary on a Day One export the test writes.
-@Suite struct DayOneCommandTests {
+struct DayOneCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

@@ -5,7 +5,7 @@ import Testing
 /// unarchives (to a store that passes it too), and archives again to the
 /// same bytes: the same objects, keys and media (issue 27: the demo's
 /// `Recipes.sqlite` had one-sided images, so its bundle was refused).
-@Suite struct DemoArchiveRoundTripTests {
+struct DemoArchiveRoundTripTests {
     @Test func testEveryDemoStoreArchivesAndUnarchivesToTheSameObjects() throws {
         let folder = try ScratchFolder()
         let demo = folder.path("demo")

@@ -4,7 +4,7 @@ import Testing
 /// `strata demo` finds the bundled samples from any folder, and a folder
 /// named on the command line that is not there is said so, not met with
 /// Foundation's error.
-@Suite struct DemoFoldersCommandTests {
+struct DemoFoldersCommandTests {
     @Test func testTheDemoRunsFromAFolderOutsideThePackage() throws {
         let folder = try ScratchFolder()
         let outcome = try ProgramRunner.run(

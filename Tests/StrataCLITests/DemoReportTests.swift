@@ -3,7 +3,7 @@ import Testing
 
 /// `strata demo`'s closing report: one line per step, whose counts are what
 /// `strata info` finds in each store afterwards.
-@Suite struct DemoReportTests {
+struct DemoReportTests {
     @Test func testTheReportMatchesWhatTheStoresContain() throws {
         let folder = try ScratchFolder()
         let demo = folder.path("demo")

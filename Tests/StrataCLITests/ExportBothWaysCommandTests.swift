@@ -5,7 +5,7 @@ import Testing
 /// Issue 28 from the command line: `strata export` in every format import
 /// reads (points 5), progress on export, archive and unarchive (point 6),
 /// and key paths in `--fields` (point 4, the export half).
-@Suite struct ExportBothWaysCommandTests {
+struct ExportBothWaysCommandTests {
     private let folder: ScratchFolder
     private let schemas: String
     private let store: String

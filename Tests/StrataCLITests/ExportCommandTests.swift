@@ -3,7 +3,7 @@ import Testing
 
 /// `strata export`, `strata archive`, `strata unarchive`, and the demo's
 /// bundle step, run as the built binary.
-@Suite struct ExportCommandTests {
+struct ExportCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

@@ -4,7 +4,7 @@ import Testing
 /// Issue 27, point 8, run as a user runs it: fields beyond `--columns` are a
 /// located error unless `--ignore-unknown`; a record may end before its
 /// optional trailing columns.
-@Suite struct ImportColumnsCommandTests {
+struct ImportColumnsCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

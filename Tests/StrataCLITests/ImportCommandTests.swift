@@ -4,7 +4,7 @@ import Testing
 
 /// `strata import`, run as a user runs it: the bundled samples, a bad
 /// record in each policy, re-imports, dry runs and bad usage.
-@Suite struct ImportCommandTests {
+struct ImportCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

@@ -4,7 +4,7 @@ import Testing
 /// `strata import` of dates that are not ISO 8601, as a user meets them
 /// (issue 28, point 2): seattle-temps' slashed `2010/01/01 00:00`, read
 /// with `--date-format` in a time zone whose clocks change.
-@Suite struct ImportDateCommandTests {
+struct ImportDateCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

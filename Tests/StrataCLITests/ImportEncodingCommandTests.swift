@@ -4,7 +4,7 @@ import Testing
 /// `strata import --encoding` for the txt formats, as for CSV: a Latin-1
 /// note file is refused by strict UTF-8 with the option named, then read
 /// with it — or guessed, with a note, when no encoding is given.
-@Suite struct ImportEncodingCommandTests {
+struct ImportEncodingCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

@@ -4,7 +4,7 @@ import Testing
 /// Issue 28, points 2 and 8: errors that name the fix — a single-quoted
 /// header, a CSV in a `.txt` file, an output that exists, and entity
 /// guessing that reports the best fit and its unmatched fields at once.
-@Suite struct ImportErrorHintsCommandTests {
+struct ImportErrorHintsCommandTests {
     private let folder: ScratchFolder
     private let schemas: String
 

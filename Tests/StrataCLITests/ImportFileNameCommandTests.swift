@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 28, point 8: `strata import … --format txt-files --file-name-into
 /// <attr>`, run as the built binary.
-@Suite struct ImportFileNameCommandTests {
+struct ImportFileNameCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

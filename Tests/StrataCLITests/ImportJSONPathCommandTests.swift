@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 28, point 3: `strata import --path` on a CycloneDX-shaped SBOM.
-@Suite struct ImportJSONPathCommandTests {
+struct ImportJSONPathCommandTests {
     private let folder: ScratchFolder
     private let schemas: String
     private let bom: String

@@ -4,7 +4,7 @@ import Testing
 /// Issue 28, point 4: relationships both ways by key path. What export
 /// writes of a relationship — an id (`Species/p1`) or a related value
 /// (`species.name`) — imports back as the same links.
-@Suite struct ImportLinksCommandTests {
+struct ImportLinksCommandTests {
     private let folder: ScratchFolder
     private let schemas: String
     private let store: String

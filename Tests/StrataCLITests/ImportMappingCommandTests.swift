@@ -4,7 +4,7 @@ import Testing
 /// Issue 27, point 4: `strata import --mapping` with a broken expression
 /// stops with the mapping file's place, and leaves no store and no work
 /// file behind.
-@Suite struct ImportMappingCommandTests {
+struct ImportMappingCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

@@ -5,7 +5,7 @@ import Testing
 /// `NA`, `NULL` or `N/A` for "no value"; `--null` (and a mapping file's
 /// `nulls` and `fieldNulls`) read them as no value, and a strict import
 /// that meets one says so.
-@Suite struct ImportMissingValuesCommandTests {
+struct ImportMissingValuesCommandTests {
     private let folder: ScratchFolder
     private let schemas: String
 

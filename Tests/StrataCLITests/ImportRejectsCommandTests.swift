@@ -5,7 +5,7 @@ import Testing
 /// be the store, its companions, the input or an existing file without
 /// `--force`; it is refused before anything is read, and the file is written
 /// only when a record is rejected, whole, at the end.
-@Suite struct ImportRejectsCommandTests {
+struct ImportRejectsCommandTests {
     private let folder: ScratchFolder
     private let store: String
     private let input: String

@@ -4,7 +4,7 @@ import Testing
 /// `strata info` on real stores written by Core Data, copied with their WAL
 /// files: the rows are counted through the WAL and the copies stay
 /// byte-identical.
-@Suite struct InfoFixtureCommandTests {
+struct InfoFixtureCommandTests {
     static let fixtures = StrataRunner.packageRoot.appendingPathComponent(
         "Tests/StrataTests/Fixtures/coredata")
 

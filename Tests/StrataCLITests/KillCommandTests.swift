@@ -8,7 +8,7 @@ import Testing
 /// or the new one and passes `integrity_check`, and the next run of a
 /// command on it leaves no work file behind (issue 27, point 10 and its
 /// crash-and-kill item). `STRATA_CLI_KILLS` scales the number of kills.
-@Suite struct KillCommandTests {
+struct KillCommandTests {
     private let folder: ScratchFolder
     private let kills = Int(ProcessInfo.processInfo.environment["STRATA_CLI_KILLS"] ?? "") ?? 30
 

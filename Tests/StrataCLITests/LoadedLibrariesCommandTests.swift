@@ -5,7 +5,7 @@ import Testing
 /// libarchive only when a document or a zip is read or written, libcrypto
 /// never as a shared library (its digests are linked in). Each loaded
 /// library cost every command a share of a millisecond.
-@Suite struct LoadedLibrariesCommandTests {
+struct LoadedLibrariesCommandTests {
     /// The shared libraries a run of `strata` opened, as the dynamic loader
     /// reports them (`LD_DEBUG=files`: `file=libxml2.so.2 [0]; …` on
     /// stderr), with what the run printed.

@@ -4,7 +4,7 @@ import Testing
 /// `strata migrate` on a store whose abstract parent goes (objc.io Moody,
 /// 3→4): the dry run finds nothing to acknowledge, and the summary shows
 /// the parent's objects as moved to its former subentities, not lost.
-@Suite struct MigrateAbstractParentCommandTests {
+struct MigrateAbstractParentCommandTests {
     @Test func testSummaryShowsTheRemovedParentsObjectsAsMoved() throws {
         let scratch = try ScratchFolder()
         let schemas = scratch.path("Moody")

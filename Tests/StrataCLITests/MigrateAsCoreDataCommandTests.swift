@@ -3,7 +3,7 @@ import Testing
 
 /// `strata migrate --as-core-data` (issue 16): what Core Data's lightweight
 /// migration would make of the store, every acceptance listed with its count.
-@Suite struct MigrateAsCoreDataCommandTests {
+struct MigrateAsCoreDataCommandTests {
     /// v2 drops `keywords` and adds the required `summary` without a
     /// default; the v1 store holds one note with keywords.
     private func setUp() throws -> (ScratchFolder, schemas: String, store: String) {

@@ -4,7 +4,7 @@ import Testing
 /// `strata migrate` says what it did about a backup: none for a run that only
 /// adds or whose only lossy stage is its last, the backup's name for one
 /// that can lose something before a later stage (issue 25).
-@Suite struct MigrateBackupCommandTests {
+struct MigrateBackupCommandTests {
     static let v1 =
         #""title": { "type": "string" }, "keywords": { "type": "string", "optional": true }"#
     static let adding = v1 + #", "summary": { "type": "string", "optional": true }"#

@@ -4,7 +4,7 @@ import Testing
 
 /// `strata migrate`: dry runs that write nothing, refusals with exit 1, runs
 /// that upgrade the store, bad usage with 64.
-@Suite struct MigrateCommandTests {
+struct MigrateCommandTests {
     /// A Notes chain: v2 renames `body`, adds `pinned` (default) and drops
     /// `keywords` (lossy); and a v1 store with one note that has keywords.
     private func setUp() throws -> (ScratchFolder, schemas: String, store: String) {

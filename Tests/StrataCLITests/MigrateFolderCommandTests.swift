@@ -6,7 +6,7 @@ import Testing
 /// at a time, one result per store (a JSON line with `--json`); a store
 /// refused or failed never stops the others, and the exit status is 0 only
 /// when every store ended migrated or up to date.
-@Suite struct MigrateFolderCommandTests {
+struct MigrateFolderCommandTests {
     /// A Diary store named `name` in `folder` at `version`; at version 1
     /// it holds two diary entries.
     private func diary(_ name: String, version: Int, in folder: String) throws -> String {

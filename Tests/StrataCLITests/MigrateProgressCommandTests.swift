@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 28, point 6: `migrate --progress` says where it is, stage by
 /// stage, on stderr outside a terminal; without the flag it says nothing.
-@Suite struct MigrateProgressCommandTests {
+struct MigrateProgressCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// `strata query` on a Notes store made by `strata create` and filled with
 /// the `sqlite3` shell.
-@Suite struct QueryCommandTests {
+struct QueryCommandTests {
     private let folder: ScratchFolder
     private let store: String
 

@@ -4,7 +4,7 @@ import Testing
 /// Renaming identifiers from Xcode's `elementID` through `schema
 /// from-xcdatamodel` and `migrate`: the renamed, widened attribute keeps its
 /// values; a pairing Core Data could not infer is refused before writing.
-@Suite struct RenamingIdentifierCommandTests {
+struct RenamingIdentifierCommandTests {
     /// Writes `Chat.xcdatamodeld` with one version per `attributes` body.
     static func model(in folder: ScratchFolder, _ versions: [String]) throws -> String {
         for (index, attributes) in versions.enumerated() {

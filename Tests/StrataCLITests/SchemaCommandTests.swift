@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `strata schema check` and `strata schema hash`.
-@Suite struct SchemaCommandTests {
+struct SchemaCommandTests {
     static let models = ["Contacts", "Diary", "Notes", "Recipes"]
     /// The newest version of each bundled model.
     static let newest = ["Contacts": 2, "Diary": 4, "Notes": 1, "Recipes": 2]

@@ -5,7 +5,7 @@ import Testing
 /// `strata schema diagram`: every bundled model drawn as valid SVG with one
 /// box per entity and one edge per inverse pair; the formats; the migration
 /// colours; exit codes; and what happens without Graphviz.
-@Suite struct SchemaDiagramCommandTests {
+struct SchemaDiagramCommandTests {
     /// Every model folder under `Schemas/`.
     static let models: [String] = {
         let folder = StrataRunner.packageRoot.appendingPathComponent("Schemas")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `strata schema diff` on schema files the tests write to a temporary folder.
-@Suite struct SchemaDiffCommandTests {
+struct SchemaDiffCommandTests {
     static let version1 = """
         { "format": "strata-schema/1", "model": "Notes", "version": 1,
           "entities": { "Note": { "attributes": {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `strata schema from-xcdatamodel`, on the real Xcode models of the fixtures.
-@Suite struct SchemaFromXcdatamodelCommandTests {
+struct SchemaFromXcdatamodelCommandTests {
     static let fixtures = "Tests/StrataTests/Fixtures/coredata"
     static let bookmarks = "\(fixtures)/ddg-bookmarks/BookmarksModel.xcdatamodeld"
 
@@ -191,7 +191,7 @@ import Testing
 
 /// Issue 16: the version order of a model named as the Xcode Server
 /// client's, printed, and `--order` overriding it.
-@Suite struct SchemaFromXcdatamodelOrderCommandTests {
+struct SchemaFromXcdatamodelOrderCommandTests {
     static let folders = [
         "XCServerCoreData", "XCServerCoreData1.1.0", "XCServerCoreData1.2.0",
         "XCServerCoreData2.0.0", "XCServerCoreData2.0.1", "XCServerCoreData2.0.2",

@@ -5,7 +5,7 @@ import Testing
 /// mapping models (`Samples/MediaHistory`, SRGUserData's shape) converted
 /// with `schema from-xcdatamodel --mapping-models` and `schema
 /// from-xcmappingmodel`, then a version 1 store migrated through both.
-@Suite struct SchemaFromXcmappingmodelCommandTests {
+struct SchemaFromXcmappingmodelCommandTests {
     static let sample = "Samples/MediaHistory"
     static let model = "\(sample)/MediaHistory.xcdatamodeld"
 

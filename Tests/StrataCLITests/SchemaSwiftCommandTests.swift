@@ -3,7 +3,7 @@ import Testing
 
 /// `strata schema swift`: typed classes of a schema version; collisions are
 /// located errors that write nothing.
-@Suite struct SchemaSwiftCommandTests {
+struct SchemaSwiftCommandTests {
     @Test func testWritesTheClassesOfTheNewestOrAGivenVersion() throws {
         let folder = try ScratchFolder()
         let output = folder.path("Diary.swift")

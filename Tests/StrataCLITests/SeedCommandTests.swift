@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `strata seed` and the seeding part of `strata demo`.
-@Suite struct SeedCommandTests {
+struct SeedCommandTests {
     static let plist = "Samples/Recipes/seed-recipes.plist"
     static let mapping = "Samples/Recipes/seed-recipes.mapping.json"
 

@@ -7,7 +7,7 @@ import Testing
 ///
 /// The permission cases run `strata` as `nobody` when the tests run as root,
 /// since root may write any file whatever its mode.
-@Suite struct StoreAccessCommandTests {
+struct StoreAccessCommandTests {
     @Test func testADirectoryIsNotAStoreFile() throws {
         let folder = try ScratchFolder()
         for command in ["info", "query"] {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `strata create`, `strata info` and `strata demo`.
-@Suite struct StoreCommandTests {
+struct StoreCommandTests {
     @Test(arguments: SchemaCommandTests.models)
     func testCreateThenInfoIdentifiesTheVersion(model: String) throws {
         let folder = try ScratchFolder()

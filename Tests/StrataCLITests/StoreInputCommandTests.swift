@@ -6,7 +6,7 @@ import Testing
 /// a name, not a path; a seed's triggers and views are not copied; rows
 /// whose `Z_ENT` names no entity are shown by `info` and refused by
 /// `export`, `archive` and `seed` (which would leave them out).
-@Suite struct StoreInputCommandTests {
+struct StoreInputCommandTests {
     private let folder: ScratchFolder
 
     init() throws {

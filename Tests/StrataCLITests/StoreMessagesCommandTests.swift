@@ -4,7 +4,7 @@ import Testing
 /// Messages of failures (issue 27, point 12): each names the store, what
 /// was being done and what to do — no SQL statement, no raw Foundation
 /// error, no record blamed for the disk.
-@Suite struct StoreMessagesCommandTests {
+struct StoreMessagesCommandTests {
     private let folder: ScratchFolder
     private let store: String
 

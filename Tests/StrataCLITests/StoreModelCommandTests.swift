@@ -5,7 +5,7 @@ import Testing
 /// Issue 10, item 8: `info` and `query` find the model of a store Strata
 /// created without `--schemas`; a `--schemas` that disagrees with the store
 /// is refused; a store that names no model asks for one.
-@Suite struct StoreModelCommandTests {
+struct StoreModelCommandTests {
     private let folder: ScratchFolder
     private let store: String
 

@@ -4,7 +4,7 @@ import Testing
 /// Store paths given as symbolic links (issue 27, point 2): every command
 /// works on the real file, locks, backs up, copies and journals by its
 /// path, and never creates a file through a link Strata did not make.
-@Suite struct StorePathCommandTests {
+struct StorePathCommandTests {
     private let folder: ScratchFolder
     private let real: String
     private let link: String

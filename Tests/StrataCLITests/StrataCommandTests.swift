@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `strata` with no command, `--help`, and bad usage.
-@Suite struct StrataCommandTests {
+struct StrataCommandTests {
     @Test func testHelpListsEveryCommandAndExitsZero() throws {
         let outcome = try StrataRunner.run(["--help"])
         #expect(outcome.status == 0)

@@ -8,7 +8,7 @@ import Testing
 /// Work files killed runs left (issue 27, point 10): the next run of any
 /// command on the target removes them; an archive or export replaced with
 /// `--force` keeps the target's permissions.
-@Suite struct WorkFilesCommandTests {
+struct WorkFilesCommandTests {
     private let folder: ScratchFolder
     private let store: String
 

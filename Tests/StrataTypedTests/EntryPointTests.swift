@@ -7,7 +7,7 @@ import Testing
 /// top-level context is used from a `@MainActor` function. The examples
 /// are kept here as text (DocExampleCoverageTests finds their lines) since
 /// a test target can hold neither a `@main` type nor top-level code.
-@Suite struct EntryPointTests {
+struct EntryPointTests {
     /// The README's first example: the entry point of a program calling
     /// `keepADiary`, which READMEDocExamples.swift holds as the README
     /// writes it.

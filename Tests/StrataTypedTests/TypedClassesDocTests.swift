@@ -6,7 +6,7 @@ import Testing
 /// ``TypedEntity``, ``Context/fetch(_:where:_:sortedBy:)``,
 /// ``SwiftClassGenerator`` and ``CodegenError``, compiled and run as
 /// written (with the Diary classes generated from version 3).
-@Suite struct TypedClassesDocTests {
+struct TypedClassesDocTests {
     @Test func testTypedClassesArticleExamples() throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-typed-doc-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import struct StrataContext.SortDescriptor
 
 /// What a context does with generated classes: hands out their instances,
 /// relates them, fetches them typed, and refuses classes of another version.
-@Suite struct TypedContextTests {
+struct TypedContextTests {
     @Test func testFetchedAndRelatedObjectsAreInstancesOfTheGeneratedClasses() throws {
         let fixture = try TypedFixture(model: try TypedFixture.allTypes())
         let owner = Owner(context: fixture.context)
@@ -136,7 +136,7 @@ import struct StrataContext.SortDescriptor
 }
 
 /// The schema a generated model enum carries.
-@Suite struct TypedModelSchemaTests {
+struct TypedModelSchemaTests {
     @Test func testTheEmbeddedSchemaIsTheVersionTheClassesCameFrom() throws {
         let embedded = try DiaryModel.loadSchema()
         let original = try TypedFixture.model("Schemas/Diary", version: 3)

@@ -5,7 +5,7 @@ import Testing
 /// The typed side of the convenience API: `findAll`, `findFirst`, `count`
 /// and sorting with a direction, on generated classes (Notes version 1),
 /// unsaved changes included.
-@Suite struct TypedConvenienceTests {
+struct TypedConvenienceTests {
     /// Three notes, the newest last inserted in the middle so that no order
     /// comes for free from primary keys; saved, plus one unsaved.
     static func notes() throws -> (TypedFixture, Context) {

@@ -4,7 +4,7 @@ import Testing
 
 /// Every attribute type through a generated property, a save and a fetch on
 /// a fresh connection.
-@Suite struct TypedRoundTripTests {
+struct TypedRoundTripTests {
     @Test func testEveryAttributeTypeRoundTripsThroughGeneratedProperties() throws {
         let fixture = try TypedFixture(model: try TypedFixture.allTypes())
         let when = Date(timeIntervalSinceReferenceDate: 123_456_789.25)

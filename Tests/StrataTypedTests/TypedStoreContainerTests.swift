@@ -4,7 +4,7 @@ import Testing
 
 /// `StoreContainer(model:)` from a generated model alone: no schema files
 /// anywhere near the store, the classes registered on its context.
-@Suite struct TypedStoreContainerTests {
+struct TypedStoreContainerTests {
     /// A temporary folder holding only a JSON seed of two notes.
     final class Folder {
         let url = FileManager.default.temporaryDirectory

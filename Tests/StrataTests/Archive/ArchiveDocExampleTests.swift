@@ -7,7 +7,7 @@ import Testing
 /// The code examples of the Archive folder's doc comments (``ZipWriter``,
 /// ``ZipReader``, ``ZipExtraction``, ``ZipLimits``, ``ArchiveError``),
 /// compiled and run as written.
-@Suite struct ArchiveDocExampleTests {
+struct ArchiveDocExampleTests {
     @Test func testZipWriterExamples() throws {
         let folder = try TemporaryDirectory()
         let photoURL = folder.file("photo.jpg")

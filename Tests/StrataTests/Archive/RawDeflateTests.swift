@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct RawDeflateTests {
+struct RawDeflateTests {
     /// Bytes that compress well but span several 64 KB chunks.
     static let sample = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251 + $0 / 997) })
 

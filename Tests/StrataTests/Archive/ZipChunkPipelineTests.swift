@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ZipChunkPipelineTests {
+struct ZipChunkPipelineTests {
     struct Refused: Error, Equatable {}
 
     @Test func testChunksReachTheWriterThreadWholeAndInOrder() throws {

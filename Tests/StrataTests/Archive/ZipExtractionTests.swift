@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ZipExtractionTests {
+struct ZipExtractionTests {
     typealias Entry = RawZip.Entry
 
     static func file(_ name: String, _ text: String = "x", deflated: Bool = false) -> Entry {

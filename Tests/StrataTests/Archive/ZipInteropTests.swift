@@ -6,7 +6,7 @@ import Testing
 
 /// Archives written by other tools (Info-ZIP `zip`, Python's `zipfile`),
 /// read by ZipReader; skipped where the tool is missing.
-@Suite struct ZipInteropTests {
+struct ZipInteropTests {
     @Test func testReadsAnInfoZipArchiveWithFolders() throws {
         guard let zip = ZipWriterTests.tool("zip") else { return }
         let folder = try TemporaryDirectory()

@@ -6,7 +6,7 @@ import Testing
 
 /// Hostile archives, each built byte by byte, each refused with its entry
 /// named.
-@Suite struct ZipReaderTests {
+struct ZipReaderTests {
     typealias Entry = RawZip.Entry
 
     /// Writes the archive and opens it with a reader.

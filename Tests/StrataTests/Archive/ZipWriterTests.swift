@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ZipWriterTests {
+struct ZipWriterTests {
     /// Bytes that deflate well and span several chunks.
     static let text = Data((0..<600_000).map { UInt8(truncatingIfNeeded: $0 % 251 + $0 / 997) })
 

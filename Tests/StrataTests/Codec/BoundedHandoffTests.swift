@@ -7,7 +7,7 @@ import Testing
 /// Values cross from a producing thread to the consumer in order, at most
 /// `capacity` waiting; the producer's error arrives after its values; a
 /// cancel stops a producer blocked on a full queue.
-@Suite struct BoundedHandoffTests {
+struct BoundedHandoffTests {
     /// Runs `body` on a new thread.
     private static func spawn(_ body: @escaping @Sendable () -> Void) {
         Thread(block: body).start()
@@ -64,7 +64,7 @@ import Testing
 }
 
 /// The consumer's own failure reaches the producer, which then finishes.
-@Suite struct BoundedHandoffStopTests {
+struct BoundedHandoffStopTests {
     @Test func testAStoppedConsumersErrorIsWhatThePushThrows() throws {
         struct Refused: Error {}
         let handoff = BoundedHandoff<Int>(capacity: 4)

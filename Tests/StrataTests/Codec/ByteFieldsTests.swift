@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ByteFieldsTests {
+struct ByteFieldsTests {
     @Test func testFieldsReadLittleEndianAndZeroPastTheEnd() {
         var fields = ByteFields([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0xFF])
         #expect(fields.uint32() == 0x0403_4B50)

@@ -6,7 +6,7 @@ import Testing
 /// Issue 28, points 7 and 2: `--date-format` read by a compiled pattern
 /// that agrees with `DateFormatter` on every value it settles, and a local
 /// time in a daylight-saving gap reported as such.
-@Suite struct DatePatternTests {
+struct DatePatternTests {
     /// What `DateFormatter` (POSIX, not lenient) reads: the reference.
     private static func formatter(_ pattern: String, _ zone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ISO8601DateTests {
+struct ISO8601DateTests {
     @Test func testParsesDatesAndDateTimesAgainstTheReferenceDate() {
         #expect(ISO8601Date.seconds(from: "2001-01-01T00:00:00Z") == 0)
         #expect(ISO8601Date.seconds(from: "2001-01-01") == 0)
@@ -55,7 +55,7 @@ import Testing
     }
 }
 
-@Suite struct ISO8601DateFormsTests {
+struct ISO8601DateFormsTests {
     @Test func testAFractionMayHaveAnyNumberOfDigits() {
         #expect(ISO8601Date.seconds(from: "2001-01-01T00:00:00.1234567890Z") == 0.123456789)
         #expect(

@@ -6,7 +6,7 @@ import Testing
 
 /// The one JSON writer: escapes, numbers, dates, and both layouts (one line
 /// for exports and bundles, indented for Day One files).
-@Suite struct JSONWriterTests {
+struct JSONWriterTests {
     private func text(_ style: JSONWriter.Style = .compact, _ build: (inout JSONWriter) -> Void)
         -> String
     {

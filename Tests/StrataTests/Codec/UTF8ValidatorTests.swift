@@ -4,7 +4,7 @@ import Testing
 @testable import StrataCore
 
 /// What RFC 3629 accepts and refuses, at the edges of each length.
-@Suite struct UTF8ValidatorTests {
+struct UTF8ValidatorTests {
     private func firstError(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { UTF8Validator.firstProblem(in: $0)?.index }
     }
@@ -30,7 +30,7 @@ import Testing
 
 /// The txt readers' view: each problem named at its first byte, in the
 /// words a line reader reports.
-@Suite struct UTF8ValidatorMessageTests {
+struct UTF8ValidatorMessageTests {
     func problem(_ bytes: [UInt8]) -> UTF8Validator.Problem? {
         bytes.withUnsafeBufferPointer { UTF8Validator.firstProblem(in: $0) }
     }
@@ -68,7 +68,7 @@ import Testing
 
 /// JSON text may hold NUL (escaped or not, it is the parser's to judge);
 /// the validator then checks only the encoding.
-@Suite struct UTF8ValidatorJSONTests {
+struct UTF8ValidatorJSONTests {
     @Test func testNULPassesWhenAllowedAndAStartIsHonoured() {
         let bytes: [UInt8] = Array("abcdefgh".utf8) + [0, 0xC3, 0xA9, 0xFF]
         bytes.withUnsafeBufferPointer { buffer in

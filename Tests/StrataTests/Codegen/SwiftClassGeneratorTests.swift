@@ -7,7 +7,7 @@ import Testing
 
 /// The generator's names: renamings with warnings, collisions as located
 /// errors, the schema's comments as documentation.
-@Suite struct SwiftClassGeneratorTests {
+struct SwiftClassGeneratorTests {
     private func model(_ entities: [Entity], name: String = "Test") -> Model {
         Model(name: name, version: 1, entities: entities)
     }

@@ -8,7 +8,7 @@ import Testing
 /// An attribute's `pattern` during a save: a text that cannot be checked
 /// within the ``RegexLimits`` stops the save naming the object and the
 /// property, instead of passing or failing as if it did not match.
-@Suite struct AttributePatternTests {
+struct AttributePatternTests {
     private func fixture() throws -> ContextFixture {
         try ContextFixture(
             model: MappingTestSupport.model(

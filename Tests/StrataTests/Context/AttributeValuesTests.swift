@@ -5,7 +5,7 @@ import Testing
 
 /// The attribute values of an object: inline ones and the overflow array
 /// behave as one array of optionals.
-@Suite struct AttributeValuesTests {
+struct AttributeValuesTests {
     @Test func testNewValuesAreNilForEveryCount() {
         for count in 0...9 {
             let values = AttributeValues(count: count)

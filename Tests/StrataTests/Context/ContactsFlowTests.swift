@@ -6,7 +6,7 @@ import Testing
 
 /// The contacts tutorial app: add, edit, delete, and a list sorted by last
 /// name.
-@Suite struct ContactsFlowTests {
+struct ContactsFlowTests {
     /// Adds a contact as the app's "new contact" form does.
     @discardableResult
     private func add(_ context: Context, _ first: String, _ last: String) throws -> ManagedObject {

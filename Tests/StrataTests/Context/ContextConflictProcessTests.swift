@@ -8,7 +8,7 @@ import Testing
 /// Two processes saving the same object: the conflict is detected and no
 /// edit is lost. The other process is `strata-test-writer`, built beside the
 /// test binary.
-@Suite struct ContextConflictProcessTests {
+struct ContextConflictProcessTests {
     /// What the writer printed and how it ended.
     struct Run {
         var status: Int32

@@ -7,7 +7,7 @@ import Testing
 
 /// The context's own life: uniquing, rollback, reset, errors, ids, failed
 /// saves, observers, merging and conflicts between contexts.
-@Suite struct ContextLifecycleTests {
+struct ContextLifecycleTests {
     /// A contacts store with Ada Lovelace (p1) and Alan Turing (p2) saved.
     func twoContacts() throws -> ContextFixture {
         let fixture = try ContextFixture("Contacts")

@@ -7,7 +7,7 @@ import Testing
 
 /// A context refuses a model whose version hashes are not the store's, unless
 /// asked for a read-only, best-effort view (which never saves).
-@Suite struct ContextModelCheckTests {
+struct ContextModelCheckTests {
     /// A Diary version-3 store with one entry whose body is set.
     private func diaryThree() throws -> (ContextFixture, SchemaChain) {
         let chain = try SchemaChain.load(

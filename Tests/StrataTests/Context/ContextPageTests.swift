@@ -9,7 +9,7 @@ import Testing
 
 /// Keyset pages (`Context.fetchPage`) give exactly the objects of a sorted
 /// fetch, page after page, in both directions, with NULLs and ties.
-@Suite struct ContextPageTests {
+struct ContextPageTests {
     @Test(arguments: [("score", true), ("score", false), ("title", true), (nil, true)])
     func pagesForwardAndBackwardMatchTheSortedFetch(sort: String?, ascending: Bool) throws {
         let fixture = try WebFixture(entries: 57)

@@ -7,7 +7,7 @@ import Testing
 /// Objects another writer changed: the conflict idiom (a rollback re-reads
 /// the conflicting rows, so a retry saves), `refreshAll()`, and fetches
 /// with `refreshesRefetchedObjects`.
-@Suite struct ContextRefreshTests {
+struct ContextRefreshTests {
     /// A Contacts store holding Ada Lovelace (p1) and Alan Turing (p2), and
     /// a second context on its own connection: the other writer.
     func twoContacts() throws -> (fixture: ContextFixture, other: Context) {

@@ -7,7 +7,7 @@ import Testing
 /// Text that differs only in Unicode form ("café" with é as one scalar,
 /// "cafe\u{301}") is two values to the store, so it is two values to the
 /// context: setting one over the other is a change, and it is saved.
-@Suite struct ContextUnicodeFormTests {
+struct ContextUnicodeFormTests {
     @Test func attributeValuesCompareTextByItsBytes() {
         let composed = AttributeValue.string("caf\u{E9}")
         let decomposed = AttributeValue.string("cafe\u{301}")

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataContext
 
 /// The photo diary: entries with text and media (images, sound recordings).
-@Suite struct DiaryFlowTests {
+struct DiaryFlowTests {
     @Test func testEntryWithTwoMediaSavesAndReloads() throws {
         let diary = try ContextFixture("Diary")
         let context = diary.context

@@ -10,7 +10,7 @@ import struct StrataContext.SortDescriptor
 /// Fetch plans reused for requests that differ only in numbers: the same
 /// objects as a plan made afresh, with unsaved changes judged on the
 /// request's own numbers.
-@Suite struct FetchPlanCacheTests {
+struct FetchPlanCacheTests {
     /// A diary of `count` entries, one a day from 2001-01-01; entry `i`
     /// reads "Entry i", and every fourth also "Weltall".
     private func diary(_ count: Int) throws -> ContextFixture {

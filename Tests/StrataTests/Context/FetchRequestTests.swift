@@ -9,7 +9,7 @@ import struct StrataContext.SortDescriptor
 
 /// Fetch requests with predicates: sorts, limits, batches, counts, unsaved
 /// changes, and the diary's search.
-@Suite struct FetchRequestTests {
+struct FetchRequestTests {
     /// A diary of `count` entries, one a day from 2001-01-01; entry `i` reads
     /// "Entry i" and every third mentions "Weltall", every fifth "ALLES".
     private func diary(_ count: Int) throws -> ContextFixture {

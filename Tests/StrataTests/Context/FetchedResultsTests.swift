@@ -9,7 +9,7 @@ import struct StrataContext.SortDescriptor
 
 /// Sectioned results and the changes they report after saves: notes
 /// sectioned by keyword, sorted by keyword then title.
-@Suite struct FetchedResultsTests {
+struct FetchedResultsTests {
     /// Collects what `onChange` hands over.
     private final class Recorder {
         var reports: [FetchedResultsChanges] = []

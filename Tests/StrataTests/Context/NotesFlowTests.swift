@@ -8,7 +8,7 @@ import struct StrataContext.SortDescriptor
 
 /// The notes app (MagicalRecord style): create, list newest first, find by
 /// title, count, delete — and fetches that see unsaved changes.
-@Suite struct NotesFlowTests {
+struct NotesFlowTests {
     /// A note dated `day` days after 2001-01-01.
     @discardableResult
     private func note(_ context: Context, _ title: String, day: Double) throws -> ManagedObject {

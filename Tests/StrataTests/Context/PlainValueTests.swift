@@ -12,7 +12,7 @@ import struct StrataContext.SortDescriptor
 /// type round-trips through a save and a fetch, values are checked against
 /// the declared type, and a type mismatch is an error naming the attribute
 /// and both types rather than a silent nil.
-@Suite struct PlainValueTests {
+struct PlainValueTests {
     /// One optional attribute of every type, and a to-one and to-many pair.
     static func everyTypeModel() -> Model {
         let types: [(String, AttributeType)] = [

@@ -8,7 +8,7 @@ import struct StrataContext.SortDescriptor
 
 /// Apple's Recipes sample: a recipe with a type (to-one, to-many inverse), an
 /// image (one-to-one, keys on both sides) and ingredients in display order.
-@Suite struct RecipesFlowTests {
+struct RecipesFlowTests {
     private struct Kitchen {
         let fixture: ContextFixture
         let recipe: ManagedObject

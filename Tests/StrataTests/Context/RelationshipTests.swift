@@ -8,7 +8,7 @@ import Testing
 /// Relationship shapes beyond the seed apps: ordered to-many, many-to-many,
 /// reflexive ordered many-to-many, delete rules `deny` and `noAction`, and
 /// inheritance.
-@Suite struct RelationshipTests {
+struct RelationshipTests {
     private func named(_ context: Context, _ entity: String, _ name: String) throws
         -> ManagedObject
     {

@@ -13,7 +13,7 @@ import Testing
 /// messenger's `Message.sender`, `Session.selfUser`): converted from Xcode
 /// with a warning, laid out as a plain foreign key, hashed without an
 /// inverse name, kept by the context and through migrations.
-@Suite struct RelationshipWithoutInverseTests {
+struct RelationshipWithoutInverseTests {
     /// Version 1 of a messenger: `Message.sender` and `Session.selfUser` are
     /// to-ones without an inverse (the session cascades to its user);
     /// `Message.conversation` has one.
@@ -161,7 +161,7 @@ import Testing
 
 /// Migrations of relationships without an inverse: added, removed, gaining
 /// an inverse; every link kept.
-@Suite struct RelationshipWithoutInverseMigrationTests {
+struct RelationshipWithoutInverseMigrationTests {
     /// v1: `Message.sender` → User, no inverse. v2: `Message.reviewer` → User
     /// added, no inverse. v3: `reviewer` removed, `sender` gains the inverse
     /// `User.sent`.

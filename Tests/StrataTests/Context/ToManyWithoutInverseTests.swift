@@ -14,7 +14,7 @@ import Testing
 /// a warning, laid out as a join table of their own (unverified layout),
 /// hashed without an inverse name, kept by the context, queried by
 /// predicates, and migrated with every link kept.
-@Suite struct ToManyWithoutInverseTests {
+struct ToManyWithoutInverseTests {
     static let messenger = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <model type="com.apple.IDECoreDataModeler.DataModel">
@@ -151,7 +151,7 @@ import Testing
 
 /// Migrations of to-many relationships without an inverse: added, removed,
 /// gaining and losing an inverse, every link kept.
-@Suite struct ToManyWithoutInverseMigrationTests {
+struct ToManyWithoutInverseMigrationTests {
     /// v1: `Reaction.users` without an inverse, `Message.sender` to-one
     /// without one. v2: `Message.readers` added (to-many, no inverse). v3:
     /// `readers` removed, `users` gains the inverse `User.reactions`. v4:

@@ -9,7 +9,7 @@ import Testing
 /// never hands it one: store metadata and `.xccurrentversion` holding a set,
 /// or damaged so that only Foundation's lenient reader would read them, are
 /// refused with the place of the set or the damage.
-@Suite struct BinaryPropertyListFoundationTests {
+struct BinaryPropertyListFoundationTests {
     /// `{"k": [1, {"s": set(["a"])}]}` as a binary plist.
     static let withSet = BinaryPropertyList.encode(
         .dictionary(entries: [

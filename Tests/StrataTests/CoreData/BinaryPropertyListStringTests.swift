@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 27, point 8: a UTF-16 string of a binary plist is read exactly or
 /// refused; a lone surrogate is never turned into U+FFFD.
-@Suite struct BinaryPropertyListStringTests {
+struct BinaryPropertyListStringTests {
     /// `[{"name": "A<unit>B"}]` as a binary plist, the middle UTF-16 unit
     /// written as given.
     static func recipes(middle unit: UInt16) -> Data {

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataStore
 
-@Suite struct BinaryPropertyListTests {
+struct BinaryPropertyListTests {
     /// Assembles a `bplist00` file from encoded objects (marker + body, with
     /// references of `referenceSize` bytes), so tests can write what
     /// Foundation's writer will not: UIDs, cycles, bad offsets.

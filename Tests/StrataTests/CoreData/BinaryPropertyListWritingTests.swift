@@ -7,7 +7,7 @@ import Testing
 /// The binary property list writer: what it writes reads back the same
 /// through this package's reader and through Foundation's, in the fewest
 /// bytes the format allows, and the same value always gives the same bytes.
-@Suite struct BinaryPropertyListWritingTests {
+struct BinaryPropertyListWritingTests {
     /// Every kind of object, at the format's boundaries: counts of 14 and
     /// 15 (the marker's nibble), integers at each width and negative,
     /// non-ASCII text, empty containers.

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataStore
 
-@Suite struct KeyedArchiveTests {
+struct KeyedArchiveTests {
     /// A keyed archive whose root is object 1, from `$objects`.
     static func archive(_ objects: [RecordValue]) -> Data {
         BinaryPropertyList.encode(

@@ -10,7 +10,7 @@ import Testing
 /// properties again in its `NSProperties`; the reader keeps each property
 /// on the entity that declares it, so caches of models with entity
 /// inheritance decode into valid models with the store's hashes.
-@Suite struct ModelCacheInheritanceTests {
+struct ModelCacheInheritanceTests {
     typealias Builder = ModelCacheArchiveBuilder
 
     /// A messaging model with three levels of inheritance, `Message` ←

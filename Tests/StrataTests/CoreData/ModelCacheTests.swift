@@ -8,7 +8,7 @@ import Testing
 
 /// Decodes `Z_MODELCACHE` of every fixture store and checks the result
 /// against the store's own metadata and the model XML beside it.
-@Suite struct ModelCacheTests {
+struct ModelCacheTests {
     /// A fixture store: its folder under `Fixtures/coredata`, its file name
     /// without extension, and the hand-written model of its XML.
     struct Fixture: CustomStringConvertible, Sendable {

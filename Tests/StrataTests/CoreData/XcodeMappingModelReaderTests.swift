@@ -8,7 +8,7 @@ import Testing
 
 /// Mapping models read from `xcmapping.xml` and `.cdm` files written in the
 /// documented shapes (`MappingModelFixture`).
-@Suite struct XcodeMappingModelReaderTests {
+struct XcodeMappingModelReaderTests {
     static let file = "Moody.xcmappingmodel/xcmapping.xml"
 
     func readXML(_ fixture: MappingModelFixture) throws -> XcodeMappingModel {

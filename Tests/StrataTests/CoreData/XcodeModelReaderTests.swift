@@ -7,7 +7,7 @@ import Testing
 
 /// The real Xcode models of the fixtures convert to the models Core Data
 /// hashed into the fixture stores.
-@Suite struct XcodeModelReaderTests {
+struct XcodeModelReaderTests {
     static func bookmarks() throws -> XcodeModelBundle {
         try XcodeModelReader().read(
             at: Fixtures.url("coredata/ddg-bookmarks/BookmarksModel.xcdatamodeld"))

@@ -7,7 +7,7 @@ import Testing
 
 /// The model snapshots a `.xcmappingmodel` embeds, read into models that
 /// hash like the `.xcdatamodel` they were taken of.
-@Suite struct XcodeModelSnapshotReaderTests {
+struct XcodeModelSnapshotReaderTests {
     /// `MappingModelFixture.moody3` as Xcode writes it in `contents`.
     static let moody3Contents = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>

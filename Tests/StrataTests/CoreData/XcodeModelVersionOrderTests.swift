@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 16, point 1: versions ordered by the whole version ending their
 /// folder names, the base first and the current version last.
-@Suite struct XcodeModelVersionOrderTests {
+struct XcodeModelVersionOrderTests {
     /// The version folders of the Xcode Server client's model, in their
     /// real order (the unnumbered one is 1.0.0, the base).
     static let xcodeServerFolders = [

@@ -6,7 +6,7 @@ import Testing
 @testable import StrataStore
 
 /// Conversion details and located errors, on models written in the test.
-@Suite struct XcodeModelVersionReaderTests {
+struct XcodeModelVersionReaderTests {
     /// Writes `Model.xcdatamodeld` with one `contents` per version folder
     /// and, when given, `.xccurrentversion`.
     static func bundle(

@@ -8,7 +8,7 @@ import Testing
 
 /// The code examples of the Diagrams article and ``ModelDiagram``'s doc
 /// comment, compiled and run as written (paths moved to a temporary folder).
-@Suite struct DiagramDocExampleTests {
+struct DiagramDocExampleTests {
     @Test func testDiagramsArticleExample() throws {
         let folder = try TemporaryDirectory()
         let diary = ContextFixture.schemas.appendingPathComponent("Diary")

@@ -9,7 +9,7 @@ import Testing
 /// Running Graphviz's `dot` (Debian's `graphviz`, which `make` installs):
 /// valid SVG for hostile names and for hundreds of entities, the message
 /// when `dot` is missing, and atomic output.
-@Suite struct GraphvizTests {
+struct GraphvizTests {
     /// The titles of the `<g class="node">` and `<g class="edge">` groups of
     /// the SVG at `url`, which must parse as XML.
     static func groups(_ url: URL) throws -> (nodes: [String], edges: [String]) {

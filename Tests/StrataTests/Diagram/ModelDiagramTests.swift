@@ -7,7 +7,7 @@ import Testing
 
 /// The DOT source of ``ModelDiagram``: boxes, arrowheads, inheritance,
 /// italics for abstract entities, escaping, and the colours of a migration.
-@Suite struct ModelDiagramTests {
+struct ModelDiagramTests {
     /// The edge lines of `dot` (`a -> b [...]`).
     static func edges(_ dot: String) -> [String] {
         dot.split(separator: "\n").map(String.init).filter { $0.contains(" -> ") }

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataCore
 
 /// MD5 against RFC 1321's test suite, whole and in pieces.
-@Suite struct MD5Tests {
+struct MD5Tests {
     @Test func testDigestsOfRFC1321Suite() {
         let cases = [
             ("", "d41d8cd98f00b204e9800998ecf8427e"),

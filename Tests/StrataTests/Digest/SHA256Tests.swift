@@ -5,7 +5,7 @@ import Testing
 @testable import StrataCore
 
 /// FIPS 180-4 examples (NIST CSRC "Example Algorithms") and padding edge cases.
-@Suite struct SHA256Tests {
+struct SHA256Tests {
     @Test func testEmptyMessage() {
         #expect(
             hex(SHA256.hash([UInt8]()))

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataCore
 
 /// FIPS 180-4 examples (NIST CSRC "Example Algorithms") and padding edge cases.
-@Suite struct SHA512Tests {
+struct SHA512Tests {
     @Test func testEmptyMessage() {
         #expect(
             hex(SHA512.hash([UInt8]()))

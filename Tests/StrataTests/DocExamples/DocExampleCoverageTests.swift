@@ -9,7 +9,7 @@ import Testing
 ///
 /// Lines are compared with their indentation and blank lines dropped, so
 /// a copy may sit at any depth inside a test function.
-@Suite struct DocExampleCoverageTests {
+struct DocExampleCoverageTests {
     /// The package's folder (this file is `Tests/StrataTests/DocExamples/…`).
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -14,7 +14,7 @@ import Testing
 /// static member per kind (`catch ContextError.conflict`) for the types
 /// with kinds, the type itself (`catch let error as SchemaError`) for the
 /// others. Each clause below is the form the documentation shows.
-@Suite struct ErrorMatchingTests {
+struct ErrorMatchingTests {
     /// The name of the first clause that catches `error`.
     func clause(catching error: any Error) -> String {
         do {

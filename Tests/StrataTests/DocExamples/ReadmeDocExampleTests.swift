@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the README's library example (READMEDocExamples.swift) and checks
 /// its dependency lines.
-@Suite struct ReadmeDocExampleTests {
+struct ReadmeDocExampleTests {
     @Test func theLibraryExampleRunsOnTheBundledDiary() throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("readme-\(UUID().uuidString)")

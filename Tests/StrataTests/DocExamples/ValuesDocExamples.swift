@@ -5,7 +5,7 @@ import Testing
 
 /// Compiled copies of the doc examples of `StrataCore/Values` and the
 /// record-value JSON writing, run so the comments they show hold.
-@Suite struct ValuesDocExamples {
+struct ValuesDocExamples {
     /// From Sources/StrataCore/Codec/JSONWriter+RecordValue.swift.
     @Test func testJSONText() throws {
         struct Summary: Encodable { var rows: Int }

@@ -10,7 +10,7 @@ import Testing
 /// and each declares the properties pushed down to it): every value stays,
 /// so no step is lossy and nothing blocks; a real loss still blocks and
 /// names the mapping file and the `discard` entry to write.
-@Suite struct MigrationAbstractParentTests {
+struct MigrationAbstractParentTests {
     typealias M = MigrationStepModels
 
     /// The region attributes, as the parent declares them in version 1 and

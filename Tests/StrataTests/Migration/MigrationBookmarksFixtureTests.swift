@@ -11,7 +11,7 @@ import Testing
 /// opens, passes the integrity and relationship checks, keeps every
 /// bookmark and folder with its values, parent and order, and carries the
 /// newest version's exact Core Data hashes.
-@Suite struct MigrationBookmarksFixtureTests {
+struct MigrationBookmarksFixtureTests {
     /// Every version of `BookmarksModel.xcdatamodeld`, fetch indexes
     /// included.
     private let chain = SchemaChain(

@@ -11,7 +11,7 @@ import Testing
 /// by Xcode) declares a fetch index on the same column. The migration drops
 /// the index by the name the store has and creates the model's; the dry run
 /// predicts it (rehearsed), so a plan that passes runs.
-@Suite struct MigrationDriftedIndexTests {
+struct MigrationDriftedIndexTests {
     typealias M = MigrationStepModels
 
     /// `Book` with the fetch index `byTitleIndex`; version 2 adds `year`.

@@ -11,7 +11,7 @@ import Testing
 /// and checks that the tables, columns and indexes are then exactly those of
 /// the newer version's layout, and that the rows moved where they belong.
 /// (This only proves the SQL; running plans on stores is the executor's job.)
-@Suite struct MigrationPlanSQLTests {
+struct MigrationPlanSQLTests {
     typealias M = MigrationTestModels
 
     /// A database with the tables of `model` and the given rows.

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataSchema
 
 /// Inheritance steps, and plans across a chain of versions.
-@Suite struct MigrationPlanChainTests {
+struct MigrationPlanChainTests {
     typealias M = MigrationTestModels
 
     private func chain(_ models: [Model]) -> SchemaChain { SchemaChain(versions: models) }

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataSchema
 
 /// Relationship steps, and the Bookmarks fixture models.
-@Suite struct MigrationPlanRelationshipTests {
+struct MigrationPlanRelationshipTests {
     typealias M = MigrationTestModels
 
     @Test func testAddAndRemoveRelationship() {

@@ -6,7 +6,7 @@ import Testing
 
 /// One test per kind of entity and attribute step; relationships,
 /// inheritance, chains and the SQL are in the `MigrationPlanTests+…` files.
-@Suite struct MigrationPlanTests {
+struct MigrationPlanTests {
     typealias M = MigrationTestModels
 
     @Test func testIdenticalVersionsGiveAnEmptyPlan() {

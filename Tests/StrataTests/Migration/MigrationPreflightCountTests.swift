@@ -8,7 +8,7 @@ import Testing
 /// What the dry run counts for steps Core Data would take silently: an
 /// added to-many (only a minimum makes rows break it) and a type change
 /// that is not a widening (the values that would not fit).
-@Suite struct MigrationPreflightCountTests {
+struct MigrationPreflightCountTests {
     typealias M = MigrationStepModels
 
     /// Version 2 adds `Author.favorites` ↔ `Book.fans`, required, with the

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 16, point 5: rename hints need evidence and never name the same
 /// name; checked on every plan of the bundled models and the fixtures.
-@Suite struct MigrationRenameHintTests {
+struct MigrationRenameHintTests {
     typealias M = MigrationTestModels
 
     /// Every chain the package ships or tests with real Core Data models.

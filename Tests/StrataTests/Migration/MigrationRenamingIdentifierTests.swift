@@ -9,7 +9,7 @@ import Testing
 /// Renaming identifiers as Core Data pairs them: a destination property
 /// continues the source property whose renaming identifier (defaulting to
 /// its name) is the same, across a chain, with widenings inferred.
-@Suite struct MigrationRenamingIdentifierTests {
+struct MigrationRenamingIdentifierTests {
     typealias M = MigrationStepModels
 
     /// A messenger's `Conversation`: `isSilenced` (Boolean, identifier

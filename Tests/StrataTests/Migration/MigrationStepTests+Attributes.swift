@@ -8,7 +8,7 @@ import Testing
 /// Attribute steps run on populated stores: added, removed and renamed
 /// attributes, renames across versions, optional to required, numeric
 /// widening. Every row is read back on the new version.
-@Suite struct MigrationAttributeStepTests {
+struct MigrationAttributeStepTests {
     typealias M = MigrationStepModels
 
     /// A new optional attribute is nil in every row; new attributes with a

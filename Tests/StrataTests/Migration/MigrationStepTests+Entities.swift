@@ -5,7 +5,7 @@ import Testing
 /// Entity steps run on populated stores: every row of every kept entity is
 /// read back on the new version, and the store is sound and shaped like a
 /// new store of that version.
-@Suite struct MigrationEntityStepTests {
+struct MigrationEntityStepTests {
     typealias M = MigrationStepModels
 
     /// A new entity starts empty and takes objects, while the entities it

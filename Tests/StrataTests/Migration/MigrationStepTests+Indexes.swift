@@ -7,7 +7,7 @@ import Testing
 /// (or are gone) afterwards with every row intact, a new uniqueness
 /// constraint holds, and existing duplicates make the migration fail
 /// without changing the store.
-@Suite struct MigrationIndexStepTests {
+struct MigrationIndexStepTests {
     typealias M = MigrationStepModels
 
     /// Three books with distinct ISBNs, two without one; `duplicate` gives

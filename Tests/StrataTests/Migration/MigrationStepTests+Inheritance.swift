@@ -7,7 +7,7 @@ import Testing
 /// new or existing parent and down to a subentity, tables merged into a
 /// new parent's table, a subentity added under a to-one's destination.
 /// Every row, with its entity (`Z_ENT`), is read back on the new version.
-@Suite struct MigrationInheritanceStepTests {
+struct MigrationInheritanceStepTests {
     typealias M = MigrationStepModels
 
     /// A new parent takes its subentity's rows into its table, renumbered,

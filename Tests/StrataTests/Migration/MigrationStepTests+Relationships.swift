@@ -7,7 +7,7 @@ import Testing
 /// relationships, to-one becoming to-many (into a join table, or staying a
 /// key of the to-one inverse), ordered and unordered. Every row and link is
 /// read back on the new version.
-@Suite struct MigrationRelationshipStepTests {
+struct MigrationRelationshipStepTests {
     typealias M = MigrationStepModels
 
     /// Two authors, three books (one untitled), two tags; linked only when

@@ -11,7 +11,7 @@ import Testing
 /// Strata computes them: reflexive join tables named after the other
 /// relationship, indexes named by an older framework. The dry run agrees
 /// with the run on each.
-@Suite struct MigrationStoreShapeTests {
+struct MigrationStoreShapeTests {
     typealias M = MigrationStepModels
 
     static let client = """

@@ -6,7 +6,7 @@ import Testing
 
 /// Checking predicates against a model: unknown keys, to-many paths without
 /// a quantifier, type mismatches and bad patterns, each located.
-@Suite struct PredicateCheckerTests {
+struct PredicateCheckerTests {
     private let model = PredicateFixture.model()
 
     /// The error checking `format` on `entity` throws, or nil.

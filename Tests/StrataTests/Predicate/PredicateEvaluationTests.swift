@@ -6,7 +6,7 @@ import Testing
 
 /// Runs every case of ``PredicateCaseTable`` in memory over the fixture's
 /// objects.
-@Suite struct PredicateEvaluationTests {
+struct PredicateEvaluationTests {
     @Test func testTheFixtureSavesAndEveryCaseParses() throws {
         let fixture = try PredicateFixture.make()
         #expect(fixture.objects.count == 31)

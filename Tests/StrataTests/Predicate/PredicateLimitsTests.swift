@@ -8,7 +8,7 @@ import Testing
 /// Issue 15, point 4: deep or large predicates get a located error instead
 /// of crashing the parser (stack overflow) or reaching SQLite, which refuses
 /// them with "parser stack overflow" or "Expression tree is too large".
-@Suite struct PredicateLimitsTests {
+struct PredicateLimitsTests {
     /// The syntax error `text` throws, or nil when it parses.
     private func syntaxError(_ text: String) -> PredicateSyntaxError? {
         do {

@@ -6,7 +6,7 @@ import Testing
 
 /// The format language: what each construct parses to, and where and why a
 /// bad one fails.
-@Suite struct PredicateParserTests {
+struct PredicateParserTests {
     private func comparison(_ format: String, _ arguments: [PredicateArgument] = []) throws
         -> Comparison?
     {

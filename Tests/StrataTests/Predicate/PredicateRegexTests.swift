@@ -11,7 +11,7 @@ import Testing
 /// either finishes, with the same rows whatever the order of the
 /// alternatives, or fails naming the pattern and the object; it never
 /// answers a silent "no match".
-@Suite struct PredicateRegexTests {
+struct PredicateRegexTests {
     /// Three diary entries whose text is `text`.
     private func diary(_ text: String) throws -> (ContextFixture, [ManagedObject]) {
         let fixture = try ContextFixture("Diary")

@@ -6,7 +6,7 @@ import Testing
 @testable import StrataQuery
 
 /// The SQL the compiler writes, and what it selects on a saved diary.
-@Suite struct PredicateSQLCompilerTests {
+struct PredicateSQLCompilerTests {
     /// Three entries: "Alle Vögel" (image, sound), "Weltall" (image), "Rain"
     /// (no media), created a day apart.
     private func diary() throws -> ContextFixture {

@@ -5,7 +5,7 @@ import Testing
 /// The byte search behind `strata_contains`/`beginswith`/`endswith`: the
 /// needle (already folded) found at every place a naive search finds it,
 /// ASCII letters compared without case when asked.
-@Suite struct PredicateSQLFunctionsFindTests {
+struct PredicateSQLFunctionsFindTests {
     private func find(
         _ needle: String, in text: String, _ position: PredicateSQLFunctions.Position = .anywhere,
         ignoringCase: Bool = true

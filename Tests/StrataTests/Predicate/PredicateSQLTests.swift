@@ -8,7 +8,7 @@ import Testing
 /// Runs every case of ``PredicateCaseTable`` through SQL: compiled by
 /// ``PredicateSQLCompiler`` and run on the fixture's saved store, with the
 /// same expected matches as the in-memory evaluation.
-@Suite struct PredicateSQLTests {
+struct PredicateSQLTests {
     /// The `name`s of the rows of `entity`'s tree that `predicate` selects,
     /// sorted.
     static func names(

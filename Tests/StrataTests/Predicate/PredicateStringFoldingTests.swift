@@ -5,7 +5,7 @@ import Testing
 @testable import StrataQuery
 
 /// Folding, LIKE and MATCHES: the pure functions the SQL side registers.
-@Suite struct PredicateStringFoldingTests {
+struct PredicateStringFoldingTests {
     private let cd: StringOptions = [.caseInsensitive, .diacriticInsensitive]
 
     @Test func testFoldingIsCaseThenDiacriticInsensitive() {

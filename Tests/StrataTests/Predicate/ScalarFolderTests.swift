@@ -4,7 +4,7 @@ import Testing
 @testable import StrataQuery
 
 /// The piecewise fold of SQL scans equals the whole-string fold.
-@Suite struct ScalarFolderTests {
+struct ScalarFolderTests {
     static let samples = [
         "Alle Vögel", "Straße", "STRASSE", "Ærø", "café", "cafe\u{301}", "İstanbul", "ΟΔΥΣΣΕΥΣ",
         "ﬁne", "Å\u{301}\u{323}", "q\u{307}\u{323}", "ǖ\u{323}", "Ⅻ", "한국어", "naïve señor", "",

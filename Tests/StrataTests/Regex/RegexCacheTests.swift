@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct RegexCacheTests {
+struct RegexCacheTests {
     @Test func testCacheHandsEachThreadItsOwnHandle() async throws {
         let cache = RegexCache()
         try await withThrowingTaskGroup(of: Bool.self) { group in

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct RegularExpressionTests {
+struct RegularExpressionTests {
     @Test func testMatchesWholeTriesEveryAlternative() throws {
         let expression = try RegularExpression("(a|ad)a")
         #expect(try expression.matchesWhole("ada"))

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct BlobTests {
+struct BlobTests {
     @Test func testZeroBlobFilledInPiecesReadsBackInChunks() throws {
         let database = try Connection(path: ":memory:")
         defer { try? database.close() }

@@ -7,7 +7,7 @@ import Testing
 /// Writes gathered by the coalescing VFS reach the file before SQLite reads
 /// it again: a transaction far larger than the page cache (pages spilled,
 /// then read back) ends in the same database the default VFS writes.
-@Suite struct CoalescingWritesTests {
+struct CoalescingWritesTests {
     /// Fills a new database at `path` through `vfs`, with a cache of 64
     /// pages, and reads its rows back before committing.
     static func fill(_ path: String, vfs: String?) throws -> (sum: Int64, check: String) {

@@ -6,7 +6,7 @@ import Testing
 
 /// ``Connection/copyContents(to:pagesPerStep:progress:)`` and
 /// ``Connection/dataVersion``.
-@Suite struct ConnectionBackupTests {
+struct ConnectionBackupTests {
     @Test func testCopyReplacesTheContentUnderAConnectionHeldOpen() throws {
         let directory = try TemporaryDirectory()
         let source = try Connection(path: directory.file("a.sqlite").path)

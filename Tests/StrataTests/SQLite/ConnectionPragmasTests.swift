@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ConnectionPragmasTests {
+struct ConnectionPragmasTests {
     @Test func testIntegrityCheckReturnsOkForASoundFile() throws {
         try TemporaryDatabase.withConnection { connection in
             try connection.execute("CREATE TABLE T(x UNIQUE); INSERT INTO T VALUES (1), (2);")

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ConnectionTests {
+struct ConnectionTests {
     @Test func testReadWriteCreateCreatesTheFile() throws {
         try TemporaryDatabase.withPath { path in
             let connection = try Connection(path: path)

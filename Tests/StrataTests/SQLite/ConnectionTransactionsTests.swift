@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ConnectionTransactionsTests {
+struct ConnectionTransactionsTests {
     private struct Failure: Error {}
 
     private func count(_ connection: Connection) throws -> Int64? {

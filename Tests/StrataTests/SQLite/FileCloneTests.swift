@@ -8,7 +8,7 @@ import Testing
 /// identical copy. On ext4 (this machine's disk) `FICLONE` is refused, so
 /// only its fallback can be seen here; on btrfs or XFS the same test sees
 /// the clone itself.
-@Suite struct FileCloneTests {
+struct FileCloneTests {
     /// 2 MiB and a bit of varied bytes: more than one read buffer.
     private func makeSource(in directory: TemporaryDirectory) throws -> URL {
         let url = directory.file("source.bin")

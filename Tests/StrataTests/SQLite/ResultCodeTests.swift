@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct ResultCodeTests {
+struct ResultCodeTests {
     @Test func testPrimaryResultCodeIsTheLowByte() {
         #expect(ResultCode.constraintUnique.primaryResultCode == .constraint)
         #expect(ResultCode.constraint.primaryResultCode == .constraint)

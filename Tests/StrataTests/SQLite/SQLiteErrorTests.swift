@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct SQLiteErrorTests {
+struct SQLiteErrorTests {
     /// Creates `T(x UNIQUE)` holding one row with `x = 'secret-value'`.
     private func withUniqueTable(_ body: (Connection) throws -> Void) throws {
         try TemporaryDatabase.withConnection { connection in

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct SQLiteIdentifierTests {
+struct SQLiteIdentifierTests {
     @Test func testQuotedWrapsInDoubleQuotesAndDoublesEmbeddedQuotes() {
         #expect(SQLiteIdentifier.quoted("Z_PK") == #""Z_PK""#)
         #expect(SQLiteIdentifier.quoted(#"a"b"#) == #""a""b""#)

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct SQLiteValueTests {
+struct SQLiteValueTests {
     @Test func testAccessorsReturnOnlyTheirOwnStorageClass() {
         #expect(SQLiteValue.integer(3).int64Value == 3)
         #expect(SQLiteValue.real(3).int64Value == nil)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import StrataCore
 
-@Suite struct ScratchIndexTests {
+struct ScratchIndexTests {
     @Test func testEntriesComeBackInByteOrderOfTheirNamesAndTheFirstOfANameWins() throws {
         let scratch = try TemporaryDirectory()
         let folder = scratch.url

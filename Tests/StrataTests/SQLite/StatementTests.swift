@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct StatementTests {
+struct StatementTests {
     @Test func testTypedBindsAndReadsRoundTrip() throws {
         try TemporaryDatabase.withConnection { connection in
             try connection.execute("CREATE TABLE T(i, r, t, b, n)")

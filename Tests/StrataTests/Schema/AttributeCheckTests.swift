@@ -6,7 +6,7 @@ import Testing
 /// ``AttributeCheck/Bounds`` is the plain-number first look a bulk reader
 /// (unarchive) takes at each value: it may pass a value on to the full
 /// check, but must never accept a value the full check refuses.
-@Suite struct AttributeCheckTests {
+struct AttributeCheckTests {
     /// Attributes with every kind of rule, alone and together.
     private static let attributes: [Attribute] = {
         func attribute(_ type: AttributeType, _ change: (inout Attribute) -> Void) -> Attribute {

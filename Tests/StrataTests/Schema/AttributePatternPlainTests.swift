@@ -7,7 +7,7 @@ import Testing
 /// a pattern (and loading ICU): every pattern it accepts must be one ICU
 /// compiles, or an invalid pattern would pass unnoticed until a value is
 /// checked.
-@Suite struct AttributePatternPlainTests {
+struct AttributePatternPlainTests {
     /// Every text up to `length` characters over `alphabet`.
     private func texts(over alphabet: [Character], upTo length: Int) -> [String] {
         var texts = [""]

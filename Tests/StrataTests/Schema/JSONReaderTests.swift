@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 
-@Suite struct JSONReaderTests {
+struct JSONReaderTests {
     @Test func testNodesAndKeysKnowTheirLineAndColumn() throws {
         let node = try JSONReader.parse("{\n  \"a\": [1, 2.5],\n  \"b\": \"x\"\n}")
         #expect(node.line == 1 && node.column == 1)

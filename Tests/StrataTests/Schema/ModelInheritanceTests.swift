@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 
-@Suite struct ModelInheritanceTests {
+struct ModelInheritanceTests {
     /// objc.io Moody: `1 GeographicRegion(abstract) · 2 Continent · 3 Country · 4 Mood`.
     @Test func testNumberingIsDepthFirstWithRootsAndChildrenByName() {
         let model = Model(

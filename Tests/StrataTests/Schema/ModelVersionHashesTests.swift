@@ -7,7 +7,7 @@ import Testing
 /// The version-hash recipe of coredata-format.md §1.11, checked against the
 /// test vectors recorded there and against the metadata of the real stores
 /// under `Fixtures/coredata/`.
-@Suite struct ModelVersionHashesTests {
+struct ModelVersionHashesTests {
     // MARK: - Test vectors of §1.11
 
     @Test func testSurfJournalEntryVector() {

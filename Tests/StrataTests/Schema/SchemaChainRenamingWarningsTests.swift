@@ -6,7 +6,7 @@ import Testing
 /// Issue 25, bad input: what a chain's renaming identifiers and versions
 /// can get wrong is a located warning (`strata schema check` prints them),
 /// never a silent drop.
-@Suite struct SchemaChainRenamingWarningsTests {
+struct SchemaChainRenamingWarningsTests {
     private static func chain(_ versions: [String]) throws -> SchemaChain {
         SchemaChain(
             versions: try versions.enumerated().map {

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 
-@Suite struct SchemaChainTests {
+struct SchemaChainTests {
     /// A fresh folder holding `files` (name → text); removed by the caller.
     func folder(_ files: [String: String]) throws -> URL {
         let url = FileManager.default.temporaryDirectory

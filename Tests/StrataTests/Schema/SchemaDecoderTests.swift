@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 
-@Suite struct SchemaDecoderTests {
+struct SchemaDecoderTests {
     /// The issues of decoding `json`, or none when it decodes.
     func issues(_ json: String) -> [SchemaIssue] {
         do {

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 
-@Suite struct SchemaEncoderTests {
+struct SchemaEncoderTests {
     /// A model that sets every field of every type to a non-default value.
     func richModel() -> Model {
         var attributes: [Attribute] = []

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 
-@Suite struct SchemaErrorTests {
+struct SchemaErrorTests {
     @Test func testDescriptionListsOneIssuePerLine() {
         let error = SchemaError(issues: [
             SchemaIssue(

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataSchema
 
-@Suite struct SchemaIssueTests {
+struct SchemaIssueTests {
     @Test func testDescriptionOmitsAnUnknownPosition() {
         let located = SchemaIssue(
             file: "Diary/2.json", path: "$.model", line: 3, column: 12, message: "m")

@@ -6,7 +6,7 @@ import Testing
 
 /// Renaming identifiers that Core Data could not pair: located errors,
 /// before anything is written.
-@Suite struct SchemaRenamingIdentifierTests {
+struct SchemaRenamingIdentifierTests {
     static func model(_ entities: String, version: Int = 1) throws -> Model {
         try SchemaDecoder().decode(
             """

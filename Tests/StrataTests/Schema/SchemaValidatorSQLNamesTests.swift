@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 15: names SQLite takes to be the same (it ignores case) passed
 /// `schema check`, and `create` then failed "table ZITEM already exists".
-@Suite struct SchemaValidatorSQLNamesTests {
+struct SchemaValidatorSQLNamesTests {
     func issues(_ entities: String) throws -> [SchemaIssue] {
         let json = """
             {"format": "strata-schema/1", "model": "M", "version": 1, "entities": {\(entities)}}

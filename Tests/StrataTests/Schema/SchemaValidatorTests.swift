@@ -5,7 +5,7 @@ import Testing
 @testable import StrataCore
 @testable import StrataSchema
 
-@Suite struct SchemaValidatorTests {
+struct SchemaValidatorTests {
     /// The validation issues of a model with the given entities (JSON object
     /// members), which must decode cleanly.
     func issues(_ entities: String) throws -> [SchemaIssue] {

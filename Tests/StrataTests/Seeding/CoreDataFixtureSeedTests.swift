@@ -11,7 +11,7 @@ import Testing
 /// stores, with their WAL files): read through the WAL, never written, and
 /// migrated to the newest version, or refused before anything is copied when
 /// the migration would lose data nothing acknowledges.
-@Suite struct CoreDataFixtureSeedTests {
+struct CoreDataFixtureSeedTests {
     /// The Bookmarks versions as a schema folder the seeder reads.
     private func schemasFolder(in folder: TemporaryDirectory) throws -> URL {
         let url = folder.file("Schemas")

@@ -5,7 +5,7 @@ import Testing
 
 /// The Recipes seed sample: what `make-seed.py` draws, kept in
 /// `Samples/Recipes/seed-recipes.plist`.
-@Suite struct RecipesSeedSampleTests {
+struct RecipesSeedSampleTests {
     /// Width and height from a JPEG's baseline frame header (SOF0), walking
     /// the marker segments from the start; nil when there is none.
     static func baselineSize(of jpeg: Data) -> (width: Int, height: Int)? {

@@ -8,7 +8,7 @@ import Testing
 
 /// Bad seeds, folders and locks: a clear error naming the file and no store,
 /// or a safe recovery.
-@Suite struct SeederBadInputTests {
+struct SeederBadInputTests {
     private func seeder(_ folder: TemporaryDirectory, seed: Seed?, timeout: Double = 60) throws
         -> Seeder
     {

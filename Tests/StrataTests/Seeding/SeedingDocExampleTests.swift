@@ -6,7 +6,7 @@ import Testing
 
 /// The code examples of the Seeding article, the README's seeding recipe
 /// and the seeding types' doc comments, compiled and run as written.
-@Suite struct SeedingDocExampleTests {
+struct SeedingDocExampleTests {
     /// The names the examples use, bound to a fresh folder each.
     struct Names {
         let folder: TemporaryDirectory

@@ -12,7 +12,7 @@ import Testing
 /// The one-call container: seeds a missing store (from a Core Data store of
 /// an older version, a bundle or records), finds an existing one without
 /// seeding it again, upgrades an older one and refuses a newer one.
-@Suite struct StoreContainerTests {
+struct StoreContainerTests {
     @Test func testSeedsFromACoreDataVersionOneStoreWithEveryRecipeOrderAndImageByte() throws {
         let folder = try TemporaryDirectory()
         let seedURL = folder.file("Recipes-seed.sqlite")

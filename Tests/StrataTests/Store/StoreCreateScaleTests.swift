@@ -9,7 +9,7 @@ import Testing
 /// inheritance chain (lookups by name scanned the model, each entity walked
 /// its whole chain several times, the numbering recursed once per level).
 /// Both now create within the suite, without a deep stack.
-@Suite struct StoreCreateScaleTests {
+struct StoreCreateScaleTests {
     @Test func testThreeThousandDeepChainValidatesCreatesAndOpens() throws {
         let depth = 3000
         var entities = [Entity(name: "E0", attributes: [Attribute(name: "name", type: .string)])]

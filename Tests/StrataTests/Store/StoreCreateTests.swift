@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 15: a killed `create` must leave no half-made store; `create` is
 /// built in a hidden file and linked into place only when complete.
-@Suite struct StoreCreateTests {
+struct StoreCreateTests {
     static let notes = Model(
         name: "Notes", version: 1,
         entities: [Entity(name: "Note", attributes: [Attribute(name: "title", type: .string)])])

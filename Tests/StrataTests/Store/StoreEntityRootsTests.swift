@@ -4,7 +4,7 @@ import Testing
 
 /// `Store.root(of:in:)`: the one walk up `Z_SUPER` that store info, the
 /// unknown-rows scan and the export use to find an entity's table.
-@Suite struct StoreEntityRootsTests {
+struct StoreEntityRootsTests {
     private static func record(_ number: Int, _ name: String, parent: Int) -> Store.EntityRecord {
         Store.EntityRecord(number: number, name: name, superNumber: parent, maxPrimaryKey: 0)
     }

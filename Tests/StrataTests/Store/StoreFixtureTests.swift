@@ -9,7 +9,7 @@ import Testing
 /// Real stores written by Core Data (Fixtures/coredata): their recorded hashes
 /// are reproduced from their model versions, and each is identified as the
 /// version that wrote it.
-@Suite struct StoreFixtureTests {
+struct StoreFixtureTests {
     static let bookmarksChain = SchemaChain(
         versions: (1...6).compactMap { FixtureModels.bookmarks($0) })
 
@@ -78,7 +78,7 @@ import Testing
 
 /// With the store's own model (from its model cache), a version mismatch is
 /// explained property by property.
-@Suite struct StoreVersionDifferenceTests {
+struct StoreVersionDifferenceTests {
     @Test func testMismatchNamesPropertiesFromTheModelCache() throws {
         let folder = try TemporaryDirectory()
         let url = try folder.copyFixtureStore("ddg-bookmarks/Bookmarks_V3.sqlite")

@@ -8,7 +8,7 @@ import Testing
 /// Index names as Core Data writes them since framework 836 (Strata claims
 /// 1338): the DDL of a new store against the real stores' text in
 /// coredata-format.md §1.6.
-@Suite struct StoreLayoutIndexNameTests {
+struct StoreLayoutIndexNameTests {
     /// Wire's `Message` as Xcode writes it: an `indexed` attribute, a legacy
     /// compound index, a fetch index, a to-one and a subentity.
     static let messageModel = """

@@ -7,7 +7,7 @@ import Testing
 /// The layout is checked against DDL that Core Data itself wrote (the fixture
 /// stores under Fixtures/coredata, via `sqlite3 .schema`), and against the
 /// rules of coredata-format.md §1.2–1.6 for what the fixtures do not cover.
-@Suite struct StoreLayoutTests {
+struct StoreLayoutTests {
     private func optional(_ attribute: Attribute) -> Attribute {
         var attribute = attribute
         attribute.isOptional = true

@@ -6,7 +6,7 @@ import Testing
 
 /// ``StoreLock``: shared holders together, an exclusive one alone, a refusal
 /// that names the store, and no lock file left behind.
-@Suite struct StoreLockTests {
+struct StoreLockTests {
     private func expectLocked(_ body: () throws -> Void) {
         #expect {
             try body()

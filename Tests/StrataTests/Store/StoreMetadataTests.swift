@@ -8,7 +8,7 @@ import Testing
 /// Metadata read by the package's own binary plist reader is the metadata
 /// `PropertyListSerialization` gives: on every fixture store, and on plists
 /// holding every kind of value.
-@Suite struct StoreMetadataTests {
+struct StoreMetadataTests {
     /// Every store under `Fixtures/coredata`, by path below it.
     static let fixtureStores: [String] = {
         let root = Fixtures.url("coredata")

@@ -7,7 +7,7 @@ import Testing
 
 /// `Store.withStore(at:isDryRun:newModel:_:)`: the store there is opened,
 /// a missing one is made whole or not at all, and a dry run leaves nothing.
-@Suite struct StoreOpenOrCreateTests {
+struct StoreOpenOrCreateTests {
     private struct Refused: Error {}
 
     private static func contents(of folder: URL) throws -> [String] {

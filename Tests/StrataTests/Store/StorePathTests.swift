@@ -5,7 +5,7 @@ import Testing
 @testable import StrataStore
 
 /// Resolving a store path given as a symbolic link (issue 27, point 2).
-@Suite struct StorePathTests {
+struct StorePathTests {
     @Test func testALinkResolvesToItsTargetAndAFileToItself() throws {
         let directory = try TemporaryDirectory()
         let real = directory.file("real.sqlite")

@@ -8,7 +8,7 @@ import Testing
 /// Reading real Core Data stores: rows through the WAL, ordered to-many
 /// relationships by `Z_FOK_`, a reflexive many-to-many join table found by
 /// name, dates from the 2001 epoch, external-storage blobs.
-@Suite struct StoreReaderTests {
+struct StoreReaderTests {
     /// Titles of the objects `references` points at.
     private func titles(_ references: [ObjectReference], _ all: [Int64: StoredObject]) -> [String] {
         references.map { reference in

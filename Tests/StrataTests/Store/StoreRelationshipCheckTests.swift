@@ -7,7 +7,7 @@ import Testing
 
 /// `Store.checkRelationships(model:)`: each kind of broken reference, made
 /// with plain SQL in a store a context wrote correctly.
-@Suite struct StoreRelationshipCheckTests {
+struct StoreRelationshipCheckTests {
     private func problems(_ fixture: ContextFixture) throws -> [String] {
         try fixture.store.checkRelationships(model: fixture.model).map(\.description)
     }

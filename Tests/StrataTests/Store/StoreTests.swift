@@ -6,7 +6,7 @@ import Testing
 @testable import StrataSchema
 @testable import StrataStore
 
-@Suite struct StoreTests {
+struct StoreTests {
     /// A model with a many-to-many, an ordered to-many, a one-to-one and an
     /// inheritance tree.
     static let library: Model = {
@@ -167,7 +167,7 @@ import Testing
     }
 }
 
-@Suite struct StoreFeatureRefusalTests {
+struct StoreFeatureRefusalTests {
     @Test func testPersistentHistoryStoreOpensForReadingButNotWriting() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("History.sqlite")
@@ -188,7 +188,7 @@ import Testing
     }
 }
 
-@Suite struct StoreDamageTests {
+struct StoreDamageTests {
     /// A `Z_PRIMARYKEY` rebuilt without its primary key and holding the same
     /// `Z_ENT` twice is reported through `info`, not trapped on.
     @Test func testRepeatedEntityNumbersDoNotCrashInfo() throws {

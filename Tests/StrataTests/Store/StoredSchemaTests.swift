@@ -10,7 +10,7 @@ import Testing
 /// Issue 10, item 8: a store Strata writes carries its schema
 /// (`StrataModelSchema`), which is checked like any input before use and
 /// kept current by every migration stage.
-@Suite struct StoredSchemaTests {
+struct StoredSchemaTests {
     static let diary = ContextFixture.schemas.appendingPathComponent("Diary")
 
     private func chain() throws -> SchemaChain {

@@ -12,7 +12,7 @@ import Testing
 /// Work files beside a target (issue 27, point 10): private, named after
 /// the target and this process, and removed by a later run only when their
 /// process is gone.
-@Suite struct WorkFilesTests {
+struct WorkFilesTests {
     /// The id of a process that has ended (and been reaped).
     static func deadProcessID() throws -> Int32 {
         let process = Process()

@@ -7,7 +7,7 @@ import Testing
 
 /// Archived `NSExpression`s of every kind Core Data writes, read into the
 /// shared tree and printed as `NSExpression` prints them.
-@Suite struct ExpressionNodeArchiveTests {
+struct ExpressionNodeArchiveTests {
     func node(_ fixture: ExpressionFixture) throws -> ExpressionNode {
         try node(fixture.archive)
     }

@@ -8,7 +8,7 @@ import Testing
 /// The one expression tree of predicates and mapping expressions: both
 /// parsers make the same nodes for what the two grammars share, and each
 /// language refuses, at the node's column, the nodes it does not evaluate.
-@Suite struct ExpressionNodeTests {
+struct ExpressionNodeTests {
     @Test func bothParsersMakeTheSameNodesForASharedText() throws {
         let mapping = try ExpressionParser.parse("pages > 3")
         let pages = ExpressionNode.keyPath(["pages"], column: 1)

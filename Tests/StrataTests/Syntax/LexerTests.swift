@@ -7,7 +7,7 @@ import Testing
 /// The one lexer of predicates and mapping expressions: where the two
 /// grammars agree a text splits the same in both dialects, and where they
 /// differ each dialect keeps its own tokens and errors.
-@Suite struct LexerTests {
+struct LexerTests {
     private func kinds(_ text: String, _ dialect: Lexer.Dialect) throws -> [Token.Kind] {
         try Lexer.tokens(of: text, dialect: dialect).map(\.kind)
     }

@@ -7,7 +7,7 @@ import Testing
 /// The lexer's predicate dialect: tokens and columns of plain ASCII
 /// predicates (read as bytes) and of predicates with other characters (read
 /// as characters) agree.
-@Suite struct PredicateLexerTests {
+struct PredicateLexerTests {
     private func tokens(_ text: String) throws -> [Token.Kind] {
         try PredicateParser.tokens(of: text).map(\.kind)
     }

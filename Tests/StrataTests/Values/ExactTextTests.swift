@@ -4,7 +4,7 @@ import Testing
 
 /// `ExactText` compares as SQLite compares text: by bytes, where Swift's
 /// `String` compares by canonical equivalence.
-@Suite struct ExactTextTests {
+struct ExactTextTests {
     @Test func canonicallyEquivalentFormsAreTwoKeys() {
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"

@@ -6,7 +6,7 @@ import Testing
 /// Decoding `Decodable` types from the one value model: the reverse of
 /// `RecordValue(encoding:)`, agreeing with `JSONDecoder` on JSON text, and
 /// errors that name the key path, the line and column, and what was found.
-@Suite struct RecordValueDecodingTests {
+struct RecordValueDecodingTests {
     struct Medium: Codable, Equatable {
         var type: String
         var file: String

@@ -6,7 +6,7 @@ import Testing
 /// `RecordValue(encoding:)` with the pretty ``JSONWriter`` style is what
 /// `--json` writes instead of Foundation's `JSONEncoder`: the same text for
 /// the same value, so scripts reading the output see no change.
-@Suite struct RecordValueEncodingTests {
+struct RecordValueEncodingTests {
     struct Inner: Encodable {
         var ratio: Double
         var whole: Double

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// The view served over real HTTP on an ephemeral port.
-@Suite struct HTTPServerTests {
+struct HTTPServerTests {
     /// A fixture served until the test ends.
     final class Served {
         let fixture: WebFixture

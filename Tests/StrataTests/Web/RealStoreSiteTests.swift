@@ -6,7 +6,7 @@ import Testing
 /// The view on stores Core Data wrote (Fixtures/coredata): every entity's
 /// page and every object's page opens, and the files are left as they were,
 /// the WAL included (never written, never checkpointed).
-@Suite struct RealStoreSiteTests {
+struct RealStoreSiteTests {
     @Test(arguments: ["ddg-bookmarks/Bookmarks_V5.sqlite", "ddg-bookmarks/Bookmarks_V1.sqlite"])
     func everyPageOfACoreDataStoreOpensAndTheFilesStayAsTheyWere(fixture: String) throws {
         let folder = try TemporaryDirectory()

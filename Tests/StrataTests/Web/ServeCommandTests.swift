@@ -5,7 +5,7 @@ import Testing
 
 /// `strata serve`, `strata export --format html` and `strata archive
 /// --with-html`, run as the built binary.
-@Suite struct ServeCommandTests {
+struct ServeCommandTests {
     /// A running `strata serve`, stopped with SIGTERM.
     final class Serving {
         let process = Process()

@@ -4,7 +4,7 @@ import Testing
 @testable import StrataFormats
 @testable import StrataWeb
 
-@Suite struct StaticSiteExporterTests {
+struct StaticSiteExporterTests {
     @Test func twoExportsOfAStoreAreByteIdentical() throws {
         let fixture = try WebFixture(entries: 60)
         let first = fixture.folder.file("first")

@@ -7,7 +7,7 @@ import Testing
 @testable import StrataStore
 @testable import StrataWeb
 
-@Suite struct StoreSiteTests {
+struct StoreSiteTests {
     @Test func theModelPageListsEntitiesWithCountsAndTheDiagram() throws {
         let fixture = try WebFixture(entries: 12)
         let page = try fixture.site().respond(webRequest("/"))

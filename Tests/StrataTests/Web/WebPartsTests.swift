@@ -4,7 +4,7 @@ import Testing
 @testable import StrataFormats
 @testable import StrataWeb
 
-@Suite struct WebPartsTests {
+struct WebPartsTests {
     @Test func escapingCoversTheFiveCharactersOfMarkup() {
         #expect(
             HTML.escape("<a href=\"x\" title='y'>&</a>")

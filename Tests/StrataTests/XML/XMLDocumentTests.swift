@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct XMLDocumentTests {
+struct XMLDocumentTests {
     private static let bookmarks = "Fixtures/coredata/ddg-bookmarks/BookmarksModel.xcdatamodeld"
 
     private func fixture(_ file: String, in directory: String) throws -> URL {

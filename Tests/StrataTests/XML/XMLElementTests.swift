@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct XMLElementTests {
+struct XMLElementTests {
     private let model = XMLElement(
         name: "model",
         children: [

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct XMLErrorTests {
+struct XMLErrorTests {
     @Test func testDescriptionNamesFileLineAndColumn() {
         let error = XMLError(file: "a/contents", line: 3, column: 14, message: "boom")
         #expect(error.description == "a/contents:3:14: boom")

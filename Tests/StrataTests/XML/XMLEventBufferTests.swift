@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct XMLEventBufferTests {
+struct XMLEventBufferTests {
     private func append(_ text: String, to buffer: XMLEventBuffer) {
         Array(text.utf8).withUnsafeBufferPointer { buffer.appendText($0) }
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import Strata
 @testable import StrataCore
 
-@Suite struct XMLNameTableTests {
+struct XMLNameTableTests {
     @Test func testNamesAreDecodedAndAHitIsCheckedByContent() {
         var table = XMLNameTable()
         // One buffer standing for a name pointer libxml2 reuses for another name.

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataCore
 
 /// The security guards of every parse.
-@Suite struct XMLParserContextTests {
+struct XMLParserContextTests {
     private static let billionLaughs = """
         <?xml version="1.0"?>
         <!DOCTYPE lolz [

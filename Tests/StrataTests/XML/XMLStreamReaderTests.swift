@@ -5,7 +5,7 @@ import Testing
 @testable import StrataCore
 @testable import StrataSchema
 
-@Suite struct XMLStreamReaderTests {
+struct XMLStreamReaderTests {
     private typealias Event = XMLStreamReader.Event
 
     /// Writes `data` to a temporary file, reads all its events, removes it.

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataCore
 
 /// How libxml2's tree becomes `XMLElement` values.
-@Suite struct XMLTreeTests {
+struct XMLTreeTests {
     private func parse(_ xml: String) throws -> XMLElement {
         try XMLDocument(string: xml, source: "test.xml").root
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// `archive` checks what `unarchive` will check of the objects' references,
 /// so no bundle Strata writes is refused by Strata (issue 27, point 3).
-@Suite struct BundleArchiverVerificationTests {
+struct BundleArchiverVerificationTests {
     /// A Recipes store with a recipe and its image.
     static func recipes(imageNamesItsRecipe: Bool) throws -> ImportFixture {
         let fixture = try ImportFixture("Recipes")

@@ -8,7 +8,7 @@ import Testing
 
 /// Bundles are untrusted: each hostile or damaged zip is refused with the
 /// entry named, and the target folder is left exactly as it was.
-@Suite struct BundleHostileTests {
+struct BundleHostileTests {
     /// Unarchives `bytes` into a store in a fresh folder and checks the
     /// refusal and that the folder is unchanged.
     private func expectRefused(

@@ -10,7 +10,7 @@ import Testing
 /// A many-to-many pair is listed from both sides of a bundle but written
 /// once: the side whose owners lead the join table's key inserts, the other
 /// is only compared; sides that disagree give their union.
-@Suite struct BundleJoinLinksTests {
+struct BundleJoinLinksTests {
     /// The tag names of each entry, by title.
     private static func tags(_ store: Store, model: Model) throws -> [String: [String]] {
         let context = try Context(store: store, model: model)

@@ -14,7 +14,7 @@ import struct StrataContext.SortDescriptor
 /// The round trip on the generated diary of the benchmarks: 100,000 entries
 /// and 2,000 media files from `../shared/bench/gen.py`. Slow (a minute or
 /// two): runs only with `STRATA_LARGE=1`.
-@Suite struct BundleLargeRoundTripTests {
+struct BundleLargeRoundTripTests {
     static let isEnabled = ProcessInfo.processInfo.environment["STRATA_LARGE"] == "1"
 
     static let generator = ContextFixture.schemas.deletingLastPathComponent()

@@ -7,7 +7,7 @@ import Testing
 
 /// The scanner reads strings and numbers as the general JSON reader does,
 /// and declines (never misreads) what it does not read that way.
-@Suite struct BundleLineScannerTests {
+struct BundleLineScannerTests {
     /// What the scanner makes of `json` as a string, or nil when it declines.
     static func scannedString(_ json: [UInt8]) -> [UInt8]? {
         json.withUnsafeBufferPointer { bytes in

@@ -8,7 +8,7 @@ import Testing
 
 /// Rows go into the store many to a statement; a key listed twice is still
 /// refused with its own line.
-@Suite struct BundleLoaderTests {
+struct BundleLoaderTests {
     @Test func testAKeyTwiceAmongManyRowsIsRefusedWithItsLine() throws {
         let fixture = try BundleFixture()
         var entries = try BundleFixture.honestEntries(fixture)

@@ -6,7 +6,7 @@ import Testing
 
 /// `manifest.json` is read by Strata's one JSON reader, errors naming the
 /// JSON path.
-@Suite struct BundleManifestReadingTests {
+struct BundleManifestReadingTests {
     static let text = """
         {"format":"strata-bundle/1","createdBy":"Strata","future":[1,{"x":2}],
          "model":{"name":"Diary","version":3,"versionIdentifier":"3.0","hashes":{"Tag":"AAE="}},

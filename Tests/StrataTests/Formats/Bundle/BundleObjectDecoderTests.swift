@@ -4,7 +4,7 @@ import Testing
 @testable import StrataFormats
 
 /// Object ids (`Entity/p<pk>`) are read on their bytes, strictly.
-@Suite struct BundleObjectDecoderTests {
+struct BundleObjectDecoderTests {
     @Test func testIDsAreEntityAndPositiveKey() {
         #expect(
             BundleObjectDecoder.parseID("DiaryEntry/p12").map { $0 == ("DiaryEntry", 12) } == true)

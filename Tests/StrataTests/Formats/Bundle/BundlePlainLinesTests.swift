@@ -8,7 +8,7 @@ import Testing
 
 /// The decoder's fast path gives the objects the general reader gives, for
 /// every line it takes, and leaves the rest (and their errors) to it.
-@Suite struct BundlePlainLinesTests {
+struct BundlePlainLinesTests {
     /// A decoder over the fixture's honest bundle, and the columns of its
     /// entities.
     struct Setup {

@@ -8,7 +8,7 @@ import Testing
 @testable import StrataSchema
 @testable import StrataStore
 
-@Suite struct BundleRoundTripTests {
+struct BundleRoundTripTests {
     @Test func testArchivingTwiceGivesIdenticalBytes() throws {
         let fixture = try BundleFixture()
         let first = fixture.folder.file("first.zip")

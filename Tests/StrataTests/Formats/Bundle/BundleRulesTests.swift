@@ -9,7 +9,7 @@ import Testing
 /// data. Every value is checked against every rule of the schema the store
 /// is at (``AttributeCheck``), by either reading of a line, and a bundle's
 /// own `schema.json` never loosens those rules.
-@Suite struct BundleRulesTests {
+struct BundleRulesTests {
     /// The fixture's honest lines of `file`.
     private func lines(_ entries: [(String, Data)], _ file: String) throws -> [String] {
         let data = try #require(entries.first { $0.0 == file }?.1)

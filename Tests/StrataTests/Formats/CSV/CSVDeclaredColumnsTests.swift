@@ -7,7 +7,7 @@ import Testing
 /// Issue 27, point 8: declared columns (`--columns`) are the shape of a
 /// headerless file's records, not its first line; a field beyond them is
 /// refused at its place unless unknown fields are ignored.
-@Suite struct CSVDeclaredColumnsTests {
+struct CSVDeclaredColumnsTests {
     private func importing(
         _ text: String, columns: [String], options edit: (inout ImportOptions) -> Void = { _ in }
     ) throws -> (ImportFixture, Result<ImportSummary, any Error>) {

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-@Suite struct CSVDialectTests {
+struct CSVDialectTests {
     private func guessed(_ line: String) -> String {
         let dialect = CSVDialect.guess(headerLine: line)
         return dialect.delimiter.map { String(UnicodeScalar($0)) } ?? "none"

@@ -6,7 +6,7 @@ import Testing
 
 /// Bad input: each error's code, line and column, and that the reader goes on
 /// with the next record where it can.
-@Suite struct CSVReaderErrorTests {
+struct CSVReaderErrorTests {
     /// Reads the record after the header of `bytes`, expecting an error.
     private func firstRecordError(
         _ bytes: [UInt8], dialect: CSVDialect = .csv, limits: ImportLimits = .init()

@@ -6,7 +6,7 @@ import Testing
 
 /// Records that cross the buffer's end, at every byte: the same fields,
 /// positions and errors whatever the buffer size.
-@Suite struct CSVReaderStreamingTests {
+struct CSVReaderStreamingTests {
     /// Every case at once: line endings of each kind, a blank line, quoted
     /// fields with delimiters, doubled quotes and line breaks, multi-byte
     /// characters, empty fields, and the errors the reader goes on after.

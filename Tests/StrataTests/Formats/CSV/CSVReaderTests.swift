@@ -5,7 +5,7 @@ import Testing
 @testable import StrataFormats
 
 /// RFC 4180 and the dialects people meet: what the reader accepts.
-@Suite struct CSVReaderTests {
+struct CSVReaderTests {
     // MARK: - RFC 4180
 
     @Test func testReadsHeaderAndRecords() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-@Suite struct StopByteScannerTests {
+struct StopByteScannerTests {
     /// The scanner's answer for `bytes`, and the answer of a plain loop.
     private func scanBothWays(_ bytes: [UInt8]) -> (fast: [Int], slow: [Int]) {
         let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)

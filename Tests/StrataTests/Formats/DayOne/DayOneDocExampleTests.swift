@@ -9,7 +9,7 @@ import Testing
 /// The code examples of the Day One documentation (the DayOne article,
 /// ``DayOneImporter``, ``DayOneExporter``, ``DayOneImportOptions``,
 /// ``DayOneProblem`` and ``MD5``), compiled and run as written.
-@Suite struct DayOneDocExampleTests {
+struct DayOneDocExampleTests {
     @Test func testDayOneArticleExample() throws {
         let fixture = try DayOneFixture()
         let storeURL = fixture.storeURL

@@ -9,7 +9,7 @@ import Testing
 /// A diary written back in Day One's format: an imported export comes out
 /// equivalent (same entries, same media bytes), the same store gives the
 /// same bytes, and an entry written in Strata gets what Day One needs.
-@Suite struct DayOneExporterTests {
+struct DayOneExporterTests {
     private func export(_ fixture: DayOneFixture, to name: String) throws -> URL {
         let url = fixture.folder.file(name)
         let store = try Store.open(at: fixture.storeURL, mode: .readOnly)

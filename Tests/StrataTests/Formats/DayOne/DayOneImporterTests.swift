@@ -11,7 +11,7 @@ import Testing
 /// A Day One export built from the documented format imports with all its
 /// entries, tags, places, weather, media and unknown keys; problems are
 /// reported by entry uuid; a wrong shape is refused at its path.
-@Suite struct DayOneImporterTests {
+struct DayOneImporterTests {
     @Test func testExportImportsWithAllEntriesTagsPlacesAndMedia() throws {
         let fixture = try DayOneFixture()
         let summary = try fixture.importExport(try fixture.export())

@@ -13,7 +13,7 @@ import struct StrataContext.SortDescriptor
 /// ExportingData and Bundles articles, ``Exporter``, ``ExportOptions``,
 /// ``ExportError``, ``MediaType``, ``BundleArchiver``, ``BundleUnarchiver``
 /// and ``UnarchiveOptions``), compiled and run as written.
-@Suite struct ExportDocExampleTests {
+struct ExportDocExampleTests {
     @Test func testExportingDataArticleAndExportOptionsExamples() throws {
         let fixture = try ImportFixture("Recipes")
         _ = try fixture.run(

@@ -9,7 +9,7 @@ import Testing
 /// same objects; columns and keys in the schema's order, `_id` first. Each
 /// round trip carries the penguins' species by key path (`species.name`,
 /// point 4), which links them again in the fresh store.
-@Suite struct ExportFormatsBothWaysTests {
+struct ExportFormatsBothWaysTests {
     /// Exports every penguin in `format`, imports the output into a fresh
     /// store, and compares every attribute of every penguin.
     private func roundTrip(

@@ -7,7 +7,7 @@ import Testing
 /// Issue 27, point 8: a value is exported exactly or refused naming its
 /// object; a string column holding a BLOB or bytes that are not UTF-8 is
 /// never turned into U+FFFD text.
-@Suite struct ExportValueReaderTests {
+struct ExportValueReaderTests {
     /// A Kinds store with one Item whose `text` column is set by `sql`.
     private func fixture(setting sql: String) throws -> ExportKindsFixture {
         let fixture = try ExportKindsFixture(rows: [["label": .string("x")]])

@@ -10,7 +10,7 @@ import Testing
 /// An export of a whole entity in key order reads each to-many by one scan
 /// in owner order beside the rows (``ExportRelatedRows``); a fetch with a
 /// predicate reads it by one lookup per row. Both must write the same.
-@Suite struct ExporterMergeTests {
+struct ExporterMergeTests {
     /// The NDJSON of `entity` with `fields`, whole (merged) or through a
     /// predicate every object passes (looked up per row).
     static func export(

@@ -6,7 +6,7 @@ import Testing
 
 /// Every format's export, imported again, gives the same values: every
 /// attribute type, at the edges of its range.
-@Suite struct ExporterRoundTripTests {
+struct ExporterRoundTripTests {
     private func roundTrip(
         _ format: ImportFormat, as exportFormat: ExportFormat, textFits: Bool = false,
         configure: (inout ExportOptions) -> Void = { _ in }

@@ -9,7 +9,7 @@ import struct StrataContext.SortDescriptor
 @testable import StrataQuery
 @testable import StrataStore
 
-@Suite struct ExporterTests {
+struct ExporterTests {
     @Test func testCoreDataStoreWithItsDataInTheWALExportsWithTheModelFromTheCache() throws {
         let folder = try TemporaryDirectory()
         let url = try folder.copyFixtureStore("ddg-bookmarks/Bookmarks_V5.sqlite")

@@ -7,7 +7,7 @@ import Testing
 /// Issue 28, point 7: a mapping whose expressions are simple conversions is
 /// compiled into operations on the row's cells (the direct insert path),
 /// and gives what the interpreter gives, row for row and error for error.
-@Suite struct CompiledComputationTests {
+struct CompiledComputationTests {
     private static let header = ["first", "last", "nick", "score", "born", "note"]
 
     /// Empty and quoted-empty fields, short rows, numbers the compiled

@@ -7,7 +7,7 @@ import Testing
 /// Issue 27, point 4: `compute` expressions of a mapping file are checked
 /// before anything is written — functions, arguments and types when the
 /// file loads, field names against the input — never NULL in every row.
-@Suite struct ComputedAttributeTests {
+struct ComputedAttributeTests {
     /// Where the expressions of these tests are written.
     static let place = SourcePosition(
         file: "m.mapping.json", line: 3, column: 20, keyPath: "$.compute.prepTime")
@@ -136,7 +136,7 @@ import Testing
 }
 
 /// Issue 27, point 4: a `strata-import/1` file's keys each appear once.
-@Suite struct ImportMappingFileKeyTests {
+struct ImportMappingFileKeyTests {
     @Test func testADuplicatedKeyIsRefusedWithItsLine() throws {
         let folder = try TemporaryDirectory()
         let file = folder.file("dup.mapping.json")

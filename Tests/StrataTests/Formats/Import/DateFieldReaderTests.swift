@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 28, point 2 (dates) and 7b: date fields read with a date format
 /// across DST changes, and the errors that name the fix.
-@Suite struct DateFieldReaderTests {
+struct DateFieldReaderTests {
     private static let header = ["first", "last", "birthday"]
 
     private static func options(_ format: String?, zone: String) throws -> ImportOptions {

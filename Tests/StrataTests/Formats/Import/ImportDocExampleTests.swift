@@ -9,7 +9,7 @@ import Testing
 /// The code examples of the import documentation (the ImportingData
 /// article, ``Importer``, ``ImportOptions``, ``ImportError`` and
 /// ``Store/create(at:model:filling:)``), compiled and run as written.
-@Suite struct ImportDocExampleTests {
+struct ImportDocExampleTests {
     @Test func testImportingDataArticleExample() throws {
         let folder = try TemporaryDirectory()
         let model = try #require(
@@ -137,7 +137,7 @@ import Testing
 }
 
 /// A new store filled before it appears: a fill that fails leaves nothing.
-@Suite struct StoreCreateFillingTests {
+struct StoreCreateFillingTests {
     @Test func testFillThatThrowsLeavesNoFileAtOrBesideTheTarget() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("Notes.sqlite")

@@ -7,7 +7,7 @@ import Testing
 
 /// The importer's flat path for txt blocks (values bound from the reader's
 /// buffer), against what the general path of records writes.
-@Suite struct ImporterBlockTests {
+struct ImporterBlockTests {
     /// Three diary entries: LF and CRLF endings, a repeated tag, an empty
     /// `Tags:` header, a block without tags, multi-line bodies.
     static let diary =
@@ -181,7 +181,7 @@ import Testing
 
 /// A skipped record leaves nothing behind, in the store or in the run's
 /// caches: later records never link to an object that was rolled back.
-@Suite struct ImporterRollbackTests {
+struct ImporterRollbackTests {
     static let longTag = String(repeating: "t", count: 101)
 
     private func expectNoDanglingLinks(_ fixture: ImportFixture, summary: ImportSummary) throws {
@@ -223,7 +223,7 @@ import Testing
 /// Linking a record to an object the store already had changes that
 /// object's relationship: its `Z_OPT` goes up once per commit, as Core Data
 /// raises it, so a context holding it sees the change.
-@Suite struct ImporterOptimisticLockTests {
+struct ImporterOptimisticLockTests {
     @Test func testLinkedExistingTagsGetTheirOptimisticLockRaised() throws {
         let fixture = try ImportFixture("Diary")
         let url = fixture.folder.file("diary.txt")

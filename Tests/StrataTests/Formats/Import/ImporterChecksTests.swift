@@ -6,7 +6,7 @@ import Testing
 
 /// An import ends with the store's reference check over the rows it wrote,
 /// as unarchive, merge and migration do (issue 27, point 13).
-@Suite struct ImporterChecksTests {
+struct ImporterChecksTests {
     static func soup(_ name: String) -> [(String, RecordValue)] {
         [("name", .text(name)), ("image", .object([("image", .text("AAAA"))]))]
     }

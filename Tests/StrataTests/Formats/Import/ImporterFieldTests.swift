@@ -8,7 +8,7 @@ import Testing
 
 /// The importer on flat records (CSV, txt lines): mapping by header,
 /// conversion by type, the schema's rules, and the error policies.
-@Suite struct ImporterFieldTests {
+struct ImporterFieldTests {
     static let header = ["first", "last", "nick", "email", "birthday", "score", "notes"]
 
     @Test func testContactsAreInsertedTypedWithKeysAndBookkeeping() throws {

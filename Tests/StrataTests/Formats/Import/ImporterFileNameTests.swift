@@ -9,7 +9,7 @@ import Testing
 /// Issue 28, point 8: a txt-files import can record each record's file
 /// name (``ImportOptions/fileNameInto``, a mapping file's `"fileNameInto"`);
 /// other formats refuse it.
-@Suite struct ImporterFileNameTests {
+struct ImporterFileNameTests {
     let folder: TemporaryDirectory
     let model: Model
     let storeURL: URL

@@ -8,7 +8,7 @@ import Testing
 /// The importer writes both sides of every inverse pair, as `Context.save`
 /// does, and a link by value takes no object from another owner (issue 27,
 /// points 3 and 6).
-@Suite struct ImporterInverseTests {
+struct ImporterInverseTests {
     /// People with one passport each (a one-to-one pair), found by name and
     /// number; and recipes whose ingredients belong to one recipe each.
     static let schema = """

@@ -8,7 +8,7 @@ import Testing
 
 /// An import writes rows shaped by its model: a model whose version hashes
 /// are not the store's is refused before anything is read.
-@Suite struct ImporterModelCheckTests {
+struct ImporterModelCheckTests {
     @Test func testImporterRefusesAnotherVersionNamingBoth() throws {
         let chain = try SchemaChain.load(
             directory: ContextFixture.schemas.appendingPathComponent("Diary"))

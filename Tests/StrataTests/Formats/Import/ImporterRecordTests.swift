@@ -9,7 +9,7 @@ import Testing
 
 /// The importer on nested records (plists, JSON): nested objects, links by
 /// `relatedBy`, upserts, references to later records.
-@Suite struct ImporterRecordTests {
+struct ImporterRecordTests {
     static func recipe(_ name: String, type: String, ingredients: [String]) -> [(
         String, RecordValue
     )] {
@@ -212,7 +212,7 @@ import Testing
 }
 
 /// `strata-import/1` mapping files and computed attributes.
-@Suite struct ImportMappingFileTests {
+struct ImportMappingFileTests {
     @Test func testComputedAttributeFromTextAndMappedFields() throws {
         let folder = try TemporaryDirectory()
         let file = folder.file("recipes.mapping.json")

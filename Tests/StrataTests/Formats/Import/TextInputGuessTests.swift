@@ -7,7 +7,7 @@ import Testing
 /// Issue 28, point 2: a file that is not UTF-8 and has no byte-order mark is
 /// read as Windows-1252 by default (``TextEncoding/automatic``), with a note
 /// saying so; one that is UTF-8 stays UTF-8.
-@Suite struct TextInputGuessTests {
+struct TextInputGuessTests {
 
     @Test func testALatin1CRLFFileIsGuessedAsWindows1252WithANote() throws {
         let directory = try TemporaryDirectory()

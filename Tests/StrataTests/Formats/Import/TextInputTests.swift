@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-@Suite struct TextInputTests {
+struct TextInputTests {
 
     static let sample = "héllo, wörld €\r\n😀 and 𝄞\nlast"
 

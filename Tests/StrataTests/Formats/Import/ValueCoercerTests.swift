@@ -7,7 +7,7 @@ import Testing
 /// Issue 27, point 8: a NUL character is refused by every reader, as CSV and
 /// txt inputs refuse a NUL byte, so no import stores a text that its own
 /// export would make unreadable.
-@Suite struct ValueCoercerTests {
+struct ValueCoercerTests {
     @Test func testAJSONNulEscapeIsRefusedAtItsKeyPath() throws {
         let fixture = try ImportFixture("Contacts", version: 2)
         let input = fixture.folder.file("nul.json")

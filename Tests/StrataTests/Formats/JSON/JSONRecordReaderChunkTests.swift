@@ -7,7 +7,7 @@ import Testing
 /// Chunk boundaries at every byte: reading with chunks of 1…16 bytes gives
 /// exactly what reading with 1 MiB chunks gives, records, errors and
 /// positions alike.
-@Suite struct JSONRecordReaderChunkTests {
+struct JSONRecordReaderChunkTests {
     let files: JSONTestFiles
 
     init() throws {
@@ -104,7 +104,7 @@ import Testing
 }
 
 /// Memory stays bounded by the limits, not by the input.
-@Suite struct JSONRecordReaderMemoryTests {
+struct JSONRecordReaderMemoryTests {
     @Test func testOversizedRecordIsNotBuffered() throws {
         let files = try JSONTestFiles()
         var limits = ImportLimits()

@@ -6,7 +6,7 @@ import Testing
 
 /// Bad documents: every error located exactly, and the reader going on
 /// after the errors confined to one record.
-@Suite struct JSONRecordReaderErrorTests {
+struct JSONRecordReaderErrorTests {
     let files: JSONTestFiles
 
     init() throws {

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataFormats
 
 /// JSON Lines (jsonlines.org, NDJSON): one object per line.
-@Suite struct JSONRecordReaderLinesTests {
+struct JSONRecordReaderLinesTests {
     let files: JSONTestFiles
 
     init() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Issue 28, point 3: JSON documents with other members. `--path` reads the
 /// arrays at dotted paths and passes over the rest; without it, a root
 /// object's one array of records is read with a note.
-@Suite struct JSONRecordReaderPathTests {
+struct JSONRecordReaderPathTests {
     let files: JSONTestFiles
 
     init() throws {

@@ -5,7 +5,7 @@ import Testing
 @testable import StrataFormats
 
 /// RFC 8259 documents read as records: shapes, values, positions.
-@Suite struct JSONRecordReaderTests {
+struct JSONRecordReaderTests {
     let files: JSONTestFiles
 
     init() throws {

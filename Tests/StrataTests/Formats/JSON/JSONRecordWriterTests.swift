@@ -5,7 +5,7 @@ import Testing
 @testable import StrataFormats
 
 /// The rejects file for JSON inputs: JSON Lines with the reason added.
-@Suite struct JSONRecordWriterTests {
+struct JSONRecordWriterTests {
     let files: JSONTestFiles
 
     init() throws {

@@ -8,7 +8,7 @@ import Testing
 /// Binary plists (`bplist00`), written by Foundation's
 /// `PropertyListSerialization` or, for what it cannot write, by the test
 /// encoder of the CoreData tests.
-@Suite struct PropertyListBinaryRecordTests {
+struct PropertyListBinaryRecordTests {
     private let files: PropertyListTestFiles
 
     init() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Malformed and hostile XML plists: each is a located ``ImportError``, and
 /// the reader goes on after errors that leave the document readable.
-@Suite struct PropertyListRecordReaderErrorTests {
+struct PropertyListRecordReaderErrorTests {
     private let files: PropertyListTestFiles
 
     init() throws {

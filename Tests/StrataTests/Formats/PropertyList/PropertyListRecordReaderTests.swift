@@ -8,7 +8,7 @@ import Testing
 /// `<!ELEMENT plist (array | data | date | dict | real | integer | string |
 /// true | false)>`, `<!ELEMENT dict (key, %plistObject;)*>`, `<!ELEMENT
 /// array (%plistObject;)*>`, the scalars `(#PCDATA)`, `true`/`false` EMPTY.
-@Suite struct PropertyListRecordReaderTests {
+struct PropertyListRecordReaderTests {
     private let files: PropertyListTestFiles
 
     init() throws {

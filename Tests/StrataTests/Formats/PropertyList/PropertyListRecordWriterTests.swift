@@ -6,7 +6,7 @@ import Testing
 
 /// The rejects writer: what it writes reads back through
 /// ``PropertyListRecordReader`` as the same records plus `strata_error`.
-@Suite struct PropertyListRecordWriterTests {
+struct PropertyListRecordWriterTests {
     private let files: PropertyListTestFiles
 
     init() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Issue 27, point 5: a binary plist's object shared by many references
 /// counts once for each against the limits, so a few hundred bytes cannot
 /// stand for millions of rows.
-@Suite struct PropertyListSharedObjectTests {
+struct PropertyListSharedObjectTests {
     /// A `bplist00` of `objects` (each encoded with one-byte references),
     /// the first being the top.
     static func bplist(_ objects: [[UInt8]]) -> Data {

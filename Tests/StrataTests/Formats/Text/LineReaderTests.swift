@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-@Suite struct LineReaderTests {
+struct LineReaderTests {
     let fixture: TextFixture
 
     init() throws { fixture = try TextFixture() }
@@ -95,7 +95,7 @@ import Testing
     }
 }
 
-@Suite struct TextHeaderLineTests {
+struct TextHeaderLineTests {
     func header(_ line: String) -> [String]? {
         var line = line
         return line.withUTF8 { bytes in

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-@Suite struct TextBlockReaderTests {
+struct TextBlockReaderTests {
     let fixture: TextFixture
 
     init() throws { fixture = try TextFixture() }

@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-@Suite struct TextBlockWriterTests {
+struct TextBlockWriterTests {
     let fixture: TextFixture
 
     init() throws { fixture = try TextFixture() }

@@ -7,7 +7,7 @@ import Testing
 /// The txt readers take their bytes through ``TextInput``, as CSV does: a
 /// byte-order mark decides, otherwise the encoding asked for (issue 30:
 /// every text format takes `--encoding`).
-@Suite struct TextEncodingReadingTests {
+struct TextEncodingReadingTests {
     let fixture: TextFixture
 
     init() throws { fixture = try TextFixture() }

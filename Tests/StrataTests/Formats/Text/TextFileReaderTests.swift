@@ -4,7 +4,7 @@ import Testing
 @testable import Strata
 @testable import StrataFormats
 
-@Suite struct TextFileReaderTests {
+struct TextFileReaderTests {
     let fixture: TextFixture
     var folder: String { fixture.directory.url.path }
 

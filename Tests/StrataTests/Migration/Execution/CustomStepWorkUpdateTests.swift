@@ -22,7 +22,7 @@ struct BatchSummaryStep: CustomMigrationStep {
 /// objects under a predicate, and refuses unknown names, values of the
 /// wrong type and values that break the attribute's rules, failing the
 /// stage.
-@Suite struct CustomStepWorkUpdateTests {
+struct CustomStepWorkUpdateTests {
     /// Every note row of the store at `url`: key, `Z_OPT`, title, summary.
     private func noteRows(_ url: URL) throws -> [[String]] {
         let store = try Store.open(at: url, mode: .readOnly)

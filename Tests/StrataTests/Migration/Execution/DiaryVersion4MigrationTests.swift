@@ -10,7 +10,7 @@ import Testing
 /// Diary version 3 → 4 (what Day One needs) is inferred: every entry,
 /// medium and tag is kept with its values, the new attributes take their
 /// defaults, and the store ends with version 4's hashes.
-@Suite struct DiaryVersion4MigrationTests {
+struct DiaryVersion4MigrationTests {
     @Test func testAVersion3StoreMigratesToVersion4KeepingItsData() throws {
         let folder = try TemporaryDirectory()
         let schemas = ContextFixture.schemas.appendingPathComponent("Diary")

@@ -10,7 +10,7 @@ import Testing
 /// Issue 16, point 6: `asCoreData` migrates as Core Data's lightweight
 /// migration would, telling every loss and empty value it accepted; a store
 /// whose hashes several versions share is at the newest of them.
-@Suite struct MigrationAsCoreDataTests {
+struct MigrationAsCoreDataTests {
     /// The test chain removes `Note.keywords` (version 2) and adds the
     /// required `Note.summary` without a default (version 3): refused by
     /// default, migrated with `asCoreData`, each acceptance counted. Version

@@ -10,7 +10,7 @@ import Testing
 /// every time exactly one migrates while the other waits (then finds the
 /// store up to date) or refuses; the store ends at the newest version,
 /// whole, with exactly the content of an undisturbed run.
-@Suite struct MigrationConcurrencyTests {
+struct MigrationConcurrencyTests {
     private let rounds = 20
     private let notes = 5_000
 

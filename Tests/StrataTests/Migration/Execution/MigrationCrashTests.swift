@@ -23,7 +23,7 @@ import Testing
 /// between reports too (inside statements, commits, the backup, the copy and
 /// the rename). `STRATA_CRASH_ROWS` and `STRATA_CRASH_KILLS` scale it up (the
 /// figures in the issue note: 200,000 rows, 50 kills).
-@Suite struct MigrationCrashTests {
+struct MigrationCrashTests {
     private var rows: Int {
         Int(ProcessInfo.processInfo.environment["STRATA_CRASH_ROWS"] ?? "") ?? 20_000
     }

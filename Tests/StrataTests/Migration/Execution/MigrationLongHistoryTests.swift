@@ -11,7 +11,7 @@ import Testing
 /// every object its direct mapping keeps is kept — whatever a version in
 /// between carries, and `asCoreData` matches the two ends only, saying
 /// where that loses what the default mode keeps.
-@Suite struct MigrationLongHistoryTests {
+struct MigrationLongHistoryTests {
     /// `Conversation {title?}` and `Message {text, conversation?}` at
     /// `version`; `extra` entity JSON members replace Conversation's.
     private static func model(_ version: Int, conversation: String? = nil) throws -> Model {

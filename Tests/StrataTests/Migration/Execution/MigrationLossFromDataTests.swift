@@ -10,7 +10,7 @@ import Testing
 /// Issue 16, point 5: a loss is named only when the store holds values to
 /// lose. An attribute a run's earlier stage adds and a later stage removes
 /// holds nothing of the store's, so removing it never blocks.
-@Suite struct MigrationLossFromDataTests {
+struct MigrationLossFromDataTests {
     @Test func testRemovingWhatAnEarlierStageAddedDoesNotBlock() throws {
         let directory = try TemporaryDirectory()
         let folder = directory.file("Schemas/Items")

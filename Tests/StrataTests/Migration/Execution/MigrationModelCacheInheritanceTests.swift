@@ -12,7 +12,7 @@ import Testing
 /// when that model has entity inheritance three levels deep and the cache
 /// lists inherited properties again on each subentity, as Core Data
 /// archives them.
-@Suite struct MigrationModelCacheInheritanceTests {
+struct MigrationModelCacheInheritanceTests {
     /// The attributes the published versions have beyond the store's
     /// model: version 1 `ClientMessage.editedAt` (the unpublished build
     /// lacked it), version 2 also `Conversation.isArchived` and

@@ -10,7 +10,7 @@ import Testing
 /// Issue 26: a rule converted from a Core Data entity mapping with a custom
 /// `NSEntityMigrationPolicy` names the class; a migration through it stops
 /// before anything is written unless a Swift step stands in for it.
-@Suite struct MigrationPolicyTests {
+struct MigrationPolicyTests {
     static let mapping = """
         {"format": "strata-mapping/1", "from": 2, "to": 3,
          "entities": {"Document": {"policy": "Docs.LocationPolicy",

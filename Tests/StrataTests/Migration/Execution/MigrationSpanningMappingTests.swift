@@ -10,7 +10,7 @@ import Testing
 /// Issue 16, point 4: a value crosses a version that lacks it through a
 /// mapping file spanning the versions (`1-3.mapping.json`), read from the
 /// store as it is at the span's start.
-@Suite struct MigrationSpanningMappingTests {
+struct MigrationSpanningMappingTests {
     /// v1 and v3 have `Document.location`; v2 does not.
     static func folder(in directory: TemporaryDirectory, mappings: [String: String]) throws -> URL {
         let folder = directory.file("Schemas/Docs")

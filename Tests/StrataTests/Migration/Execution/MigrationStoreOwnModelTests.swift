@@ -10,7 +10,7 @@ import Testing
 /// Issue 16, point 3: a store whose model was edited in place (its hashes
 /// match no published version) migrates from its own model, read from its
 /// `Z_MODELCACHE`; a cache that does not match the store is refused.
-@Suite struct MigrationStoreOwnModelTests {
+struct MigrationStoreOwnModelTests {
     /// The Bookmarks chain with version 3 edited after `Bookmarks_V3` was
     /// written: an optional `note` added in place, as apps do without a new
     /// version.

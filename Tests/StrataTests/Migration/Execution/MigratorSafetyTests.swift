@@ -12,7 +12,7 @@ import Testing
 /// tables that do not fit the claimed version, connections held across a
 /// copy stage, saves during a migration, and dry runs that must tell the
 /// truth about the run.
-@Suite struct MigratorSafetyTests {
+struct MigratorSafetyTests {
     /// Options that let the Notes chain's lossy 1-2 step run.
     private var lossy: MigrationOptions {
         var options = MigrationOptions()

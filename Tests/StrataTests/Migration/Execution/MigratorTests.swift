@@ -9,7 +9,7 @@ import Testing
 
 /// Runs of ``Migrator`` on populated stores: rows, metadata, backups,
 /// journal, and the refusals that come before any write.
-@Suite struct MigratorTests {
+struct MigratorTests {
     /// Notes of the migrated store by title: (text, pinned, summary, notebook name).
     private func notes(_ url: URL, model: Model) throws -> [String: [String?]] {
         let store = try Store.open(at: url)
@@ -254,7 +254,7 @@ import Testing
 }
 
 /// What a stage's checks read: only the tables and properties it touched.
-@Suite struct MigrationVerifierScopeTests {
+struct MigrationVerifierScopeTests {
     /// Version 1 of the test chain, a copy numbered 2 to change, and the
     /// index of `Note` in it.
     private static func versions() throws -> (v1: Model, v2: Model, note: Int) {

@@ -10,7 +10,7 @@ import Testing
 /// Apple's Recipes sample as its seed store has it: version 1 of the bundled
 /// schema carries the store's four hashes, and the migration to the newest
 /// version reads its free-text preparation times and keeps every image byte.
-@Suite struct RecipesMigrationTests {
+struct RecipesMigrationTests {
     static let schemas = ContextFixture.schemas.appendingPathComponent("Recipes")
 
     /// The entity hashes `Recipes.sqlite` (Core Data, framework 241) records.

@@ -12,7 +12,7 @@ import Testing
 /// run makes its backup before the first stage that can lose something when
 /// a stage follows it, and none when every stage only adds or the only lossy
 /// stage is the last.
-@Suite struct StoreBackupTests {
+struct StoreBackupTests {
     /// A chain of Notes: v1 `Note {title, body?}`; v2 adds an optional
     /// `summary`, an indexed optional `rank` and an entity `Tag` (only adds);
     /// v3 removes `body` (lossy); v4 adds an optional `pinned`.

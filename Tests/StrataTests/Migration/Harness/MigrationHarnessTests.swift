@@ -8,7 +8,7 @@ import Testing
 /// The harness builds a generated store at every older version, migrates it
 /// to the newest and checks it; it passes sound chains and catches a
 /// migration that changes values it should carry over.
-@Suite struct MigrationHarnessTests {
+struct MigrationHarnessTests {
     /// Overwrites every note's title: the harness must notice.
     struct TitleClobberingStep: CustomMigrationStep {
         func migrate(_ work: CustomStepWork) throws {

@@ -8,7 +8,7 @@ import Testing
 /// The mapping files shipped in `Schemas/`: each loads against its versions,
 /// resolves every step that needs it, and gives the expected rows on a
 /// populated store.
-@Suite struct BundledMappingTests {
+struct BundledMappingTests {
     typealias S = MappingTestSupport
 
     private func load(_ name: String, _ from: Int, _ to: Int) throws -> (

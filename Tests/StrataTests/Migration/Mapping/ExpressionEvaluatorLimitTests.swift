@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 27, points 4 and 5: the evaluator never reads an argument it was
 /// not given, and no result grows past its limit.
-@Suite struct ExpressionEvaluatorLimitTests {
+struct ExpressionEvaluatorLimitTests {
     private func evaluate(
         _ text: String, limit: Int = 100, _ values: [String: MappingValue] = ["x": .string("a")]
     ) throws(ExpressionError) -> MappingValue {

@@ -7,7 +7,7 @@ import Testing
 
 /// The expression language: syntax errors and type errors with their
 /// columns, and every function's result, nil handling included.
-@Suite struct ExpressionTests {
+struct ExpressionTests {
     static let entities = #"""
         {
           "Item": {

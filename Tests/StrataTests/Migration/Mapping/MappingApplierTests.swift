@@ -6,7 +6,7 @@ import Testing
 
 /// Mappings applied end to end: a store created at the older version, the
 /// plan's SQL run on a copy, the mapping applied, every row read back.
-@Suite struct MappingApplierTests {
+struct MappingApplierTests {
     typealias S = MappingTestSupport
 
     static let library1 = #"""

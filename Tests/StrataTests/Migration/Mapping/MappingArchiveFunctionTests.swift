@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 16, point 4: `unarchive`, `archive`, `json` and `jsonValue` carry
 /// a transformable attribute's keyed archive into JSON bytes and back.
-@Suite struct MappingArchiveFunctionTests {
+struct MappingArchiveFunctionTests {
     static let emails = ["ada@example.org", "grace@example.org", "ünïcode@example.org"]
 
     /// Version 1 keeps the list as a transformable (a keyed archive),

@@ -14,7 +14,7 @@ private typealias S = MappingTestSupport
 /// does. The shape is SRGUserData's version 5 to 6: `HistoryEntry` becomes
 /// `SRGHistoryEntry` under a new abstract parent and `User` becomes
 /// `SRGUser`, both by the mapping model, not by renaming identifiers.
-@Suite struct MappingCreatedLinksTests {
+struct MappingCreatedLinksTests {
     static let v5 = #"""
         {
           "HistoryEntry": {

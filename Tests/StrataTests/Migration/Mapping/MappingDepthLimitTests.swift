@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 15, point 4: a mapping file whose `where` or expressions nest or
 /// chain without end gets a located issue instead of crashing the loader.
-@Suite struct MappingDepthLimitTests {
+struct MappingDepthLimitTests {
     private func issues(entity: String) throws -> [String] {
         let from = try MappingTestSupport.model(
             "Library", 1,

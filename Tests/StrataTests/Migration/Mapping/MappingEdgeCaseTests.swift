@@ -8,7 +8,7 @@ import Testing
 /// executor (``Migrator`` on a store at version 1, a copy stage with the
 /// mapping file) and read back whole: one-to-one and ordered links here;
 /// inheritance, dropped objects and failures in the extensions.
-@Suite struct MappingEdgeCaseTests {
+struct MappingEdgeCaseTests {
     // MARK: - One-to-one
 
     static let offices1 = #"""

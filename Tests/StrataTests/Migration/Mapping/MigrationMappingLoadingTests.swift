@@ -7,7 +7,7 @@ import Testing
 
 /// Bad mapping files: every problem reported with file, JSON path, line,
 /// column and, inside expressions, the column in the expression.
-@Suite struct MigrationMappingLoadingTests {
+struct MigrationMappingLoadingTests {
     static let v1 = #"""
         {
           "Book": {

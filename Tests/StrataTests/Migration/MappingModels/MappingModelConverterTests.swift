@@ -15,7 +15,7 @@ typealias XcodePropertyMapping = XcodeMappingModel.PropertyMapping
 /// to their versions by entity version hashes, with the expressions Xcode
 /// generates made explicit. The shape is objc.io Moody's 2 → 3: moods get a
 /// direct `continent`, filled through their country.
-@Suite struct MappingModelConverterTests {
+struct MappingModelConverterTests {
     static let moody2 = #"""
         {
           "Continent": {

@@ -14,7 +14,7 @@ private typealias S = MappingTestSupport
 /// from `$source` back to the note it came from), a value computed by the
 /// policy class (`FUNCTION($entityPolicy, …)`), and a mapping model spanning
 /// versions beside the adjacent ones.
-@Suite struct MappingModelShapesTests {
+struct MappingModelShapesTests {
     static let notes2 = #"""
         { "Note": { "attributes": {
             "title": { "type": "string" },

@@ -20,7 +20,7 @@ import Testing
 /// The sample files are written by the test builders (set
 /// `STRATA_WRITE_SAMPLES=1` to rewrite them); these tests read the
 /// committed files, convert them and migrate a store through both.
-@Suite struct MediaHistoryMappingModelTests {
+struct MediaHistoryMappingModelTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

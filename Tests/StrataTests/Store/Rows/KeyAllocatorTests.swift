@@ -7,7 +7,7 @@ import Testing
 /// The one place primary keys come from (coredata-format.md §1.2): a tree's
 /// counter is its root's `Z_MAX`, never below the highest key in its table,
 /// and only the root's row records it.
-@Suite struct KeyAllocatorTests {
+struct KeyAllocatorTests {
     /// `Z_MAX` of every entity, by name.
     private static func maxima(_ fixture: ContextFixture) throws -> [String: Int64] {
         var maxima: [String: Int64] = [:]

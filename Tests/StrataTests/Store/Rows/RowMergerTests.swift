@@ -7,7 +7,7 @@ import Testing
 /// One store's rows added to another of the same model: matched objects
 /// updated in place, the others added after the destination's keys, links
 /// translated, `Z_MAX` raised, nothing written when a reference would break.
-@Suite struct RowMergerTests {
+struct RowMergerTests {
     @Test func testMatchedObjectsAreUpdatedAndTheOthersAddedWithTheirLinksTranslated() throws {
         let source = try ContextFixture(model: GraphModels.shapes())
         let wall = try source.context.insert("Canvas")

@@ -8,7 +8,7 @@ import Testing
 /// Reads named by entity and property: the row layer finds the tables and
 /// columns (coredata-format.md §1), keeps subentities' rows apart by `Z_ENT`
 /// and binds what varies per read.
-@Suite struct RowReaderTests {
+struct RowReaderTests {
     /// Calls `body` with a store holding a canvas with a circle and a
     /// square (the circle labelled), and a reader of it.
     private static func withShapes(_ body: (ContextFixture, RowReader) throws -> Void) throws {

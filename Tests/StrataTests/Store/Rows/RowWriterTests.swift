@@ -7,7 +7,7 @@ import Testing
 
 /// The row layer: ``EntityRowLayout`` says which column holds what, and
 /// ``RowWriter`` writes rows, versions and join rows with it.
-@Suite struct RowWriterTests {
+struct RowWriterTests {
     private static func layout(_ entity: String, of fixture: ContextFixture) throws
         -> EntityRowLayout
     {
