@@ -28,13 +28,16 @@ max_len() {
     esac
 }
 
+# SwiftPM hands swiftc one -sanitize= flag per sanitizer, in no fixed order, and swiftc keeps
+# only the last: either coverage or ASan would be lost. The combined flag, last, gives both; the
+# --sanitize options make SwiftPM link libFuzzer's main.
+$swift build --scratch-path "$scratch" --sanitize fuzzer --sanitize address \
+    -Xswiftc -sanitize=fuzzer,address --product fuzz-strata 2>&1 |
+    grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
+test -x "$scratch/debug/fuzz-strata" || { echo "fuzz-strata did not build" >&2; exit 1; }
+# One executable, a name per target: it feeds the target it is called by.
 for target in "${targets[@]}"; do
-    # SwiftPM hands swiftc one -sanitize= flag per sanitizer, in no fixed order, and
-    # swiftc keeps only the last: either coverage or ASan would be lost. The combined
-    # flag, last, gives both; the --sanitize options make SwiftPM link libFuzzer's main.
-    $swift build --scratch-path "$scratch" --sanitize fuzzer --sanitize address \
-        -Xswiftc -sanitize=fuzzer,address --product "fuzz-$target" 2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
-    test -x "$scratch/debug/fuzz-$target" || { echo "fuzz-$target did not build" >&2; exit 1; }
+    ln -sf fuzz-strata "$scratch/debug/fuzz-$target"
 done
 
 # FUZZ_RUNS=N (make fuzz-smoke) runs N inputs from a fixed seed instead of
@@ -47,23 +50,24 @@ else
 fi
 
 mkdir -p "$scratch/logs"
-for target in "${targets[@]}"; do
-    corpus=$scratch/corpus/$target findings=Fuzz/Findings/$target
+# Swift seeds its hashing per process; dictionary order (and so the coverage libFuzzer follows)
+# would differ from run to run of a smoke run.
+[ -z "${FUZZ_RUNS:-}" ] || export SWIFT_DETERMINISTIC_HASHING=1
+
+# fuzz_one TARGET: runs one target and prints what it did; fails when it found something.
+fuzz_one() {
+    local target=$1 corpus=$scratch/corpus/$1 findings=Fuzz/Findings/$1 log=$scratch/logs/$1.log
     mkdir -p "$corpus" "$findings" "Fuzz/Regressions/$target"
-    log=$scratch/logs/$target.log
     if [ -n "${FUZZ_RUNS:-}" ]; then
         # A fresh working corpus too: what earlier runs kept must not change the work.
         corpus=$scratch/smoke/$target
         rm -rf "$corpus" && mkdir -p "$corpus"
-        # Swift seeds its hashing per process; dictionary order (and so the
-        # coverage libFuzzer follows) would differ from run to run.
-        export SWIFT_DETERMINISTIC_HASHING=1
         echo "fuzz-$target: $FUZZ_RUNS inputs from seed 1"
     else
         echo "fuzz-$target: ${seconds}s"
     fi
-    status=0
-    # One process on one core (-jobs and -workers unset), niced: others share the machine.
+    local status=0
+    # One process per target (-jobs and -workers unset), niced: others share the machine.
     # Swift's own backtracer would fight ASan's report; libFuzzer prints the stack. Leak
     # checking is off: it reports the lazily made globals of the Swift runtime and
     # Foundation at exit, and a parser's real leak is a retain cycle it cannot see.
@@ -71,13 +75,42 @@ for target in "${targets[@]}"; do
         $budget -max_len="$(max_len "$target")" -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" \
         "$corpus" "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" >"$log" 2>&1 || status=$?
+    local runs speed size
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
     size=$(find "$corpus" -type f | wc -l)
     echo "  executions ${runs:-?}, ${speed:-?} exec/s, working corpus $size files"
     if [ "$status" -ne 0 ]; then
-        grep -E "ERROR|SUMMARY|Test unit written|Fatal error" "$log" | head -20 >&2 || true
-        echo "fuzz-$target failed (exit $status); the log is $log, the reproducer in $findings/" >&2
-        exit 1
+        grep -E "ERROR|SUMMARY|Test unit written|Fatal error" "$log" | head -20 || true
+        echo "fuzz-$target failed (exit $status); the log is $log, the reproducer in $findings/"
+        return 1
+    fi
+}
+
+# A timed run fuzzes one target at a time (each gets the machine for its SECONDS); a smoke run,
+# whose work is fixed, runs as many at once as there are cores (FUZZ_JOBS overrides), each
+# process's report printed whole and in the targets' order.
+jobs=${FUZZ_JOBS:-1}
+[ -z "${FUZZ_RUNS:-}" ] || jobs=${FUZZ_JOBS:-$(nproc)}
+if [ "$jobs" -le 1 ]; then
+    for target in "${targets[@]}"; do
+        fuzz_one "$target" || exit 1
+    done
+    exit 0
+fi
+for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    rm -f "$scratch/logs/$target.passed"
+    (fuzz_one "$target" >"$scratch/logs/$target.report" 2>&1 && touch "$scratch/logs/$target.passed") &
+done
+wait
+failed=0
+for target in "${targets[@]}"; do
+    if [ -e "$scratch/logs/$target.passed" ]; then
+        cat "$scratch/logs/$target.report"
+    else
+        cat "$scratch/logs/$target.report" >&2
+        failed=1
     fi
 done
+exit "$failed"

@@ -4,8 +4,8 @@ import Foundation
     @testable import Strata
 #endif
 
-/// The parsers under fuzzing, one libFuzzer executable each (`fuzz-<name>`,
-/// see Fuzz/README.md).
+/// The parsers under fuzzing, each run by the libFuzzer executable under
+/// its own name (`fuzz-<name>`, see Fuzz/README.md).
 ///
 /// Every target takes arbitrary bytes and must return normally: a thrown
 /// error is the expected answer to bad input, a crash, a hang or a
@@ -57,6 +57,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A request to the web view (`strata serve`): path, query, `Range`
     /// and `Host`, answered by a site on a small Diary store.
     case webrequest
+
+    /// The target a fuzzing process feeds: the one its program's name names
+    /// (`…/fuzz-<target>`, the links Fuzz/run.sh makes to the one
+    /// executable), else the one `STRATA_FUZZ_TARGET` names.
+    public static func named(
+        program: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> FuzzTarget? {
+        let name = program.split(separator: "/").last.map(String.init) ?? ""
+        if name.hasPrefix("fuzz-"), let target = FuzzTarget(rawValue: String(name.dropFirst(5))) {
+            return target
+        }
+        return environment["STRATA_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
+    }
 
     /// Feeds `bytes` to the target's parser; errors are swallowed.
     public func run(_ bytes: UnsafeRawBufferPointer) {

@@ -6,7 +6,7 @@ import Testing
 /// Every committed seed (`Fuzz/Corpus/<target>/`) and every reproducer of a
 /// fixed finding (`Fuzz/Regressions/<target>/`) goes through its target's
 /// entry point, so `swift test` catches a regression without the fuzzer.
-@Suite struct FuzzCorpusTests {
+struct FuzzCorpusTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
@@ -37,6 +37,22 @@ import Testing
         for reproducer in try Self.inputs("Regressions", target) {
             try Data(contentsOf: reproducer).withUnsafeBytes { target.run($0) }
         }
+    }
+
+    @Test func testTheExecutablePicksItsTargetByNameThenByVariable() {
+        #expect(
+            FuzzTarget.named(program: ".build/fuzz/debug/fuzz-bplist", environment: [:]) == .bplist)
+        #expect(
+            FuzzTarget.named(program: "fuzz-zip", environment: ["STRATA_FUZZ_TARGET": "schema"])
+                == .zip)
+        #expect(
+            FuzzTarget.named(
+                program: "/x/fuzz-strata", environment: ["STRATA_FUZZ_TARGET": "schema"])
+                == .schema)
+        #expect(FuzzTarget.named(program: "/x/fuzz-strata", environment: [:]) == nil)
+        #expect(
+            FuzzTarget.named(program: "fuzz-nothing", environment: ["STRATA_FUZZ_TARGET": "no"])
+                == nil)
     }
 
     @Test func testTheTargetsModelsAreThePackagesDiarySchemas() {
