@@ -136,7 +136,10 @@ struct MigrationCrashTests {
         try store.close()
     }
 
-    /// SHA-256 over every row of every table and the version hashes.
+    /// SHA-256 over every row of every table and the version hashes. SQLite
+    /// writes each table's rows as text (`quote` of every column, so a blob,
+    /// a real and NULL each keep their exact value): built in Swift, row by
+    /// row, the text took two thirds of this test's time in a debug build.
     static func content(of url: URL) throws -> [UInt8] {
         let store = try Store.open(at: url, mode: .readOnly)
         defer { try? store.close() }
@@ -148,12 +151,19 @@ struct MigrationCrashTests {
         var names: [String] = []
         try tables.forEachRow { names.append($0.text(at: 0) ?? "") }
         for name in names {
+            let columns = try store.connection.prepare("SELECT name FROM pragma_table_info(?)")
+            try columns.bind([.text(name)])
+            var quoted: [String] = []
+            try columns.forEachRow {
+                quoted.append("quote(\(SQLiteIdentifier.quoted($0.text(at: 0) ?? "")))")
+            }
+            let rows = try store.connection.prepare(
+                "SELECT " + quoted.joined(separator: " || '|' || ")
+                    + " FROM \(SQLiteIdentifier.quoted(name)) ORDER BY 1")
             text += "\n#\(name)"
-            try store.connection.prepare(
-                "SELECT * FROM \(SQLiteIdentifier.quoted(name)) ORDER BY 1"
-            )
-            .forEachRow { row in
-                text += "\n" + row.values().map { "\($0)" }.joined(separator: "|")
+            try rows.forEachRow { row in
+                text += "\n"
+                text += row.text(at: 0) ?? ""
             }
         }
         return SHA256.hash(Array(text.utf8))
