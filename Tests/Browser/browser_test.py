@@ -25,6 +25,8 @@ from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions  # noqa: E402
+from selenium.webdriver.support.wait import WebDriverWait  # noqa: E402
 
 HOSTILE = "<script>alert(1)</script>"
 
@@ -105,6 +107,11 @@ def walk(driver, start, shots, prefix, served):
         box = driver.find_element(By.NAME, "where")
         box.send_keys("title CONTAINS[cd] 'PARIS'")
         box.submit()
+        # submit() returns before the new page loads (a click waits, a script-run submit does
+        # not): read the rows once the old page's box is gone.
+        WebDriverWait(driver, 30).until(expected_conditions.staleness_of(box))
+        WebDriverWait(driver, 30).until(
+            lambda d: d.execute_script("return document.readyState") == "complete")
         rows = driver.find_elements(By.CSS_SELECTOR, "table.objects tr")
         check(len(rows) == 3, f"{prefix}: the predicate box filters to the two Paris entries")
         driver.save_screenshot(str(shots / f"{prefix}-filtered.png"))
