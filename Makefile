@@ -58,7 +58,11 @@ demo: build
 	$(SWIFT) run --skip-build strata demo $(DEMO_DIR)
 
 test: test-deps
-	$(SWIFT) build --build-tests
+	@mkdir -p .build
+	{ $(SWIFT) build --build-tests 2>&1; echo $$? >.build/build-tests.status; } | \
+	    tee .build/build-tests.log
+	@[ "$$(cat .build/build-tests.status)" = 0 ]
+	@bash .ci/check-warnings .build/build-tests.log
 	$(SWIFT) test --skip-build --parallel
 	@bash .ci/check-layers
 	@bash .ci/check-test-suites

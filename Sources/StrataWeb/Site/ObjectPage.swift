@@ -112,7 +112,7 @@ enum ObjectPage {
     static func picture(of object: ManagedObject, reader: SiteReader, links: SiteLinks) -> String {
         for attribute in reader.entities[object.entityName].stored
         where attribute.type == .binary {
-            guard case .data(let bytes)?? = try? object.value(forKey: attribute.name) else {
+            guard case .data(let bytes)? = try? object.value(forKey: attribute.name) else {
                 continue
             }
             let type = MediaType.sniff(bytes)
