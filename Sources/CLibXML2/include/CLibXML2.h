@@ -27,7 +27,9 @@ const char *strata_xml_load_error(void);
 // The calls Strata makes; each behaves as libxml2's function of the same
 // name without the prefix. The ones that make a context or initialise the
 // library load it first (and return NULL or do nothing when it cannot be
-// loaded); the others take what those returned, so it is loaded by then.
+// loaded); the others take what those returned, so it is loaded by then,
+// except xmlStrlen and xmlStrEqual, plain string functions that need no
+// library (a test calls them before any parse).
 void strata_xmlInitParser(void);
 xmlParserCtxtPtr strata_xmlNewParserCtxt(void);
 xmlParserCtxtPtr strata_xmlCreatePushParserCtxt(
