@@ -1,9 +1,8 @@
 import Foundation
 import StrataFuzzing
 
-// Built with `--sanitize fuzzer` (make fuzz), libFuzzer supplies main and
-// calls the two functions below; in a plain build this file is the whole
-// program, which does nothing.
+// Built only by a fuzzing build (Fuzz/run.sh, `--sanitize fuzzer`): libFuzzer
+// supplies main and calls the two functions below.
 //
 // One executable holds every target, so a fuzzing build links once; the
 // target is the name it runs under (`fuzz-<target>`, a link Fuzz/run.sh
