@@ -19,5 +19,17 @@
         static let diary2 = diary?.model(version: 2)
         /// Diary version 3.
         static let diary3 = diary?.model(version: 3)
+
+        /// Diary's newest version and an empty folder of this process's
+        /// (`strata-fuzz-<name>-<pid>` in the temporary directory), for a
+        /// target that builds a store when it starts.
+        static func newestDiaryAndFolder(_ name: String) throws -> (Model, URL) {
+            guard let model = diary?.newest else { throw CocoaError(.fileNoSuchFile) }
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("strata-fuzz-\(name)-\(getpid())", isDirectory: true)
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return (model, folder)
+        }
     }
 #endif

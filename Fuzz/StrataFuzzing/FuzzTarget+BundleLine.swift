@@ -23,14 +23,7 @@
             var entities: [String] { columns.map(\.entity) }
 
             init() throws {
-                guard let model = FuzzFixtures.diary?.newest else {
-                    throw CocoaError(.fileNoSuchFile)
-                }
-                let folder = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("strata-fuzz-line-\(getpid())", isDirectory: true)
-                try? FileManager.default.removeItem(at: folder)
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true)
+                let (model, folder) = try FuzzFixtures.newestDiaryAndFolder("line")
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let store = try Store.create(
                     at: folder.appendingPathComponent("D.sqlite"), model: model)

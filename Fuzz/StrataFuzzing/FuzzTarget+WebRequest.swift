@@ -11,14 +11,7 @@
             static let site: StoreSite? = try? makeSite()
 
             static func makeSite() throws -> StoreSite {
-                guard let model = FuzzFixtures.diary?.newest else {
-                    throw CocoaError(.fileNoSuchFile)
-                }
-                let folder = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("strata-fuzz-web-\(getpid())", isDirectory: true)
-                try? FileManager.default.removeItem(at: folder)
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true)
+                let (model, folder) = try FuzzFixtures.newestDiaryAndFolder("web")
                 let url = folder.appendingPathComponent("D.sqlite")
                 let store = try Store.create(at: url, model: model)
                 let context = try Context(store: store, model: model)
