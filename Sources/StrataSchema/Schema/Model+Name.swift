@@ -12,8 +12,8 @@ extension Model {
     /// become a path.
     ///
     /// ```swift
-    /// Model.isPlainName("Recipes")          // true
-    /// Model.isPlainName("../../tmp/evil")   // false
+    /// assert(Model.isPlainName("Recipes"))
+    /// assert(!Model.isPlainName("../../tmp/evil"))
     /// ```
     public static func isPlainName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix(".") else { return false }

@@ -229,8 +229,8 @@ struct RelationshipWithoutInverseMigrationTests {
             let messages = try context.findAll("Message").sorted {
                 $0.objectID.key < $1.objectID.key
             }
-            try messages[0].setObject(
-                try #require(try messages[1].object(forKey: "sender")), forKey: "reviewer")
+            let sender = try #require(try messages[1].object(forKey: "sender"))
+            try messages[0].setObject(sender, forKey: "reviewer")
             try context.save()
             try store.close()
         }

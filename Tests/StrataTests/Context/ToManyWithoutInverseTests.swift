@@ -96,7 +96,8 @@ struct ToManyWithoutInverseTests {
         }
         let message = try context.insert("Message")
         try message.set("text", "Hello")
-        try message.setObject(try #require(users["Ada"]), forKey: "sender")
+        let ada = try #require(users["Ada"])
+        try message.setObject(ada, forKey: "sender")
         for (emoji, names) in [("👍", ["Ada", "Bob", "Cy"]), ("🎉", ["Bob"])] {
             let reaction = try context.insert("Reaction")
             try reaction.set("emoji", emoji)
@@ -229,7 +230,8 @@ struct ToManyWithoutInverseMigrationTests {
             }
             let message = try context.insert("Message")
             try message.set("text", "Hello")
-            try message.setObject(try #require(users["Bob"]), forKey: "sender")
+            let bob = try #require(users["Bob"])
+            try message.setObject(bob, forKey: "sender")
             for (emoji, names) in [("a", ["Ada", "Bob"]), ("b", ["Cy"]), ("c", [])] {
                 let reaction = try context.insert("Reaction")
                 try reaction.set("emoji", emoji)

@@ -10,7 +10,7 @@ import Testing
 // The examples of the Archive docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum ArchiveDocExamples {
-    /// From Sources/Strata/Archive/CompressionError.swift.
+    /// From Sources/StrataCore/Archive/CompressionError.swift.
     static func compressionError(blob: Data) throws {
         do {
             _ = try RawDeflate.inflate(blob, limit: 1 << 20)
@@ -19,7 +19,7 @@ enum ArchiveDocExamples {
         }
     }
 
-    /// From Sources/Strata/Archive/ArchiveError.swift.
+    /// From Sources/StrataCore/Archive/ArchiveError.swift.
     static func archiveError(url: URL) throws {
         do {
             _ = try ZipReader(contentsOf: url)
@@ -30,7 +30,7 @@ enum ArchiveDocExamples {
         }
     }
 
-    /// From Sources/Strata/Archive/RawDeflate.swift.
+    /// From Sources/StrataCore/Archive/RawDeflate.swift.
     static func rawDeflate() throws {
         let packed = try RawDeflate.deflate(Data("hello".utf8))
         let unpacked = try RawDeflate.inflate(packed, limit: 1 << 20)

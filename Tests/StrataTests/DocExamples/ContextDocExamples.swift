@@ -14,7 +14,7 @@ import struct StrataContext.SortDescriptor
 // The examples of the Context docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum ContextDocExamples {
-    /// From Sources/Strata/Context/ContextError.swift.
+    /// From Sources/StrataContext/Context/ContextError.swift.
     static func contextError(context: Context) throws {
         do {
             try context.save()
@@ -23,7 +23,7 @@ enum ContextDocExamples {
         }
     }
 
-    /// From Sources/Strata/Context/AttributeValueConvertible.swift.
+    /// From Sources/StrataContext/Context/AttributeValueConvertible.swift.
     static func attributeValueConvertible(context: Context, entry: ManagedObject) throws {
         try entry.set("wordCount", 3)
         let words = try entry.get("wordCount", as: Int.self)
@@ -31,7 +31,7 @@ enum ContextDocExamples {
         _ = (words, long)
     }
 
-    /// From Sources/Strata/Context/FetchedResults+Changes.swift.
+    /// From Sources/StrataContext/Context/FetchedResults+Changes.swift.
     static func fetchedResultsChanges(table: TableView, results: FetchedResults) throws {
         results.onChange = { changes in
             table.performBatchUpdates {
@@ -42,7 +42,7 @@ enum ContextDocExamples {
         }
     }
 
-    /// From Sources/Strata/Context/FetchedResults.swift.
+    /// From Sources/StrataContext/Context/FetchedResults.swift.
     static func fetchedResults(context: Context, table: TableView) throws {
         var request = FetchRequest(entity: "Note")
         request.sortDescriptors = [SortDescriptor("keywords"), SortDescriptor("title")]
@@ -54,7 +54,7 @@ enum ContextDocExamples {
         _ = first
     }
 
-    /// From Sources/Strata/Context/Context.swift.
+    /// From Sources/StrataContext/Context/Context.swift.
     static func context(store: Store, diary: Model) throws {
         let context = try Context(store: store, model: diary)
         let entry = try context.insert("DiaryEntry")
@@ -62,20 +62,20 @@ enum ContextDocExamples {
         try context.save()
     }
 
-    /// From Sources/Strata/Context/Context+Convenience.swift.
+    /// From Sources/StrataContext/Context/Context+Convenience.swift.
     static func contextConvenience(context: Context) throws {
         let entry = try context.findFirst("DiaryEntry", where: "body CONTAINS[cd] %@", "river")
         _ = entry
     }
 
-    /// From Sources/Strata/Context/Context+Convenience.swift.
+    /// From Sources/StrataContext/Context/Context+Convenience.swift.
     static func contextConvenience2(context: Context) throws {
         let trips = try context.fetch(
             "DiaryEntry", where: "title BEGINSWITH %@", "Trip", sortedBy: "creationTime")
         _ = trips
     }
 
-    /// From Sources/Strata/Context/Context+Fetching.swift.
+    /// From Sources/StrataContext/Context/Context+Fetching.swift.
     static func contextFetching(context: Context) throws -> Int {
         var total = 0
         try context.forEach(FetchRequest(entity: "Note"), batchSize: 500) { note in
@@ -84,7 +84,7 @@ enum ContextDocExamples {
         return total
     }
 
-    /// From Sources/Strata/Context/FetchRequest.swift.
+    /// From Sources/StrataContext/Context/FetchRequest.swift.
     static func fetchRequest(context: Context) throws {
         var request = try FetchRequest(entity: "DiaryEntry", where: "body CONTAINS[cd] %@", "all")
         request.sortDescriptors = [SortDescriptor("creationTime", ascending: false)]
@@ -93,13 +93,13 @@ enum ContextDocExamples {
         _ = entries
     }
 
-    /// From Sources/Strata/Context/FetchRequest.swift.
+    /// From Sources/StrataContext/Context/FetchRequest.swift.
     static func fetchRequest2() throws {
         let request = try FetchRequest(entity: "DiaryEntry", where: "title == %@", "Paris")
         _ = request
     }
 
-    /// From Sources/Strata/Context/ManagedObject.swift.
+    /// From Sources/StrataContext/Context/ManagedObject.swift.
     static func managedObject(context: Context) throws {
         let entry = try context.insert("DiaryEntry")
         try entry.set("title", "Walk by the river")
@@ -108,27 +108,27 @@ enum ContextDocExamples {
         try entry.add(photo, to: "media")        // photo's diaryEntry is now entry
     }
 
-    /// From Sources/Strata/Context/ManagedObject.swift.
+    /// From Sources/StrataContext/Context/ManagedObject.swift.
     static func managedObject2(entry: ManagedObject) throws {
         try entry.set("title", "Paris")
         try entry.set("wordCount", 3)
         try entry.set("creationTime", Date())
     }
 
-    /// From Sources/Strata/Context/ManagedObject.swift.
+    /// From Sources/StrataContext/Context/ManagedObject.swift.
     static func managedObject3(entry: ManagedObject) throws {
         let words = try entry.get("wordCount", as: Int.self)
         let title: String? = try entry.get("title")
         _ = (words, title)
     }
 
-    /// From Sources/Strata/Context/Context+Filtering.swift.
+    /// From Sources/StrataContext/Context/Context+Filtering.swift.
     static func contextFiltering(context: Context, entries: [ManagedObject]) throws {
         let found = try context.filter(entries, with: FetchPredicate("body CONTAINS[cd] %@", "all"))
         _ = found
     }
 
-    /// From Sources/Strata/Context/Context+Convenience.swift.
+    /// From Sources/StrataContext/Context/Context+Convenience.swift.
     static func contextConvenienceConditions(context: Context) throws {
         let home = try context.findFirst("Tag", where: ["name": "Home"])
         _ = home

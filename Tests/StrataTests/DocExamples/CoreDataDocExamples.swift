@@ -25,7 +25,7 @@ enum CoreDataDocExamples {
         _ = same
     }
 
-    /// From Sources/Strata/CoreData/KeyedArchive.swift.
+    /// From Sources/StrataStore/CoreData/KeyedArchive.swift.
     static func keyedArchive(bytes: Data) throws {
         let archive = try KeyedArchive(data: bytes)
         let root = try archive.topObject()
@@ -33,20 +33,20 @@ enum CoreDataDocExamples {
         _ = name
     }
 
-    /// From Sources/Strata/CoreData/XcodeModelReader.swift.
+    /// From Sources/StrataStore/CoreData/XcodeModelReader.swift.
     static func xcodeModelReader() throws {
         let bundle = try XcodeModelReader().read(at: URL(fileURLWithPath: "Model.xcdatamodeld"))
         for model in bundle.versions { print(model.version, model.entities.count) }
     }
 
-    /// From Sources/Strata/CoreData/ArchivedObject.swift.
+    /// From Sources/StrataStore/CoreData/ArchivedObject.swift.
     static func archivedObject(entity: ArchivedObject) throws {
         let name = try entity.string("NSEntityName")
         let properties = try entity.dictionary("NSProperties") ?? []
         _ = (name, properties)
     }
 
-    /// From Sources/Strata/CoreData/ModelCache.swift.
+    /// From Sources/StrataStore/CoreData/ModelCache.swift.
     static func modelCache(connection: Connection) throws {
         if let blob = try ModelCache.read(from: connection) {
             let model = try ModelCache.decode(blob, modelName: "Bookmarks")

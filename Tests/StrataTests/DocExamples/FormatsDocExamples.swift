@@ -12,7 +12,7 @@ import Testing
 // The examples of the Formats docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum FormatsDocExamples {
-    /// From Sources/Strata/Formats/PropertyList/PropertyListRecordReader.swift.
+    /// From Sources/StrataFormats/Formats/PropertyList/PropertyListRecordReader.swift.
     static func propertyListRecordReader() throws {
         let reader = try PropertyListRecordReader(path: "recipes.plist")
         while let record = try reader.nextRecord() {
@@ -20,14 +20,14 @@ enum FormatsDocExamples {
         }
     }
 
-    /// From Sources/Strata/Formats/PropertyList/PropertyListRecordWriter.swift.
+    /// From Sources/StrataFormats/Formats/PropertyList/PropertyListRecordWriter.swift.
     static func propertyListRecordWriter(record: ImportRecord, error: ImportError) throws {
         let rejects = try PropertyListRecordWriter(path: "rejects.plist")
         try rejects.write(record, error: error.description)
         try rejects.close()
     }
 
-    /// From Sources/Strata/Formats/Bundle/BundleError.swift.
+    /// From Sources/StrataFormats/Formats/Bundle/BundleError.swift.
     static func bundleError(bundleURL: URL, restoredURL: URL) throws {
         do {
             _ = try BundleUnarchiver(bundle: bundleURL).unarchive(to: restoredURL)
@@ -36,14 +36,14 @@ enum FormatsDocExamples {
         }
     }
 
-    /// From Sources/Strata/Formats/Bundle/UnarchiveOptions.swift.
+    /// From Sources/StrataFormats/Formats/Bundle/UnarchiveOptions.swift.
     static func unarchiveOptions(schemasURL: URL, store: Store) throws {
         var options = UnarchiveOptions()
         options.schemas = schemasURL  // migrate to the newest
         options.merges = true          // into an existing store
     }
 
-    /// From Sources/Strata/Formats/Bundle/BundleArchiver.swift.
+    /// From Sources/StrataFormats/Formats/Bundle/BundleArchiver.swift.
     static func bundleArchiver(storeURL: URL, bundleURL: URL) throws {
         let store = try Store.open(at: storeURL, mode: .readOnly)
         let model = try store.resolveModel(schemas: nil).requiredModel()
@@ -52,14 +52,14 @@ enum FormatsDocExamples {
         _ = summary
     }
 
-    /// From Sources/Strata/Formats/JSON/JSONRecordWriter.swift.
+    /// From Sources/StrataFormats/Formats/JSON/JSONRecordWriter.swift.
     static func jSONRecordWriter(record: ImportRecord, error: ImportError) throws {
         let rejects = try JSONRecordWriter(path: "rejects.ndjson")
         try rejects.write(record, error: error)
         try rejects.close()
     }
 
-    /// From Sources/Strata/Formats/JSON/JSONRecordReader.swift.
+    /// From Sources/StrataFormats/Formats/JSON/JSONRecordReader.swift.
     static func jSONRecordReader() throws {
         let reader = try JSONRecordReader(path: "recipes.json")
         while let record = try reader.nextRecord() {
@@ -67,21 +67,21 @@ enum FormatsDocExamples {
         }
     }
 
-    /// From Sources/Strata/Formats/Text/TextBlockWriter.swift.
+    /// From Sources/StrataFormats/Formats/Text/TextBlockWriter.swift.
     static func textBlockWriter(record: ImportRecord) throws {
         let rejects = try TextBlockWriter(path: "diary.rejects.txt")
         try rejects.write(record, reason: "line 12: Date: not an ISO 8601 date")
         try rejects.close()
     }
 
-    /// From Sources/Strata/Formats/Import/TextInput.swift.
+    /// From Sources/StrataFormats/Formats/Import/TextInput.swift.
     static func textInput() throws {
         let input = try TextInput(path: "contacts.csv")
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
         while case let count = try input.read(into: buffer), count > 0 { print(count) }
     }
 
-    /// From Sources/Strata/Formats/Import/Importer.swift.
+    /// From Sources/StrataFormats/Formats/Import/Importer.swift.
     static func importer(storeURL: URL, model: Model) throws {
         let store = try Store.open(at: storeURL)
         let reader = try CSVReader(path: "contacts.csv")
@@ -90,7 +90,7 @@ enum FormatsDocExamples {
         print(summary.inserted)
     }
 
-    /// From Sources/Strata/Formats/Import/ImportError.swift.
+    /// From Sources/StrataFormats/Formats/Import/ImportError.swift.
     static func importError(importer: Importer, reader: CSVReader) throws {
         do {
             _ = try importer.run(reader)
@@ -99,13 +99,13 @@ enum FormatsDocExamples {
         }
     }
 
-    /// From Sources/Strata/Formats/Export/MediaType.swift.
+    /// From Sources/StrataFormats/Formats/Export/MediaType.swift.
     static func mediaType(bytes: Data) throws {
         let type = MediaType.sniff(bytes)     // MediaType(fileExtension: "jpg", isCompressed: true)
         _ = type
     }
 
-    /// From Sources/Strata/Formats/Export/ExportError.swift.
+    /// From Sources/StrataFormats/Formats/Export/ExportError.swift.
     static func exportError(outputPath: String, exporter: Exporter) throws {
         do {
             _ = try exporter.run(to: outputPath, format: .csv)
@@ -114,7 +114,7 @@ enum FormatsDocExamples {
         }
     }
 
-    /// From Sources/Strata/Formats/CSV/CSVDialect.swift.
+    /// From Sources/StrataFormats/Formats/CSV/CSVDialect.swift.
     static func cSVDialect() throws {
         let semicolons = CSVDialect(delimiter: UInt8(ascii: ";"))
         let contacts = CSVDialect.lines(separatedBy: UInt8(ascii: ";"))  // txt lines
@@ -122,11 +122,12 @@ enum FormatsDocExamples {
         _ = (semicolons, contacts, guessed)
     }
 
-    /// From Sources/Strata/Formats/CSV/CSVReader.swift.
+    /// From Sources/StrataFormats/Formats/CSV/CSVReader.swift.
     static func cSVReader() throws {
         let reader = try CSVReader(path: "contacts.csv")
+        var names: [String] = []
         while try reader.nextRecord() {
-            let name = String(decoding: reader.field(0), as: UTF8.self)
+            names.append(String(decoding: reader.field(0), as: UTF8.self))
         }
     }
 

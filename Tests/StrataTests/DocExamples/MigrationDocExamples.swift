@@ -41,7 +41,7 @@ enum MigrationDocExamples {
         _ = options
     }
 
-    /// From Sources/Strata/Migration/MigrationPlan.swift.
+    /// From Sources/StrataMigration/Migration/MigrationPlan.swift.
     static func migrationPlan() throws {
         let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "Schemas/Diary"))
         let plan = try MigrationPlan(chain: chain, from: 1, to: 3)
@@ -49,14 +49,14 @@ enum MigrationDocExamples {
         for statement in plan.statements { print(statement.sql) }
     }
 
-    /// From Sources/Strata/Migration/MigrationStep.swift.
+    /// From Sources/StrataMigration/Migration/MigrationStep.swift.
     static func migrationStep(v1: Model, v2: Model) throws {
         for step in MigrationPlan(from: v1, to: v2).steps {
             print(step.label.text, step.kind.rawValue, step.names, step.reason)
         }
     }
 
-    /// From Sources/Strata/Migration/MigrationError.swift.
+    /// From Sources/StrataMigration/Migration/MigrationError.swift.
     static func migrationError(store: Store, chain: SchemaChain) throws {
         do {
             _ = try MigrationPlan(chain: chain, from: 3, to: 1)
@@ -65,7 +65,7 @@ enum MigrationDocExamples {
         }
     }
 
-    /// From Sources/Strata/Migration/Mapping/MappingApplier.swift.
+    /// From Sources/StrataMigration/Migration/Mapping/MappingApplier.swift.
     static func mappingApplier(original: Connection, copy: Connection, mapping: MigrationMapping) throws {
         try copy.inTransaction {
             try mapping.apply(source: original, destination: copy) { entity, rows in
@@ -74,21 +74,20 @@ enum MigrationDocExamples {
         }
     }
 
-    /// From Sources/Strata/Migration/Mapping/MigrationMapping.swift.
+    /// From Sources/StrataMigration/Migration/Mapping/MigrationMapping.swift.
     static func migrationMapping(schemas: URL, v1: Model, v2: Model, original: Connection, copy: Connection) throws {
-        let chain = try SchemaChain.load(directory: schemas)
         if let mapping = try MigrationMapping.load(
             directory: schemas, from: v1, to: v2)
         {
             let plan = MigrationPlan(from: v1, to: v2)
             let unresolved = plan.steps.filter { $0.label != .inferred && !mapping.covers($0) }
+            for step in unresolved { print("neither inferred nor mapped:", step.label, step.names) }
             // … run plan.statements on a copy, then:
             try mapping.apply(source: original, destination: copy)
         }
-        _ = chain
     }
 
-    /// From Sources/Strata/Migration/Execution/MigrationPreview.swift.
+    /// From Sources/StrataMigration/Migration/Execution/MigrationPreview.swift.
     static func migrationPreview(url: URL, schemas: URL) throws {
         let preview = try Migrator(storeAt: url, schemas: schemas).preview()
         for finding in preview.findings { print(finding.message) }
@@ -106,7 +105,7 @@ enum MigrationDocExamples {
         _ = Summaries()
     }
 
-    /// From Sources/Strata/Migration/Execution/CustomMigrationStep.swift.
+    /// From Sources/StrataMigration/Migration/Execution/CustomMigrationStep.swift.
     static func customMigrationStep() throws {
         struct FullNames: CustomMigrationStep {
             func migrate(_ work: CustomStepWork) throws {
@@ -119,7 +118,7 @@ enum MigrationDocExamples {
         }
     }
 
-    /// From Sources/Strata/Migration/Execution/Migrator.swift.
+    /// From Sources/StrataMigration/Migration/Execution/Migrator.swift.
     static func migrator(url: URL) throws {
         let migrator = try Migrator(storeAt: url, schemas: URL(fileURLWithPath: "Schemas/Diary"))
         let preview = try migrator.preview()          // the dry run: writes nothing
@@ -127,7 +126,7 @@ enum MigrationDocExamples {
         _ = (preview, report)
     }
 
-    /// From Sources/Strata/Migration/Execution/MigrationOptions.swift.
+    /// From Sources/StrataMigration/Migration/Execution/MigrationOptions.swift.
     static func migrationOptions(url: URL, schemas: URL) throws {
         var options = MigrationOptions()
         options.targetVersion = 3
@@ -135,7 +134,7 @@ enum MigrationDocExamples {
         try Migrator(storeAt: url, schemas: schemas, options: options).run()
     }
 
-    /// From Sources/Strata/Migration/Harness/MigrationHarness.swift.
+    /// From Sources/StrataMigration/Migration/Harness/MigrationHarness.swift.
     static func migrationHarness(temporaryFolder: URL) throws {
         let results = try MigrationHarness(schemas: URL(fileURLWithPath: "Schemas/Diary"))
             .run(in: temporaryFolder)

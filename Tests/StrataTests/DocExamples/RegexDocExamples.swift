@@ -11,7 +11,7 @@ import Testing
 // The examples of the Regex docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum RegexDocExamples {
-    /// From Sources/Strata/Regex/RegexLimits.swift.
+    /// From Sources/StrataCore/Regex/RegexLimits.swift.
     static func regexLimits(context: Context, request: FetchRequest) throws {
         let tight = RegexLimits(timeLimit: 100, stackLimit: 1 << 20)
         let rows = try RegexLimits.$current.withValue(tight) {
@@ -20,7 +20,7 @@ enum RegexDocExamples {
         _ = rows
     }
 
-    /// From Sources/Strata/Regex/RegexError.swift.
+    /// From Sources/StrataCore/Regex/RegexError.swift.
     static func regexError(text: String) throws {
         do {
             _ = try RegularExpression("(a+)+$").matchesWhole(text)
@@ -29,7 +29,7 @@ enum RegexDocExamples {
         }
     }
 
-    /// From Sources/Strata/Regex/RegexCache.swift.
+    /// From Sources/StrataCore/Regex/RegexCache.swift.
     static func regexCache() throws {
         let matched = try RegexCache.shared.withExpression("f.nn", options: []) {
             try $0.matchesWhole("finn")
@@ -37,7 +37,7 @@ enum RegexDocExamples {
         _ = matched
     }
 
-    /// From Sources/Strata/Regex/RegularExpression.swift.
+    /// From Sources/StrataCore/Regex/RegularExpression.swift.
     static func regularExpression() throws {
         let code = try RegularExpression("[A-Z]{3}", options: .caseInsensitive)
         let whole = try code.matchesWhole("eur")                     // true

@@ -11,7 +11,7 @@ import Testing
 // The examples of the SQLite docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum SQLiteDocExamples {
-    /// From Sources/Strata/SQLite/ResultCode.swift.
+    /// From Sources/StrataCore/SQLite/ResultCode.swift.
     static func resultCode(connection: Connection) throws {
         do {
             try connection.execute("INSERT INTO T(x) VALUES (?)", [1])
@@ -22,7 +22,7 @@ enum SQLiteDocExamples {
         }
     }
 
-    /// From Sources/Strata/SQLite/Statement.swift.
+    /// From Sources/StrataCore/SQLite/Statement.swift.
     static func statement(connection: Connection, pairs: [(SQLiteValue, SQLiteValue)]) throws {
         let insert = try connection.cachedStatement("INSERT INTO T(a, b) VALUES (?, ?)")
         for (a, b) in pairs {
@@ -32,7 +32,7 @@ enum SQLiteDocExamples {
         }
     }
 
-    /// From Sources/Strata/SQLite/Statement.swift.
+    /// From Sources/StrataCore/SQLite/Statement.swift.
     static func statement2(statement: Statement) throws -> [String] {
         var names: [String] = []
         try statement.forEachRow { row in
@@ -41,7 +41,7 @@ enum SQLiteDocExamples {
         return names
     }
 
-    /// From Sources/Strata/SQLite/Connection.swift.
+    /// From Sources/StrataCore/SQLite/Connection.swift.
     static func connection(path: String) throws {
         let connection = try Connection(path: path)
         try connection.execute("CREATE TABLE T(x INTEGER)")
@@ -51,31 +51,31 @@ enum SQLiteDocExamples {
         _ = x
     }
 
-    /// From Sources/Strata/SQLite/SQLiteValue.swift.
+    /// From Sources/StrataCore/SQLite/SQLiteValue.swift.
     static func sQLiteValue(connection: Connection) throws {
         try connection.execute("INSERT INTO T(a, b, c) VALUES (?, ?, ?)", [1, 2.5, "x"])
     }
 
-    /// From Sources/Strata/SQLite/Blob.swift.
+    /// From Sources/StrataCore/SQLite/Blob.swift.
     static func blob(connection: Connection) throws {
         var hasher = SHA256()
         let blob = try Blob(connection, table: "ZMEDIUM", column: "ZDATA", rowID: 12)
         try blob.forEachChunk(from: 1) { chunk in hasher.update(chunk) }
     }
 
-    /// From Sources/Strata/SQLite/Connection+Backup.swift.
+    /// From Sources/StrataCore/SQLite/Connection+Backup.swift.
     static func connectionBackup(store: Store) throws {
         let copy = try Connection(path: "copy.sqlite")
         try store.connection.copyContents(to: copy)
     }
 
-    /// From Sources/Strata/SQLite/SQLiteIdentifier.swift.
+    /// From Sources/StrataCore/SQLite/SQLiteIdentifier.swift.
     static func sQLiteIdentifier(table: String) throws {
         let sql = "SELECT \(SQLiteIdentifier.quoted("Z_PK")) FROM \(SQLiteIdentifier.quoted(table))"
         _ = sql
     }
 
-    /// From Sources/Strata/SQLite/Connection+Transactions.swift.
+    /// From Sources/StrataCore/SQLite/Connection+Transactions.swift.
     static func connectionTransactions(connection: Connection) throws {
         try connection.inTransaction {
             try connection.execute("INSERT INTO T(x) VALUES (?)", [1])
@@ -83,7 +83,7 @@ enum SQLiteDocExamples {
         }
     }
 
-    /// From Sources/Strata/SQLite/SQLiteError.swift.
+    /// From Sources/StrataCore/SQLite/SQLiteError.swift.
     static func sQLiteError(connection: Connection) throws {
         do {
             try connection.execute("INSERT INTO T(x) VALUES (?)", [1])
@@ -92,7 +92,7 @@ enum SQLiteDocExamples {
         }
     }
 
-    /// From Sources/Strata/SQLite/Connection+Functions.swift.
+    /// From Sources/StrataCore/SQLite/Connection+Functions.swift.
     static func connectionFunctions(connection: Connection) throws {
         try connection.registerFunction("double_it", argumentCount: 1) { arguments in
             .integer(arguments.int64(at: 0) * 2)

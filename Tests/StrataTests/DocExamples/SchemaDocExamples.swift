@@ -10,32 +10,32 @@ import Testing
 // The examples of the Schema docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum SchemaDocExamples {
-    /// From Sources/Strata/Schema/SchemaChain.swift.
+    /// From Sources/StrataSchema/Schema/SchemaChain.swift.
     static func schemaChain() throws {
         let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "Schemas/Diary"))
         print(chain.newest.version)
     }
 
-    /// From Sources/Strata/Schema/JSONSyntaxError.swift.
+    /// From Sources/StrataSchema/Schema/JSONSyntaxError.swift.
     static func jSONSyntaxError() throws {
         do { _ = try JSONReader.parse("{\"a\" 1}") }
         catch { print(error) }  // 1:6: expected ':' after object key, found '1'
     }
 
-    /// From Sources/Strata/Schema/SchemaDecoder.swift.
+    /// From Sources/StrataSchema/Schema/SchemaDecoder.swift.
     static func schemaDecoder(data: Data) throws {
         let model = try SchemaDecoder().decode(data, file: "Schemas/Diary/2.json")
         _ = model
     }
 
-    /// From Sources/Strata/Schema/JSONReader.swift.
+    /// From Sources/StrataSchema/Schema/JSONReader.swift.
     static func jSONReader() throws {
         let node = try JSONReader.parse(#"{"version": 2}"#)
         let version = node["version"]?.value  // .integer(2), at line 1, column 13
         _ = version
     }
 
-    /// From Sources/Strata/Schema/FetchIndex.swift.
+    /// From Sources/StrataSchema/Schema/FetchIndex.swift.
     static func fetchIndex() throws {
         let byURL = FetchIndex(name: "byURL", elements: [.init(property: "url")])
         _ = byURL

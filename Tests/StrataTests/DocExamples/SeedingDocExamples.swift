@@ -22,7 +22,7 @@ enum SeedingDocExamples {
         _ = url
     }
 
-    /// From Sources/Strata/Seeding/Seeder.swift.
+    /// From Sources/StrataJobs/Seeding/Seeder.swift.
     static func seeder(storeURL: URL, recipesSchemasURL: URL, seedURL: URL) throws {
         let seeder = try Seeder(
             storeAt: storeURL, schemas: recipesSchemasURL, seed: .store(seedURL))
@@ -30,7 +30,7 @@ enum SeedingDocExamples {
         print(result.outcome, result.counts)
     }
 
-    /// From Sources/Strata/Seeding/StoreContainer.swift.
+    /// From Sources/StrataJobs/Seeding/StoreContainer.swift.
     static func storeContainer(schemasURL: URL, seedURL: URL, storeURL: URL) throws {
         let container = try StoreContainer(
             model: "Recipes", schemas: schemasURL, seed: .store(seedURL),
@@ -53,14 +53,14 @@ enum DiagramDocExamples {
         try Graphviz.render(changes.dot, as: .dot, to: URL(fileURLWithPath: "changes.dot"))
     }
 
-    /// From Sources/Strata/Diagram/ModelDiagram.swift.
+    /// From Sources/StrataDiagram/Diagram/ModelDiagram.swift.
     static func modelDiagram() throws {
         let chain = try SchemaChain.load(directory: URL(fileURLWithPath: "Schemas/Recipes"))
         let diagram = ModelDiagram(model: chain.newest)
         try Graphviz.render(diagram.dot, as: .svg, to: URL(fileURLWithPath: "Recipes.svg"))
     }
 
-    /// From Sources/Strata/CoreData/XcodeModelVersionOrder.swift.
+    /// From Sources/StrataStore/CoreData/XcodeModelVersionOrder.swift.
     static func versionOrder() throws {
         let order = try XcodeModelVersionOrder(
             folders: ["Model 2.xcdatamodel", "Model.xcdatamodel"], bundleName: "Model",

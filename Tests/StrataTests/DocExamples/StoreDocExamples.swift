@@ -13,7 +13,7 @@ import Testing
 // The examples of the Store docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum StoreDocExamples {
-    /// From Sources/Strata/Store/StoreError.swift.
+    /// From Sources/StrataStore/Store/StoreError.swift.
     static func storeError(url: URL, store: Store) throws {
         do {
             _ = try Store.open(at: url)
@@ -22,7 +22,7 @@ enum StoreDocExamples {
         }
     }
 
-    /// From Sources/Strata/Store/StoreReader.swift.
+    /// From Sources/StrataStore/Store/StoreReader.swift.
     static func storeReader(store: Store, model: Model) throws {
         let reader = try StoreReader(store: store, model: model)
         try reader.forEachObject(of: "BookmarkEntity") { bookmark in
@@ -30,7 +30,7 @@ enum StoreDocExamples {
         }
     }
 
-    /// From Sources/Strata/Store/StoredSchema.swift.
+    /// From Sources/StrataStore/Store/StoredSchema.swift.
     static func storedSchema(store: Store, model: Model) throws {
         let blob = StoredSchema.pack(model)
         let back = try StoredSchema.unpack(
@@ -38,40 +38,41 @@ enum StoreDocExamples {
         _ = back
     }
 
-    /// From Sources/Strata/Store/StoreLock.swift.
+    /// From Sources/StrataStore/Store/StoreLock.swift.
     static func storeLock(storeURL: URL) throws {
         let lock = try StoreLock(for: storeURL, mode: .exclusive, waitingUpTo: 30)
         defer { lock.release() }
         print(lock)
     }
 
-    /// From Sources/Strata/Store/Store+Check.swift.
+    /// From Sources/StrataStore/Store/Store+Check.swift.
     static func storeCheck(url: URL) throws {
         let store = try Store.open(at: url, mode: .readOnly)
         let problems = try store.check(model: try store.resolveModel().requiredModel())
         _ = problems
     }
 
-    /// From Sources/Strata/Schema/Model+Name.swift.
+    /// From Sources/StrataSchema/Schema/Model+Name.swift.
     static func modelPlainName() {
-        Model.isPlainName("Recipes")          // true
-        Model.isPlainName("../../tmp/evil")   // false
+        assert(Model.isPlainName("Recipes"))
+        assert(!Model.isPlainName("../../tmp/evil"))
     }
 
-    /// From Sources/Strata/Store/StorePath.swift.
+    /// From Sources/StrataStore/Store/StorePath.swift.
     static func storePath() throws {
         let real = try StorePath.resolve(URL(fileURLWithPath: "link.sqlite"))
         _ = real
     }
 
-    /// From Sources/Strata/Store/WorkFiles.swift.
+    /// From Sources/StrataCore/Files/WorkFiles.swift.
     static func workFiles(storeURL: URL) throws {
         WorkFiles.removeLeftovers(of: storeURL)
         let scratch = try WorkFiles.makeFolder(for: storeURL, activity: "importing")
         defer { WorkFiles.remove(scratch) }
+        try Data().write(to: scratch.appendingPathComponent("rows"))
     }
 
-    /// From Sources/Strata/Formats/Import/RejectsFile.swift.
+    /// From Sources/StrataFormats/Formats/Import/RejectsFile.swift.
     static func rejectsFile(storePath: String, inputPath: String, importer: Importer) throws {
         let rejects = try RejectsFile(
             path: "bad.json", replacing: false, store: storePath, input: inputPath)
@@ -79,7 +80,7 @@ enum StoreDocExamples {
         importer.rejects = rejects
     }
 
-    /// From Sources/Strata/Store/StoreLayout.swift.
+    /// From Sources/StrataStore/Store/StoreLayout.swift.
     static func storeLayout(diary: Model) throws {
         let layout = StoreLayout(model: diary)
         let key = layout.entity(named: "Medium")?.toOneColumns["diaryEntry"]?.foreignKey  // "ZDIARYENTRY"
@@ -87,20 +88,20 @@ enum StoreDocExamples {
         _ = key
     }
 
-    /// From Sources/Strata/Store/Store.swift.
+    /// From Sources/StrataStore/Store/Store.swift.
     static func store(url: URL, schemas: URL) throws {
         let store = try Store.open(at: url)
         let model = try store.matchingVersion(in: SchemaChain.load(directory: schemas))
         _ = model
     }
 
-    /// From Sources/Strata/Store/Store+Model.swift.
+    /// From Sources/StrataStore/Store/Store+Model.swift.
     static func storeModel(store: Store) throws {
         let model = try store.resolveModel().requiredModel()
         _ = model
     }
 
-    /// From Sources/Strata/Store/Store+RelationshipCheck.swift.
+    /// From Sources/StrataStore/Store/Store+RelationshipCheck.swift.
     static func storeRelationshipCheck(store: Store, model: Model) throws {
         let problems = try store.checkRelationships(model: model)
         for problem in problems { print(problem) }

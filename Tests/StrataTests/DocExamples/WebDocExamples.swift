@@ -23,6 +23,7 @@ enum WebDocExamples {
         let site = try StoreSite(storeAt: storeURL)
         let server = try HTTPServer(host: "127.0.0.1", port: 8080) { request in site.respond(request) }
         defer { server.stop() }
+        print("serving on port \(server.port)")
     }
 
     /// From Sources/StrataWeb/Site/StoreSite.swift.

@@ -10,13 +10,13 @@ import Testing
 // The examples of the XML docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum XMLDocExamples {
-    /// From Sources/Strata/XML/XMLElement+Navigation.swift.
+    /// From Sources/StrataCore/XML/XMLElement+Navigation.swift.
     static func xMLElementNavigation(model: XMLDocument) throws {
         let indexes = model.root.descendants(named: "fetchIndexElement")
         _ = indexes
     }
 
-    /// From Sources/Strata/XML/XMLElement.swift.
+    /// From Sources/StrataCore/XML/XMLElement.swift.
     static func xMLElement(contentsURL: URL) throws {
         let document = try XMLDocument(contentsOf: contentsURL)
         for entity in document.root.children(named: "entity") {
@@ -24,7 +24,7 @@ enum XMLDocExamples {
         }
     }
 
-    /// From Sources/Strata/XML/XMLStreamReader.swift.
+    /// From Sources/StrataCore/XML/XMLStreamReader.swift.
     static func xMLStreamReader(plistURL: URL) throws {
         let reader = try XMLStreamReader(contentsOf: plistURL)
         while let event = try reader.next() {
@@ -32,7 +32,7 @@ enum XMLDocExamples {
         }
     }
 
-    /// From Sources/Strata/XML/XMLDocument.swift.
+    /// From Sources/StrataCore/XML/XMLDocument.swift.
     static func xMLDocument(modelURL: URL) throws {
         let document = try XMLDocument(contentsOf: modelURL.appending(path: "contents"))
         let entities = document.root.children(named: "entity")

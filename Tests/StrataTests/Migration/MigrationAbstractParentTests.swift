@@ -90,7 +90,7 @@ struct MigrationAbstractParentTests {
         let africa = try region("Continent", 2, 0, 9.5)
         let france = try region("Country", 250, 1, nil)
         let germany = try region("Country", 276, 1, 11.75)
-        try region("Country", 894, 0, nil)
+        _ = try region("Country", 894, 0, nil)
         try france.setObject(europe, forKey: "continent")
         try germany.setObject(europe, forKey: "continent")
         _ = africa

@@ -47,8 +47,9 @@ import StrataCore
 ///
 /// ```swift
 /// let reader = try CSVReader(path: "contacts.csv")
+/// var names: [String] = []
 /// while try reader.nextRecord() {
-///     let name = String(decoding: reader.field(0), as: UTF8.self)
+///     names.append(String(decoding: reader.field(0), as: UTF8.self))
 /// }
 /// ```
 public final class CSVReader: FieldRecordReader {

@@ -12,12 +12,12 @@ import StrataSchema
 /// problem in it is reported, located, before anything is written:
 ///
 /// ```swift
-/// let chain = try SchemaChain.load(directory: schemas)
 /// if let mapping = try MigrationMapping.load(
 ///     directory: schemas, from: v1, to: v2)
 /// {
 ///     let plan = MigrationPlan(from: v1, to: v2)
 ///     let unresolved = plan.steps.filter { $0.label != .inferred && !mapping.covers($0) }
+///     for step in unresolved { print("neither inferred nor mapped:", step.label, step.names) }
 ///     // … run plan.statements on a copy, then:
 ///     try mapping.apply(source: original, destination: copy)
 /// }

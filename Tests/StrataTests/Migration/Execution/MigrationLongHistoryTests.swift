@@ -71,7 +71,7 @@ struct MigrationLongHistoryTests {
 
         var options = MigrationOptions()
         options.asCoreData = asCoreData
-        let migrator = try Migrator(storeAt: url, chain: chain, options: options)
+        let migrator = Migrator(storeAt: url, chain: chain, options: options)
         let preview = try migrator.preview()
         #expect(preview.blockingFindings.isEmpty, "\(preview.findings)")
         #expect(
@@ -122,7 +122,7 @@ struct MigrationLongHistoryTests {
             try store.close()
             var options = MigrationOptions()
             options.asCoreData = asCoreData
-            let migrator = try Migrator(storeAt: url, chain: chain, options: options)
+            let migrator = Migrator(storeAt: url, chain: chain, options: options)
             let preview = try migrator.preview()
             try migrator.run()
             let after = try Store.open(at: url)

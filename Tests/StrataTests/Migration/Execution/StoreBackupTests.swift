@@ -50,7 +50,7 @@ struct StoreBackupTests {
                 to: folder.appendingPathComponent("\(version).json"))
         }
         let chain = try SchemaChain.load(directory: folder)
-        let model = try #require(try chain.model(version: 1))
+        let model = try #require(chain.model(version: 1))
         let url = directory.file("Notes.sqlite")
         let store = try Store.create(at: url, model: model)
         let context = try Context(store: store, model: model)
@@ -261,7 +261,7 @@ struct StoreBackupTests {
 
     @Test func testAJournalMayNameTheBackupOfAVersionItPassesAndNoOther() throws {
         let (_, url, chain) = try Self.populated(versions: 1)
-        let model = try #require(try chain.model(version: 1))
+        let model = try #require(chain.model(version: 1))
         func journal(naming name: String) throws -> MigrationJournal? {
             var metadata = StoreMetadata(model: model)
             metadata.otherKeys[MigrationJournal.key] = .dictionary(entries: [
