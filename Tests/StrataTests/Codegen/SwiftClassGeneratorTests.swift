@@ -139,11 +139,5 @@ struct SwiftClassGeneratorTests {
         let generated = try SwiftClassGenerator().generate(model, file: "1.json")
         #expect(generated.warnings == renamings)
         #expect(generated.source.contains("public var descriptionProperty: String?"))
-        do {
-            // From renamings(_:file:)'s doc comment.
-            for warning in SwiftClassGenerator().renamings(model, file: "1.json") {
-                print("warning: \(warning)")  // …names its property descriptionProperty
-            }
-        }
     }
 }

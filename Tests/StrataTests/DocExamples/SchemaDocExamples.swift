@@ -40,4 +40,11 @@ enum SchemaDocExamples {
         let byURL = FetchIndex(name: "byURL", elements: [.init(property: "url")])
         _ = byURL
     }
+
+    /// From Sources/StrataCodegen/Codegen/SwiftClassGenerator.swift.
+    static func swiftClassGeneratorRenamings(model: Model) {
+        for warning in SwiftClassGenerator().renamings(model, file: "1.json") {
+            print("warning: \(warning)")  // …names its property descriptionProperty
+        }
+    }
 }

@@ -63,8 +63,9 @@ struct MigrationPlanSQLTests {
     }
 
     private func expectLayout(of connection: Connection, is model: Model) throws {
-        let expected = try shape(of: database(model))
-        #expect(try shape(of: connection) == expected)
+        let reference = try database(model)
+        defer { try? reference.close() }  // In memory: nothing to keep.
+        #expect(try shape(of: connection) == shape(of: reference))
     }
 
     @Test func testBookmarksV3ToV4KeepsFavoritesAndTheirOrder() throws {
@@ -82,6 +83,7 @@ struct MigrationPlanSQLTests {
                 "INSERT INTO ZBOOKMARKENTITY (Z_PK, Z_ENT, Z_OPT, ZISFOLDER, ZUUID) "
                     + "VALUES (4, 1, 1, 0, 'c')",
             ])
+        defer { try? connection.close() }  // In memory: nothing to keep.
         try apply(MigrationPlan(from: v3, to: v4), to: connection)
         try expectLayout(of: connection, is: v4)
         #expect(
@@ -108,6 +110,7 @@ struct MigrationPlanSQLTests {
                 "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZISBN, ZYEAR) "
                     + "VALUES (7, 1, 3, 'Emma', 'x', 1815)"
             ])
+        defer { try? connection.close() }  // In memory: nothing to keep.
         let plan = MigrationPlan(from: from, to: to)
         try apply(plan, to: connection)
         try expectLayout(of: connection, is: to)
@@ -132,6 +135,7 @@ struct MigrationPlanSQLTests {
                 "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (5, 2, 1, 'T')",
                 "INSERT INTO Z_1BOOKS (Z_1AUTHOR, Z_2BOOKS) VALUES (2, 5), (1, 5)",
             ])
+        defer { try? connection.close() }  // In memory: nothing to keep.
         let to = M.model(2, M.authorsAndBooks())
         try apply(MigrationPlan(from: from, to: to), to: connection)
         try expectLayout(of: connection, is: to)
@@ -146,6 +150,7 @@ struct MigrationPlanSQLTests {
         let to = M.model(2, [book, item])
         let connection = try database(
             from, rows: ["INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (3, 1, 1, 'T')"])
+        defer { try? connection.close() }  // In memory: nothing to keep.
         let plan = MigrationPlan(from: from, to: to)
         #expect(
             plan.summary == [
