@@ -51,9 +51,11 @@ struct StoreAccessCommandTests {
     func testReadOnlyFolderSaysTheFolderCannotBeWritten() throws {
         let folder = try ScratchFolder()
         let store = try oldStore(in: folder)
-        // The file itself is the user's and writable; the folder is not.
-        try FileManager.default.setAttributes(
-            [.ownerAccountID: 65534, .posixPermissions: 0o644], ofItemAtPath: store)
+        // The file itself is the user's and writable; the folder is not. As root, strata runs
+        // as nobody, so the file becomes nobody's; any other user owns it already.
+        var fileAttributes: [FileAttributeKey: Any] = [.posixPermissions: 0o644]
+        if getuid() == 0 { fileAttributes[.ownerAccountID] = 65534 }
+        try FileManager.default.setAttributes(fileAttributes, ofItemAtPath: store)
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
         defer {
@@ -80,7 +82,14 @@ struct StoreAccessCommandTests {
 
     @Test(StrataRunner.unprivilegedCondition)
     func testCreateInAReadOnlyFolderOrAMissingOneSaysWhich() throws {
-        let folder = try ScratchFolder()  // 0755, root's: read-only to nobody.
+        let folder = try ScratchFolder()
+        // Read-only to the user strata runs as: this user, or nobody when the tests run as root.
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
+        defer {
+            try? FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+        }
         let refused = try StrataRunner.runUnprivileged(
             ["create", folder.path("n.sqlite"), "--schemas", "Schemas/Notes"])
         #expect(refused.status == 1)
