@@ -18,7 +18,19 @@ struct CheckCommandTests {
             outcome = try StrataRunner.run(["demo", path])
         }
 
-        static let shared = Result { try Demo() }
+        /// Made once. A static is never released, so its folder goes when the process exits.
+        static let shared = Result {
+            let demo = try Demo()
+            sharedFolder = demo.folder.url
+            atexit {
+                guard let folder = Demo.sharedFolder else { return }
+                try? FileManager.default.removeItem(at: folder)  // Best effort.
+            }
+            return demo
+        }
+
+        /// The shared run's folder, set once while `shared` is made.
+        nonisolated(unsafe) private static var sharedFolder: URL?
 
         /// A copy of the demo store `name`, to damage.
         func copy(_ name: String, to folder: ScratchFolder) throws -> String {

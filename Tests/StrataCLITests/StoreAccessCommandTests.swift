@@ -58,10 +58,6 @@ struct StoreAccessCommandTests {
         try FileManager.default.setAttributes(fileAttributes, ofItemAtPath: store)
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
-        defer {
-            try? FileManager.default.setAttributes(
-                [.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
-        }
 
         let outcome = try StrataRunner.runUnprivileged(
             ["migrate", store, "--schemas", "Schemas/Diary"])
@@ -86,10 +82,6 @@ struct StoreAccessCommandTests {
         // Read-only to the user strata runs as: this user, or nobody when the tests run as root.
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
-        defer {
-            try? FileManager.default.setAttributes(
-                [.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
-        }
         let refused = try StrataRunner.runUnprivileged(
             ["create", folder.path("n.sqlite"), "--schemas", "Schemas/Notes"])
         #expect(refused.status == 1)

@@ -143,8 +143,19 @@ final class ScratchFolder {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// Removes the folder, including what a test made read-only in it: its
+    /// folders are made writable again first (a user other than root cannot
+    /// delete from a folder it may not write).
     deinit {
-        try? FileManager.default.removeItem(at: url)  // Best effort.
+        let files = FileManager.default
+        try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        let items = files.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey])
+        while let item = items?.nextObject() as? URL {
+            guard (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+            else { continue }
+            try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: item.path)
+        }
+        try? files.removeItem(at: url)  // Best effort.
     }
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
