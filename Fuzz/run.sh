@@ -10,7 +10,6 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(predicate expression mapping schema xcdatamodel bplist keyedarchive importreaders zip bundleline bundlerules importmapping xcmappingmodel nsexpression webrequest)
 scratch=.build/fuzz
 swift=${SWIFT:-swift}
 # Package.swift leaves the sample apps out of a fuzzing build: they use the model plugin, whose
@@ -35,6 +34,9 @@ $swift build --scratch-path "$scratch" --sanitize fuzzer --sanitize address \
     -Xswiftc -sanitize=fuzzer,address --product fuzz-strata 2>&1 |
     grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
 test -x "$scratch/debug/fuzz-strata" || { echo "fuzz-strata did not build" >&2; exit 1; }
+# Every target, as FuzzTarget lists them, unless some were named.
+[ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(STRATA_FUZZ_TARGET=list "$scratch/debug/fuzz-strata")
+[ ${#targets[@]} -gt 0 ] || { echo "fuzz-strata listed no targets" >&2; exit 1; }
 # One executable, a name per target: it feeds the target it is called by.
 for target in "${targets[@]}"; do
     ln -sf fuzz-strata "$scratch/debug/fuzz-$target"

@@ -7,6 +7,8 @@ import StrataFuzzing
 // One executable holds every target, so a fuzzing build links once; the
 // target is the name it runs under (`fuzz-<target>`, a link Fuzz/run.sh
 // makes) or, run as `fuzz-strata`, the STRATA_FUZZ_TARGET variable.
+// `STRATA_FUZZ_TARGET=list fuzz-strata` prints the targets' names, one a
+// line, and exits: run.sh's list of every target is that.
 
 /// The target this process feeds, chosen once before the first input.
 nonisolated(unsafe) private var selected: FuzzTarget?
@@ -17,6 +19,10 @@ public func initialize(
     _ argc: UnsafeMutablePointer<CInt>?,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> CInt {
+    if ProcessInfo.processInfo.environment["STRATA_FUZZ_TARGET"] == "list" {
+        print(FuzzTarget.allCases.map(\.rawValue).joined(separator: "\n"))
+        exit(0)
+    }
     let program = argv?.pointee?.pointee.map { String(cString: $0) } ?? ""
     selected = FuzzTarget.named(program: program)
     guard selected != nil else {
