@@ -22,15 +22,15 @@ extension SchemaValidator.Run {
                 entityOwners[identifier] = entity.name
             }
         }
-        for entity in model.entities {
+        // What each entity's properties claim after its ancestors', kept by position: a
+        // subentity starts from its parent's, so a chain is walked once, not once per level.
+        var claims: [Int: [String: String]] = [:]
+        for (index, entity) in model.entities.enumerated() {
             // Inherited properties first, so the entity's own one is reported.
-            var owners: [String: String] = [:]
-            for ancestor in model.ancestors(of: entity.name).reversed() {
-                for (name, identifier) in Self.identifiers(of: ancestor)
-                where owners[identifier] == nil {
-                    owners[identifier] = name
-                }
-            }
+            // A repeated name (reported elsewhere) inherits as the first of that name does.
+            let position = model.positions[entity.name] ?? index
+            var (owners, loops) = inheritedClaims(of: position, claims: &claims)
+            defer { if !loops && position == index { claims[index] = owners } }
             for property in Self.properties(of: entity) {
                 if let other = owners[property.identifier] {
                     // Two properties of one name are reported as such already.
@@ -47,6 +47,36 @@ extension SchemaValidator.Run {
                 }
             }
         }
+    }
+
+    /// The identifiers `model.entities[index]` inherits, each with the property that claims
+    /// it, the root's first: its parent's claims, built from the nearest ancestor already in
+    /// `claims` and kept there. A chain that loops ends where `Model.lineage(of:)` ends it, and
+    /// nothing built on it is kept (`loops`): each entity of a loop inherits from another start.
+    private func inheritedClaims(
+        of index: Int, claims: inout [Int: [String: String]]
+    ) -> (owners: [String: String], loops: Bool) {
+        var uncached: [Int] = []  // Nearest first.
+        var seen: Set<Int> = [index]
+        var current = model.parentPositions[index]
+        var loops = false
+        while let ancestor = current, claims[ancestor] == nil {
+            guard seen.insert(ancestor).inserted else {
+                loops = true
+                break
+            }
+            uncached.append(ancestor)
+            current = model.parentPositions[ancestor]
+        }
+        var owners = loops ? [:] : current.flatMap { claims[$0] } ?? [:]
+        for ancestor in uncached.reversed() {
+            for (name, identifier) in Self.identifiers(of: model.entities[ancestor])
+            where owners[identifier] == nil {
+                owners[identifier] = name
+            }
+            if !loops { claims[ancestor] = owners }
+        }
+        return (owners, loops)
     }
 
     private static func properties(of entity: Entity) -> [(

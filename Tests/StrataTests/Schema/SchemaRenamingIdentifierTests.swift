@@ -48,6 +48,37 @@ struct SchemaRenamingIdentifierTests {
         #expect(issues.map(\.path) == ["$.entities.Conversation.renamingIdentifier"])
     }
 
+    /// Inherited properties claim their identifiers in every subentity, however the chain is
+    /// ordered: `Alpha` sorts before its parent and grandparent, and `Zed` inherits through it.
+    /// Each entity's own property is the one reported.
+    @Test func testAnInheritedIdentifierIsReportedAtTheSubentitysProperty() throws {
+        let model = try Self.model(
+            """
+            "Base": {"attributes": {"title": {"type": "string", "optional": true}}},
+            "Middle": {"parent": "Base",
+                       "attributes": {"body": {"type": "string", "optional": true}}},
+            "Alpha": {"parent": "Middle",
+                      "attributes": {"heading": {"type": "string", "optional": true,
+                                                 "renamingIdentifier": "title"}}},
+            "Zed": {"parent": "Alpha",
+                    "attributes": {"text": {"type": "string", "optional": true,
+                                            "renamingIdentifier": "body"}}}
+            """)
+        let issues = SchemaValidator().validate(model, file: "1.json")
+        #expect(
+            issues.map(\.path) == [
+                "$.entities.Alpha.attributes.heading.renamingIdentifier",
+                "$.entities.Zed.attributes.text.renamingIdentifier",
+            ])
+        #expect(
+            issues.map(\.message) == [
+                "renaming identifier 'title' is also that of property title; each property of "
+                    + "Alpha needs its own (an unset one is the property's name)",
+                "renaming identifier 'body' is also that of property body; each property of "
+                    + "Zed needs its own (an unset one is the property's name)",
+            ])
+    }
+
     /// Writes a chain folder of the given versions.
     static func folder(_ versions: [String]) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
