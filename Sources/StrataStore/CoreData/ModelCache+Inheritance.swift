@@ -145,7 +145,8 @@ extension ModelCache {
 
     /// The names of the fields of two attributes that differ.
     private static func differences(_ a: Attribute, _ b: Attribute) -> [String] {
-        [
+        // Typed: a literal of tuples left to inference takes the type checker over a second.
+        let fields: [(String, Bool)] = [
             ("type", a.type != b.type), ("optional", a.isOptional != b.isOptional),
             ("transient", a.isTransient != b.isTransient),
             ("versionHashModifier", a.versionHashModifier != b.versionHashModifier),
@@ -157,12 +158,14 @@ extension ModelCache {
                 "preservesValueOnDeletion",
                 a.preservesValueOnDeletion != b.preservesValueOnDeletion
             ),
-        ].filter(\.1).map(\.0)
+        ]
+        return fields.filter(\.1).map(\.0)
     }
 
     /// The names of the fields of two relationships that differ.
     private static func differences(_ a: Relationship, _ b: Relationship) -> [String] {
-        [
+        // Typed: a literal of tuples left to inference takes the type checker over a second.
+        let fields: [(String, Bool)] = [
             ("destination", a.destination != b.destination), ("inverse", a.inverse != b.inverse),
             ("toMany", a.isToMany != b.isToMany), ("ordered", a.isOrdered != b.isOrdered),
             ("optional", a.isOptional != b.isOptional),
@@ -171,6 +174,7 @@ extension ModelCache {
             ("deleteRule", a.deleteRule != b.deleteRule),
             ("versionHashModifier", a.versionHashModifier != b.versionHashModifier),
             ("renamingIdentifier", a.renamingIdentifier != b.renamingIdentifier),
-        ].filter(\.1).map(\.0)
+        ]
+        return fields.filter(\.1).map(\.0)
     }
 }

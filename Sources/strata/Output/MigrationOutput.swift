@@ -99,18 +99,19 @@ enum MigrationText {
         }
         lines.append(backupLine(report.backup))
         let names = Set(report.rowsBefore.keys).union(report.rowsAfter.keys).sorted()
-        lines.append(
-            TextTable.render(
-                [["ENTITY", "BEFORE", "AFTER"]]
-                    + names.map { name in
-                        [
-                            name, report.rowsBefore[name].map(String.init) ?? "-",
-                            report.rowsAfter[name].map(String.init)
-                                ?? report.movedObjects[name].map {
-                                    "- (moved to \($0.joined(separator: ", ")))"
-                                } ?? "-",
-                        ]
-                    }, indent: "  "))
+        let rows: [[String]] = names.map { name in
+            let before = report.rowsBefore[name].map { String($0) } ?? "-"
+            let after: String
+            if let count = report.rowsAfter[name] {
+                after = String(count)
+            } else if let destinations = report.movedObjects[name] {
+                after = "- (moved to \(destinations.joined(separator: ", ")))"
+            } else {
+                after = "-"
+            }
+            return [name, before, after]
+        }
+        lines.append(TextTable.render([["ENTITY", "BEFORE", "AFTER"]] + rows, indent: "  "))
         return lines.joined(separator: "\n")
     }
 
