@@ -51,16 +51,20 @@ let package = Package(
         // an SQLite VFS that writes a store being built in large pieces.
         .target(name: "CFileSystem", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The layers (ARCHITECTURE.md): each target uses only those below it.
-        // Core: SQLite, digests, regular expressions, XML, zip and raw deflate,
-        // byte codecs and work files, each over the one C library it wraps.
+        // Values: the one value tree, byte codecs, digests and bounded regular
+        // expressions; all a schema needs, so the model plugin's tool builds
+        // no SQLite, XML or zip code.
+        .target(name: "StrataValues", dependencies: ["CICU", "CCrypto"], exclude: ["README.md"]),
+        // Core: SQLite, XML, zip and raw deflate and work files, each over the
+        // one C library it wraps; re-exports Values.
         .target(
             name: "StrataCore",
-            dependencies: ["CSQLite", "CLibXML2", "CArchive", "CICU", "CCrypto", "CFileSystem"],
+            dependencies: ["StrataValues", "CSQLite", "CLibXML2", "CArchive", "CFileSystem"],
             exclude: ["README.md"]
         ),
         // Schema: the model, its JSON format, validation, version hashes,
         // attribute rules and the correspondences between versions.
-        .target(name: "StrataSchema", dependencies: ["StrataCore"], exclude: ["README.md"]),
+        .target(name: "StrataSchema", dependencies: ["StrataValues"], exclude: ["README.md"]),
         // Store: the Core Data SQLite store (layout, metadata, locks, the row
         // layer every writer goes through) and the Core Data formats it
         // needs (binary property lists, keyed archives, model caches, Xcode
@@ -133,8 +137,9 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: [
-                "StrataCore", "StrataSchema", "StrataStore", "StrataQuery", "StrataContext",
-                "StrataMigration", "StrataFormats", "StrataCodegen", "StrataDiagram", "StrataJobs",
+                "StrataValues", "StrataCore", "StrataSchema", "StrataStore", "StrataQuery",
+                "StrataContext", "StrataMigration", "StrataFormats", "StrataCodegen", "StrataDiagram",
+                "StrataJobs",
             ],
             exclude: ["README.md", "Strata.docc"]
         ),

@@ -10,3 +10,4 @@
 @_exported import StrataQuery
 @_exported import StrataSchema
 @_exported import StrataStore
+@_exported import StrataValues

@@ -1,4 +1,4 @@
-import StrataCore
+import StrataValues
 
 /// Every rule of the schema one stored attribute's values must keep —
 /// required, lengths, pattern, bounds, and the range of its type — compiled

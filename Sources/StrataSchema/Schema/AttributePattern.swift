@@ -1,4 +1,4 @@
-import StrataCore
+import StrataValues
 
 /// An attribute's validation `pattern`, which must match a whole string, as
 /// Core Data's `regularExpressionString` does: an ICU regular expression run

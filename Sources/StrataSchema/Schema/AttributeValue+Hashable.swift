@@ -1,4 +1,4 @@
-import StrataCore
+import StrataValues
 
 extension AttributeValue {
     /// Whether two values are the same stored value: of one kind and equal,

@@ -1,5 +1,5 @@
 import Foundation
-import StrataCore
+import StrataValues
 
 /// Reads JSON text (RFC 8259) into located ``RecordValue`` trees: the root
 /// is a ``RecordField`` (key `""`) and every value a field with its position

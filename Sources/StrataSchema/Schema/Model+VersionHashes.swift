@@ -1,5 +1,5 @@
 import Foundation
-import StrataCore
+import StrataValues
 
 // MARK: - Version hashes (coredata-format.md §1.11)
 

@@ -1,5 +1,5 @@
 import Foundation
-import StrataCore
+import StrataValues
 
 // MARK: - Default values and typed literals
 

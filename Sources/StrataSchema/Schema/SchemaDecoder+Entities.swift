@@ -1,4 +1,4 @@
-import StrataCore
+import StrataValues
 
 // MARK: - Entities and relationships
 

@@ -1,4 +1,4 @@
-import StrataCore
+import StrataValues
 
 // MARK: - Stored fetch requests and configurations
 

@@ -1,4 +1,4 @@
-import StrataCore
+import StrataValues
 
 // MARK: - Fetch indexes and user info
 

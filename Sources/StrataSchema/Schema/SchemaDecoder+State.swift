@@ -1,5 +1,5 @@
 import Foundation
-import StrataCore
+import StrataValues
 
 extension SchemaDecoder {
     /// The accepted members of one JSON object, keyed by name.

@@ -1,5 +1,5 @@
 import Foundation
-import StrataCore
+import StrataValues
 
 /// Reads `strata-schema/1` files into ``Model`` values, reporting every
 /// problem at once, each with its file, JSON path, line and column.

@@ -1,5 +1,5 @@
 import Foundation
-import StrataCore
+import StrataValues
 
 /// Writes a ``Model`` as canonical `strata-schema/1` text.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 /// Values cross from a producing thread to the consumer in order, at most
 /// `capacity` waiting; the producer's error arrives after its values; a

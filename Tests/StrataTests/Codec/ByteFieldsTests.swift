@@ -1,7 +1,7 @@
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 struct ByteFieldsTests {
     @Test func testFieldsReadLittleEndianAndZeroPastTheEnd() {

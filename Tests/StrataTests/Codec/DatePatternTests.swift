@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StrataCore
+@testable import StrataValues
 
 /// Issue 28, points 7 and 2: `--date-format` read by a compiled pattern
 /// that agrees with `DateFormatter` on every value it settles, and a local

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 /// The one JSON writer: escapes, numbers, dates, and both layouts (one line
 /// for exports and bundles, indented for Day One files).

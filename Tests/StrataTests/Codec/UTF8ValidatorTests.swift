@@ -1,7 +1,7 @@
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 /// What RFC 3629 accepts and refuses, at the edges of each length.
 struct UTF8ValidatorTests {

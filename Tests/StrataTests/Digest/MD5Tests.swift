@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 /// MD5 against RFC 1321's test suite, whole and in pieces.
 struct MD5Tests {

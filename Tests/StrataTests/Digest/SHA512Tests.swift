@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 /// FIPS 180-4 examples (NIST CSRC "Example Algorithms") and padding edge cases.
 struct SHA512Tests {

@@ -10,7 +10,7 @@ import Testing
 // The examples of the Digest docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum DigestDocExamples {
-    /// From Sources/StrataCore/Digest/SHA512.swift.
+    /// From Sources/StrataValues/Digest/SHA512.swift.
     static func sHA512() throws {
         var hasher = SHA512()
         hasher.update(Array("ab".utf8))
@@ -19,14 +19,14 @@ enum DigestDocExamples {
         _ = digest
     }
 
-    /// From Sources/StrataCore/Digest/MessageDigest.swift.
+    /// From Sources/StrataValues/Digest/MessageDigest.swift.
     static func messageDigest() throws {
         let digest = MD5.hash(Data("abc".utf8))
         let name = MD5.hex(digest)   // 900150983cd24fb0d6963f7d28e17f72
         _ = name
     }
 
-    /// From Sources/StrataCore/Digest/SHA256.swift.
+    /// From Sources/StrataValues/Digest/SHA256.swift.
     static func sHA256() throws {
         var hasher = SHA256()
         hasher.update(Array("ab".utf8))

@@ -5,13 +5,14 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
 @testable import StrataContext
+@testable import StrataCore
+@testable import StrataValues
 
 // The examples of the Regex docs, as written there (DocExampleCoverageTests
 // checks that each block is here); compiled, not run.
 enum RegexDocExamples {
-    /// From Sources/StrataCore/Regex/RegexLimits.swift.
+    /// From Sources/StrataValues/Regex/RegexLimits.swift.
     static func regexLimits(context: Context, request: FetchRequest) throws {
         let tight = RegexLimits(timeLimit: 100, stackLimit: 1 << 20)
         let rows = try RegexLimits.$current.withValue(tight) {
@@ -20,7 +21,7 @@ enum RegexDocExamples {
         _ = rows
     }
 
-    /// From Sources/StrataCore/Regex/RegexError.swift.
+    /// From Sources/StrataValues/Regex/RegexError.swift.
     static func regexError(text: String) throws {
         do {
             _ = try RegularExpression("(a+)+$").matchesWhole(text)
@@ -29,7 +30,7 @@ enum RegexDocExamples {
         }
     }
 
-    /// From Sources/StrataCore/Regex/RegexCache.swift.
+    /// From Sources/StrataValues/Regex/RegexCache.swift.
     static func regexCache() throws {
         let matched = try RegexCache.shared.withExpression("f.nn", options: []) {
             try $0.matchesWhole("finn")
@@ -37,7 +38,7 @@ enum RegexDocExamples {
         _ = matched
     }
 
-    /// From Sources/StrataCore/Regex/RegularExpression.swift.
+    /// From Sources/StrataValues/Regex/RegularExpression.swift.
     static func regularExpression() throws {
         let code = try RegularExpression("[A-Z]{3}", options: .caseInsensitive)
         let whole = try code.matchesWhole("eur")                     // true

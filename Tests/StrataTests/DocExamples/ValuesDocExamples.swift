@@ -3,10 +3,10 @@ import Testing
 
 @testable import Strata
 
-/// Compiled copies of the doc examples of `StrataCore/Values` and the
+/// Compiled copies of the doc examples of `StrataValues/Values` and the
 /// record-value JSON writing, run so the comments they show hold.
 struct ValuesDocExamples {
-    /// From Sources/StrataCore/Codec/JSONWriter+RecordValue.swift.
+    /// From Sources/StrataValues/Codec/JSONWriter+RecordValue.swift.
     @Test func testJSONText() throws {
         struct Summary: Encodable { var rows: Int }
         let text = try RecordValue(encoding: Summary(rows: 3)).jsonText(pretty: false)
@@ -14,7 +14,7 @@ struct ValuesDocExamples {
         #expect(text == #"{"rows":3}"#)
     }
 
-    /// From Sources/StrataCore/Values/RecordValue+Description.swift.
+    /// From Sources/StrataValues/Values/RecordValue+Description.swift.
     @Test func testKindDescription() {
         let found = RecordValue.array(values: [1, 2]).kindDescription  // "an array"
         #expect(found == "an array")
@@ -23,7 +23,7 @@ struct ValuesDocExamples {
         #expect(RecordValue.uid(3).kindDescription == "a number")
     }
 
-    /// From Sources/StrataCore/Values/RecordValue+Decoding.swift.
+    /// From Sources/StrataValues/Values/RecordValue+Decoding.swift.
     @Test func testDecode() throws {
         struct Medium: Decodable { var type: String; var file: String }
         let document = try JSONReader.parse(Data(#"{"type": "image", "file": "a.jpg"}"#.utf8))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 struct RegexCacheTests {
     @Test func testCacheHandsEachThreadItsOwnHandle() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 /// A bound small enough that `(a+)+$` on a few dozen letters hits it at
 /// once, so the limit tests take milliseconds.

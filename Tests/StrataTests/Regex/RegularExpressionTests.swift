@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
-@testable import StrataCore
+@testable import StrataValues
 
 struct RegularExpressionTests {
     @Test func testMatchesWholeTriesEveryAlternative() throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StrataCore
+@testable import StrataValues
 
 /// `ExactText` compares as SQLite compares text: by bytes, where Swift's
 /// `String` compares by canonical equivalence.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StrataCore
+@testable import StrataValues
 
 /// `RecordValue(encoding:)` with the pretty ``JSONWriter`` style is what
 /// `--json` writes instead of Foundation's `JSONEncoder`: the same text for

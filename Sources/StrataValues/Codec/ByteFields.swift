@@ -9,30 +9,30 @@
 /// ```
 package struct ByteFields {
     /// The bytes read.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Where the next field starts.
-    var position = 0
+    package var position = 0
 
-    init(_ bytes: [UInt8], at position: Int = 0) {
+    package init(_ bytes: [UInt8], at position: Int = 0) {
         self.bytes = bytes
         self.position = position
     }
 
     /// Whether `count` more bytes are there.
-    func has(_ count: Int) -> Bool { position + count <= bytes.count }
+    package func has(_ count: Int) -> Bool { position + count <= bytes.count }
 
     /// The next 2 bytes, little-endian; 0 past the end (callers check
     /// ``has(_:)`` first).
-    mutating func uint16() -> UInt16 { UInt16(truncatingIfNeeded: next(2)) }
+    package mutating func uint16() -> UInt16 { UInt16(truncatingIfNeeded: next(2)) }
 
     /// The next 4 bytes, little-endian; 0 past the end.
-    mutating func uint32() -> UInt32 { UInt32(truncatingIfNeeded: next(4)) }
+    package mutating func uint32() -> UInt32 { UInt32(truncatingIfNeeded: next(4)) }
 
     /// The next 8 bytes, little-endian; 0 past the end.
-    mutating func uint64() -> UInt64 { next(8) }
+    package mutating func uint64() -> UInt64 { next(8) }
 
     /// The next `count` bytes; fewer past the end.
-    mutating func take(_ count: Int) -> [UInt8] {
+    package mutating func take(_ count: Int) -> [UInt8] {
         let end = min(bytes.count, position + count)
         defer { position = end }
         return Array(bytes[position..<end])
@@ -47,7 +47,7 @@ package struct ByteFields {
     // MARK: - Fields anywhere
 
     /// An unsigned little-endian number of up to 8 bytes.
-    static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    package static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reversed().reduce(0) { ($0 << 8) | UInt64($1) }
     }
 

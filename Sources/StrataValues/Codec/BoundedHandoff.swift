@@ -71,7 +71,7 @@ package final class BoundedHandoff<Element>: @unchecked Sendable {
     /// Stops the producer without waiting for it: its next push throws
     /// `error`; what still waits is dropped. ``next()`` then returns nil
     /// once the producer has finished.
-    func stop(throwing error: Error) {
+    package func stop(throwing error: Error) {
         condition.lock()
         defer { condition.unlock() }
         if stopped == nil { stopped = error }
