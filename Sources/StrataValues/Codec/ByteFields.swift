@@ -9,7 +9,7 @@
 /// ```
 package struct ByteFields {
     /// The bytes read.
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Where the next field starts.
     package var position = 0
 
@@ -47,7 +47,7 @@ package struct ByteFields {
     // MARK: - Fields anywhere
 
     /// An unsigned little-endian number of up to 8 bytes.
-    package static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reversed().reduce(0) { ($0 << 8) | UInt64($1) }
     }
 
